@@ -1,0 +1,1 @@
+"""Corpus stage: the store, pipeline runs, exports, the review report and the command line."""

@@ -1,0 +1,65 @@
+"""The ``puthi`` command line. Each command lives in its own ``cmd_*`` module with
+``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``; they are imported only when used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from puthi import __version__
+from puthi.errors import PuthiError
+
+COMMANDS = {
+    "ocr": "puthi.corpus.cmd_ocr",
+    "eval": "puthi.corpus.cmd_eval",
+    "repair": "puthi.corpus.cmd_repair",
+    "terms": "puthi.corpus.cmd_terms",
+    "check": "puthi.corpus.cmd_check",
+    "build": "puthi.corpus.cmd_build",
+    "correct": "puthi.corpus.cmd_correct",
+    "export": "puthi.corpus.cmd_export",
+    "demo": "puthi.corpus.cmd_demo",
+    "bench": "puthi.corpus.cmd_bench",
+}
+
+
+def _available() -> dict[str, object]:
+    mods = {}
+    for name, path in COMMANDS.items():
+        try:
+            mods[name] = importlib.import_module(path)
+        except ModuleNotFoundError as exc:
+            if exc.name != path:
+                raise
+    return mods
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="puthi", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"puthi {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, mod in _available().items():
+        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except PuthiError as exc:
+        print(f"puthi {args.command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print(f"puthi {args.command}: interrupted; what was written so far is kept", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

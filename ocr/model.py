@@ -1,0 +1,149 @@
+"""The page model: Page → Block → Line → Word, with boxes, confidences and processing steps.
+
+Every stage that touches a page appends a :class:`Step`, so exports (hOCR, ALTO, TEI) can say what
+the machine did. Confidences are Tesseract's, 0–100; ``-1`` means "not known".
+
+>>> w = Word("তাস", Box(10, 5, 60, 30), conf=91.0)
+>>> line = Line([w, Word("খেলা", Box(70, 5, 130, 30), conf=80.0)])
+>>> page = Page(path="p.png", width=200, height=40, lang="ben", blocks=[Block([line])])
+>>> page.text
+'তাস খেলা'
+>>> round(page.mean_conf, 1)
+85.5
+>>> Page.from_dict(page.to_dict()) == page
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in image pixels: left, top, right, bottom (right and bottom exclusive)."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0
+
+    @staticmethod
+    def union(boxes: list[Box]) -> Box | None:
+        """The smallest box around ``boxes``; ``None`` for an empty list."""
+        if not boxes:
+            return None
+        return Box(
+            min(b.x0 for b in boxes),
+            min(b.y0 for b in boxes),
+            max(b.x1 for b in boxes),
+            max(b.y1 for b in boxes),
+        )
+
+
+@dataclass
+class Step:
+    """One processing step applied to a page: its name and the settings it ran with."""
+
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Word:
+    text: str
+    box: Box | None = None
+    conf: float = -1.0
+    lang: str = ""
+
+
+@dataclass
+class Line:
+    words: list[Word] = field(default_factory=list)
+    box: Box | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words if w.text)
+
+    def bbox(self) -> Box | None:
+        """The line's own box, or the union of its words' boxes."""
+        return self.box or Box.union([w.box for w in self.words if w.box])
+
+
+@dataclass
+class Block:
+    lines: list[Line] = field(default_factory=list)
+    box: Box | None = None
+
+
+@dataclass
+class Page:
+    path: str = ""
+    width: int = 0
+    height: int = 0
+    lang: str = ""
+    blocks: list[Block] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    page_no: int = 1
+
+    @property
+    def lines(self) -> list[Line]:
+        return [line for block in self.blocks for line in block.lines]
+
+    @property
+    def words(self) -> list[Word]:
+        return [w for line in self.lines for w in line.words]
+
+    @property
+    def text(self) -> str:
+        """The page text, one line of text per OCR line, blocks separated by a blank line."""
+        return "\n\n".join("\n".join(line.text for line in block.lines) for block in self.blocks)
+
+    @property
+    def mean_conf(self) -> float:
+        """Mean word confidence over words with a known confidence; -1 when there are none."""
+        confs = [w.conf for w in self.words if w.conf >= 0]
+        return sum(confs) / len(confs) if confs else -1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Page:
+        def box(d: dict | None) -> Box | None:
+            return Box(**d) if d else None
+
+        blocks = [
+            Block(
+                lines=[
+                    Line(
+                        words=[Word(w["text"], box(w.get("box")), w.get("conf", -1.0), w.get("lang", ""))
+                               for w in ln.get("words", [])],
+                        box=box(ln.get("box")),
+                    )
+                    for ln in b.get("lines", [])
+                ],
+                box=box(b.get("box")),
+            )
+            for b in data.get("blocks", [])
+        ]
+        steps = [Step(s["name"], dict(s.get("settings", {}))) for s in data.get("steps", [])]
+        return cls(
+            path=data.get("path", ""),
+            width=data.get("width", 0),
+            height=data.get("height", 0),
+            lang=data.get("lang", ""),
+            blocks=blocks,
+            steps=steps,
+            page_no=data.get("page_no", 1),
+        )

@@ -1,0 +1,5 @@
+"""``python -m puthi`` runs the command line."""
+
+from puthi.corpus.cli import main
+
+raise SystemExit(main())
