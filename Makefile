@@ -10,6 +10,7 @@ demo: deps
 	$(VENV)/bin/puthi demo --out puthi-demo
 
 test: deps
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 
 deps: sysdeps $(STAMP)

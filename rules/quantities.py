@@ -1,0 +1,56 @@
+"""The vocabulary of rule quantities that texts state and engines expose.
+
+Claims (``rules.claims``) and engine facts (``Game.facts(options)``) meet on these keys, so a claim
+"the trump nine is worth 14" and the Klaverjas engine's card table compare as
+``key("card_value", rank="9", suit="trump")``.
+
+>>> key("card_value", suit="trump", rank="9")
+'card_value(rank=9,suit=trump)'
+>>> key("deck_size")
+'deck_size'
+>>> parse_key('card_value(rank=9,suit=trump)')
+('card_value', {'rank': '9', 'suit': 'trump'})
+"""
+
+from __future__ import annotations
+
+# name -> (what it means, parameters). Values are integers unless said otherwise.
+QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "deck_size": ("cards in the pack", ()),
+    "hand_size": ("cards dealt to each player", ()),
+    "deal_pattern": ("cards per packet when dealing, as a string like '3+3' or '3-2-3'", ()),
+    "card_value": ("card points of one card; rank A K Q J 10 9 8 7, suit trump or plain", ("rank", "suit")),
+    "card_point_total": ("sum of the card points in the pack", ()),
+    "last_trick_bonus": ("points for winning the last trick", ()),
+    "marriage_value": ("points for king and queen of one suit; suit trump or plain", ("suit",)),
+    "winning_threshold": ("card points needed to win a deal", ()),
+    "schneider_threshold": ("below this the loser is schneider (Sixty-Six: 33)", ()),
+    "game_points": ("game points the winner scores; outcome normal, schneider, schwarz", ("outcome",)),
+    "roem_value": ("bonus points; kind run3, run4, four_of_a_kind, four_jacks, stuk, pit", ("kind",)),
+    "number_of_deals": ("deals in one game", ()),
+    "board_points": ("points (intersections) on the board", ()),
+    "pieces_per_player": ("pieces each player starts with", ()),
+    "players": ("number of players", ()),
+    "first_move_forced": ("the first move must go to this point (a string, e.g. 'centre'); behavioural", ()),
+    "capture_compulsory": ("1 when a capture that is possible must be made; behavioural", ()),
+    "outcome_when_blocked": ("'loss' when a player who cannot move loses; behavioural", ()),
+    "stock_face_down": ("cards left face down in the stock under the turned-up card", ()),
+}
+
+
+def key(quantity: str, **params: str) -> str:
+    """The canonical key of ``quantity`` with ``params``, parameters sorted by name."""
+    if quantity not in QUANTITIES:
+        raise KeyError(f"unknown quantity {quantity!r}; known: {', '.join(QUANTITIES)}")
+    if not params:
+        return quantity
+    inner = ",".join(f"{k}={params[k]}" for k in sorted(params))
+    return f"{quantity}({inner})"
+
+
+def parse_key(k: str) -> tuple[str, dict[str, str]]:
+    """Split a key made by :func:`key` back into the quantity and its parameters."""
+    if "(" not in k:
+        return k, {}
+    name, inner = k[:-1].split("(", 1)
+    return name, dict(part.split("=", 1) for part in inner.split(","))
