@@ -1,0 +1,65 @@
+"""Unicode normalisation: each rule, the Assamese guard, replay and idempotence."""
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puthi.normalize.edits import apply_edits
+from puthi.normalize.unicode import normalize, normalized
+
+YA_NUKTA = "\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}"
+
+
+def test_precomposed_nukta_letters_become_base_plus_nukta():
+    text = "\N{BENGALI LETTER YYA} \N{BENGALI LETTER RRA} \N{BENGALI LETTER RHA}"
+    out, edits = normalize(text)
+    assert out == unicodedata.normalize("NFC", text)
+    assert YA_NUKTA in out and "\N{BENGALI LETTER YYA}" not in out
+    assert {e.rule for e in edits} == {"nukta-decomposed"}
+
+
+def test_two_part_vowel_signs_compose():
+    assert normalized("ক\N{BENGALI VOWEL SIGN E}\N{BENGALI VOWEL SIGN AA}") == "কো"
+    assert normalized("ক\N{BENGALI VOWEL SIGN E}\N{BENGALI AU LENGTH MARK}") == "কৌ"
+
+
+def test_a_plus_aa_and_khanda_ta():
+    assert normalized("অামার") == "আমার"
+    assert normalized("মহ\N{BENGALI LETTER TA}\N{BENGALI SIGN VIRAMA}\N{ZERO WIDTH JOINER}") == "মহৎ"
+
+
+def test_candrabindu_moves_after_the_vowel_sign():
+    assert normalized("প\N{BENGALI SIGN CANDRABINDU}\N{BENGALI VOWEL SIGN AA}চ") == "পাঁচ"
+
+
+def test_danda_only_where_it_is_punctuation():
+    assert normalized("খেলা হইবে |") == "খেলা হইবে ।"
+    assert normalized("খেলা হইবে||") == "খেলা হইবে॥"
+    assert normalized("a | b") == "a | b"
+    assert normalized("| ক | খ |x") == "| ক । খ |x"
+
+
+def test_zwj_zwnj_kept_and_assamese_letters_untouched():
+    rya_zwj = "র\N{ZERO WIDTH JOINER}\N{BENGALI SIGN VIRAMA}য"
+    assert normalized(rya_zwj) == rya_zwj
+    zwnj = "ক\N{ZERO WIDTH NON-JOINER}ষ"
+    assert normalized(zwnj) == zwnj
+    assamese = "দছ-গুটি খেলৰ নিয়ম: ৰঙা আৰু ৱাৰ"
+    out, edits = normalize(assamese, lang="as")
+    assert "ৰ" in out and "ৱ" in out
+    assert all("ৰ" not in e.before and "ৱ" not in e.before for e in edits)
+
+
+def test_clean_text_has_no_edits():
+    text = "তাহা হইলে পর্য্যন্ত সর্ব্বাপেক্ষা"
+    assert normalize(text) == (text, [])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("কখগয়ড়ঢ়অআাে ৗঁিৎ্\u200d\u200c|aৰৱ ।\u09dc\u09dd\u09df")) | st.characters(),
+               max_size=40))
+def test_replay_idempotent_nfc_stable(text):
+    out, edits = normalize(text)
+    assert apply_edits(text, edits) == out
+    assert normalized(out) == out
+    assert unicodedata.is_normalized("NFC", out)
