@@ -1,0 +1,122 @@
+"""``puthi eval``: character and word error rates of OCR text against a reference.
+
+Two ways in: a reference file and a hypothesis file (``-`` for standard input), compared as whole texts;
+or ``--pairs FILE`` with many pairs, a TSV (reference, tab, hypothesis on each line) or a JSON list of
+objects (keys chosen with ``--ref-key`` and ``--hyp-key``), scored together: errors summed over all pairs,
+divided by all reference graphemes (or words).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+from puthi.ocr.metrics import Score, score, segmentation, unicode_version
+
+from puthi.errors import InputError
+
+HELP = "character (grapheme) and word error rates of OCR text against a reference"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reference", nargs="?", help="reference (ground truth) text file, or - for stdin")
+    parser.add_argument("hypothesis", nargs="?", help="OCR text file to score, or - for stdin")
+    parser.add_argument("--pairs", metavar="FILE", help="many pairs: a .tsv (reference<TAB>hypothesis per line) "
+                        "or a .json list of objects")
+    parser.add_argument("--ref-key", default="reference", help="JSON key of the reference (default: reference)")
+    parser.add_argument("--hyp-key", default="hypothesis", help="JSON key of the hypothesis (default: hypothesis)")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(path, "no such file; check the path") from None
+    except IsADirectoryError:
+        raise InputError(path, "is a folder; give a text file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"not UTF-8 text (byte {exc.start}); convert it with iconv -t UTF-8") from None
+    except OSError as exc:
+        raise InputError(path, f"cannot read ({exc.strerror})") from None
+
+
+def read_pairs(path: str, ref_key: str = "reference", hyp_key: str = "hypothesis") -> list[tuple[str, str]]:
+    """(reference, hypothesis) pairs from a TSV or JSON file; a clear error naming the file when malformed."""
+    text = _read(path)
+    if path.endswith(".json"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
+            raise InputError(path, "expected a JSON list of objects")
+        for i, item in enumerate(data):
+            missing = [k for k in (ref_key, hyp_key) if not isinstance(item.get(k), str)]
+            if missing:
+                raise InputError(path, f"item {i} has no text under {', '.join(missing)}; "
+                                 f"name the keys with --ref-key and --hyp-key (item keys: {', '.join(item)})")
+        return [(item[ref_key], item[hyp_key]) for item in data]
+    pairs = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise InputError(f"{path}:{n}", f"expected reference<TAB>hypothesis, found {len(fields)} field(s)")
+        pairs.append((fields[0], fields[1]))
+    return pairs
+
+
+def _number(x: float) -> float | None:
+    return None if math.isinf(x) else x
+
+
+def report(total: Score, per_pair: list[Score]) -> dict:
+    """The JSON report: rates (``null`` when the reference is empty and the hypothesis is not), counts, versions."""
+    out = {
+        "cer": _number(total.cer), "wer": _number(total.wer),
+        "char_errors": total.char_errors, "graphemes": total.graphemes,
+        "word_errors": total.word_errors, "words": total.words, "pairs": total.pairs,
+        "unicode": unicode_version(), "segmentation": segmentation(),
+    }
+    if len(per_pair) > 1:
+        out["per_pair"] = [{"cer": _number(s.cer), "wer": _number(s.wer), "char_errors": s.char_errors,
+                            "graphemes": s.graphemes, "word_errors": s.word_errors, "words": s.words}
+                           for s in per_pair]
+    return out
+
+
+def _percent(x: float) -> str:
+    return "n/a (empty reference)" if math.isinf(x) else f"{100 * x:.2f} %"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.pairs:
+        if args.reference or args.hypothesis:
+            raise InputError("puthi eval", "give either REF HYP or --pairs FILE, not both")
+        pairs = read_pairs(args.pairs, args.ref_key, args.hyp_key)
+        if not pairs:
+            raise InputError(args.pairs, "no pairs found; is the file empty?")
+    else:
+        if not (args.reference and args.hypothesis):
+            raise InputError("puthi eval", "give a reference and a hypothesis file (or --pairs FILE)")
+        if args.reference == args.hypothesis == "-":
+            raise InputError("-", "only one of the two texts can come from standard input")
+        pairs = [(_read(args.reference), _read(args.hypothesis))]
+    per_pair = [score(ref, hyp) for ref, hyp in pairs]
+    total = sum(per_pair, Score())
+    if args.format == "json":
+        print(json.dumps(report(total, per_pair), ensure_ascii=False, indent=2))
+    else:
+        print(f"CER {_percent(total.cer)}  ({total.char_errors} errors / {total.graphemes} graphemes)")
+        print(f"WER {_percent(total.wer)}  ({total.word_errors} errors / {total.words} words)")
+        if total.pairs > 1:
+            print(f"pairs {total.pairs}")
+        print(f"Unicode {unicode_version()} (NFC); graphemes by {segmentation()}")
+    return 0
