@@ -1,0 +1,119 @@
+"""Script and language detection, per token and per line, for OCR output of Bengali and Assamese books.
+
+A token is classified by the scripts of its characters, not by a dictionary, so it is fast and works on
+words nobody has seen:
+
+* ``bengali``: Bengali-script letters only (Bengali and Assamese share the script);
+* ``assamese``: Bengali-script letters with Assamese ৰ or ৱ;
+* ``garbled-devanagari``: any Devanagari letter, sign or digit. This toolkit reads Bengali and Assamese
+  books, so Devanagari in its input is Bengali read by a Hindi model (`कब्रिब्री` for করিয়া);
+* ``garbled-latin``: Latin letters or OCR symbols mixed into Bengali script (`তাহীদের`, `ক*`), or a lone
+  lower-case Latin letter standing for a vowel sign or digit (`c` for ে, `t` for া, `e` for ৫);
+* ``english``: a Latin word that looks like a real word (letters with a vowel, optional apostrophe);
+* ``digits``: numbers in one script (`১২৪`, `3.5`, `২০২৪`);
+* ``punct``: punctuation and symbols only (`।`, `--`, `•`);
+* ``other``: anything else, for instance digits of two scripts mixed (`81৬`, English read as Bengali digits).
+
+The danda ``।`` and double danda ``॥`` live in the Devanagari block but are Bengali punctuation too; they
+never make a token Devanagari.
+
+>>> [classify_token(t) for t in ["খেলা", "আৰু", "कब्रिब्री", "c", "the", "১২৪", "।", "81৬"]]
+['bengali', 'assamese', 'garbled-devanagari', 'garbled-latin', 'english', 'digits', 'punct', 'other']
+>>> detect_lang("দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজনৰ দহটা গুটি থাকে।")
+'as'
+>>> detect_lang("যদি কাহারও ৰিস্তি আদি না থাকে, তাহা হইলে দুই কুড়ি সাত ফোটা")
+'bn'
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import regex
+
+TokenClass = Literal[
+    "bengali", "assamese", "garbled-devanagari", "garbled-latin", "english", "digits", "punct", "other"
+]
+Lang = Literal["bn", "as"]
+
+ASSAMESE_RA = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"  # ৰ
+ASSAMESE_WA = "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"  # ৱ
+BENGALI_RA = "\N{BENGALI LETTER RA}"
+
+_DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # the block less the two dandas
+_BENGALI = regex.compile(r"[\u0980-\u09ff]")
+_BENGALI_LETTERISH = regex.compile(r"[\u0985-\u09b9\u09bc-\u09d7\u09dc-\u09e3\u09f0\u09f1]")
+_LATIN = regex.compile(r"[A-Za-z\u00c0-\u024f]")
+_EDGE = "\"'“”‘’()\\[\\]{}<>,.;:!?\\-–—\u0964\u0965\u09f7"  # real punctuation around a word (not * % •)
+_EDGE_PUNCT = regex.compile(f"^[{_EDGE}]+|[{_EDGE}]+$")
+_PUNCT_ONLY = regex.compile(r"^[\p{P}\p{S}\p{Z}\u0964\u0965\u09f7]+$")
+_NUMBER = regex.compile(r"^(?:[0-9]+(?:[.,:/][0-9]+)*|[০-৯]+(?:[.,:/][০-৯]+)*)$")
+_ENGLISH = regex.compile(r"^(?:[A-Za-z]*[AEIOUYaeiouy][A-Za-z]*(?:['’][A-Za-z]+)?|[A-Z]{2,}|I|a|A)$")
+_OCR_SYMBOLS = regex.compile(r"[*%•°★@#$^~]")  # symbols OCR puts where a Bengali glyph was
+
+
+def classify_token(token: str) -> TokenClass:
+    """Classify one whitespace-free token; see the module docstring for the classes.
+
+    >>> classify_token("ৰিস্তি"), classify_token("তাহীদের"), classify_token("ক*")
+    ('assamese', 'bengali', 'garbled-latin')
+    >>> classify_token("“খেলা”"), classify_token("Sir,"), classify_token("")
+    ('bengali', 'english', 'other')
+    """
+    if not token or token.isspace():
+        return "other"
+    if _PUNCT_ONLY.match(token):
+        return "punct"
+    core = _EDGE_PUNCT.sub("", token)
+    has_bn = bool(_BENGALI.search(core))
+    if _DEVANAGARI.search(token):
+        return "garbled-devanagari"
+    has_latin = bool(_LATIN.search(core))
+    if has_bn and (has_latin or _OCR_SYMBOLS.search(core)):
+        return "garbled-latin"
+    if _NUMBER.match(core):
+        return "digits"
+    if has_bn:
+        if not _BENGALI_LETTERISH.search(core):
+            return "other"  # Bengali digits mixed with other characters: digit soup
+        if regex.search(r"[0-9]", core):
+            return "other"
+        if ASSAMESE_RA in core or ASSAMESE_WA in core:
+            return "assamese"
+        return "bengali"
+    if has_latin:
+        if len(core) == 1 and core not in ("a", "A", "I"):
+            return "garbled-latin"
+        if _ENGLISH.match(core):
+            return "english"
+        return "other"
+    return "other"
+
+
+def lang_evidence(text: str) -> tuple[int, int]:
+    """``(assamese, bengali)`` evidence counts: Assamese ৰ ৱ against Bengali র.
+
+    Assamese writes ra as ৰ and wa as ৱ and never uses র; Bengali never uses ৰ ৱ except by OCR error.
+
+    >>> lang_evidence("আৰু ৱাৰ")
+    (3, 0)
+    """
+    return text.count(ASSAMESE_RA) + text.count(ASSAMESE_WA), text.count(BENGALI_RA)
+
+
+def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
+    """``"as"`` when Assamese letters outweigh Bengali র, else ``"bn"`` (also for text without either).
+
+    ``prior`` adds evidence counted elsewhere (earlier lines of the same document), so that a short line
+    is judged with its document. An OCR'd Bengali page with a few ৰ misreads stays Bengali: Bengali text
+    has many র for each stray ৰ.
+
+    >>> detect_lang("খেলা")
+    'bn'
+    >>> detect_lang("খেলা", prior=(40, 1))
+    'as'
+    """
+    n_as, n_bn = lang_evidence(text)
+    n_as += prior[0]
+    n_bn += prior[1]
+    return "as" if n_as > n_bn else "bn"

@@ -1,0 +1,53 @@
+"""Token classes and line language on real seed text and hand-made cases."""
+
+from pathlib import Path
+
+import pytest
+from puthi.normalize.detect import classify_token, detect_lang
+
+SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("করিয়া", "bengali"),
+        ("“খেলা”,", "bengali"),
+        ("ৰিস্তি", "assamese"),
+        ("কৰা।", "assamese"),
+        ("कब्रिब्री", "garbled-devanagari"),
+        ("२१", "garbled-devanagari"),
+        ("ক*", "garbled-latin"),
+        ("৩•", "garbled-latin"),
+        ("t", "garbled-latin"),
+        ("Sir,", "english"),
+        ("I", "english"),
+        ("১৭", "digits"),
+        ("3.5", "digits"),
+        ("।", "punct"),
+        ("--", "punct"),
+        ("0০০14110110", "other"),
+        ("", "other"),
+    ],
+)
+def test_classify_token(token, expected):
+    assert classify_token(token) == expected
+
+
+def _seed(name):
+    path = SEEDS / name
+    if not path.exists():
+        pytest.skip(f"seed {name} not found beside the repository ({SEEDS})")
+    return path.read_text(encoding="utf-8")
+
+
+def test_documents_language():
+    assert detect_lang(_seed("004_eaf098502efac96f.txt")) == "as"
+    for name in ("000_768383804696228d.txt", "002_fd2ddf660d513a42.txt", "003_dd7d695dd97a5b4b.txt"):
+        assert detect_lang(_seed(name)) == "bn"
+
+
+def test_seed_000_garble_share_is_about_what_the_readme_says():
+    tokens = _seed("000_768383804696228d.txt").split()
+    garbled = sum(classify_token(t).startswith("garbled") for t in tokens)
+    assert 0.08 < garbled / len(tokens) < 0.2
