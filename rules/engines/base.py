@@ -77,6 +77,15 @@ class State(ABC):
     def clone(self) -> State:
         return type(self).from_json(json.loads(json.dumps(self.to_json())))
 
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` naming a broken conservation law (cards, points, pieces).
+
+        The conformance suite calls it after every action of every playout; engines override it.
+        The base version checks only what every game shares: a terminal state has no legal action.
+        """
+        if self.is_terminal():
+            assert not self.legal_actions(), "a finished game must have no legal action"
+
 
 @dataclass
 class Game:

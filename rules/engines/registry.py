@@ -1,8 +1,10 @@
 """The registry of game engines by name.
 
 >>> from puthi.rules.engines import registry
->>> "sixtysix" in registry.names()  # doctest: +SKIP
+>>> "sixtysix" in registry.names() and "schnapsen" in registry.names()
 True
+>>> registry.get("sixtysix").spec.title
+'Sixty-Six'
 """
 
 from __future__ import annotations
