@@ -1,0 +1,43 @@
+"""``puthi check``: check the rules a text states against a game engine or another implementation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from puthi.corpus.textio import read_text_arg
+
+from puthi.errors import InputError
+
+HELP = "check the rules a text states against a game engine"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", default="-", help="text file (default: standard input)")
+    p.add_argument("--game", required=True, help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti")
+    p.add_argument("--impl", default="reference", help="reference (the puthi engines) or schnapsen (the PyPI package)")
+    p.add_argument("--format", choices=("json", "md"), default="json")
+
+
+def run(args: argparse.Namespace) -> int:
+    from puthi.rules.check import check_claims, impls
+    from puthi.rules.claims import extract_claims
+    from puthi.rules.claims.report import to_markdown
+    from puthi.rules.engines import registry
+
+    if args.game not in registry.names():
+        raise InputError(f"--game {args.game}", f"unknown game; choose one of: {', '.join(registry.names())}")
+    if args.impl not in impls():
+        raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
+    text = read_text_arg(args.file)
+    verdicts = check_claims(extract_claims(text, args.game), impl=args.impl)
+    if args.format == "md":
+        print(to_markdown(verdicts))
+    else:
+        json.dump([v.to_record() for v in verdicts], sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    if not verdicts:
+        print(f"puthi check: no rule claims found in {args.file}; is it a rule text about {args.game}?",
+              file=sys.stderr)
+    return 0

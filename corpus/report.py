@@ -1,0 +1,260 @@
+"""The review page: one static ``report.html`` a scholar opens from the file system (no server, no network).
+
+For each document: the scan with the OCR word boxes coloured by confidence, beside the repaired text in
+which every machine edit is highlighted (click it: before, after, rule, confidence), terms are linked to
+their glossary entry, and each rule claim's verdict is linked to its sentence. A toolbar filters the page
+down to low-confidence words and unverified edits, for review.
+
+The page is built from :class:`DocView` records, which the demo and ``puthi export`` fill from the corpus.
+
+>>> doc = DocView(name="bisti", lang="bn", ocr_text="ৰিস্তি খেলা", text="বিস্তি খেলা",
+...               edits=[EditView(0, 1, "ৰ", "ব", "assamese-letter-in-bengali", 0.9)])
+>>> html = render_report([doc], title="demo")
+>>> 'data-rule="assamese-letter-in-bengali"' in html and "<script>" in html
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import itertools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOW_CONF = 70.0  # Tesseract word confidence below which a word is flagged for review
+
+
+@dataclass(frozen=True)
+class EditView:
+    """A machine or human edit; ``start``/``end`` index the OCR text."""
+
+    start: int
+    end: int
+    before: str
+    after: str
+    rule: str
+    confidence: float
+    resp: str = "machine"
+
+
+@dataclass(frozen=True)
+class SpanView:
+    """A term or number in the final text."""
+
+    start: int
+    end: int
+    label: str
+    concept: str = ""
+    gloss: str = ""
+    score: float = 1.0
+    kind: str = "term"  # or "number"
+
+
+@dataclass(frozen=True)
+class ClaimView:
+    start: int
+    end: int
+    quantity: str
+    stated: object
+    expected: object
+    verdict: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class WordBox:
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    text: str
+    conf: float
+
+
+@dataclass
+class DocView:
+    name: str
+    lang: str
+    ocr_text: str
+    text: str
+    image: Path | None = None
+    width: int = 0
+    height: int = 0
+    words: list[WordBox] = field(default_factory=list)
+    edits: list[EditView] = field(default_factory=list)
+    spans: list[SpanView] = field(default_factory=list)
+    claims: list[ClaimView] = field(default_factory=list)
+    source: str = ""
+
+
+def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
+    """Where each edit's ``after`` stands in the final text (edits index the OCR text).
+
+    >>> final_offsets([EditView(0, 2, "ab", "x", "r", 1.0), EditView(5, 5, "", "yz", "r", 1.0)])
+    [(0, 1), (4, 6)]
+    """
+    out = []
+    delta = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        start = e.start + delta
+        out.append((start, start + len(e.after)))
+        delta += len(e.after) - (e.end - e.start)
+    return out
+
+
+def _marked_text(doc: DocView, di: int) -> str:
+    """The final text as HTML, each stretch wrapped with the annotations that cover it."""
+    edits = sorted(doc.edits, key=lambda e: (e.start, e.end))
+    notes: list[tuple[int, int, str, dict[str, str]]] = []
+    for i, ((s, e), ed) in enumerate(zip(final_offsets(edits), edits, strict=True)):
+        notes.append((s, max(e, s + 1) if s < len(doc.text) else e, "edit", {
+            "id": f"d{di}e{i}", "before": ed.before, "after": ed.after, "rule": ed.rule,
+            "conf": f"{ed.confidence:.2f}", "resp": ed.resp,
+        }))
+    for i, sp in enumerate(doc.spans):
+        notes.append((sp.start, sp.end, sp.kind, {
+            "id": f"d{di}t{i}", "label": sp.label, "concept": sp.concept, "gloss": sp.gloss,
+            "score": f"{sp.score:.2f}",
+        }))
+    for i, c in enumerate(doc.claims):
+        notes.append((c.start, c.end, "claim", {"id": f"d{di}c{i}", "verdict": c.verdict}))
+    cuts = sorted({0, len(doc.text), *(n[0] for n in notes), *(n[1] for n in notes)})
+    cuts = [c for c in cuts if 0 <= c <= len(doc.text)]
+    parts = []
+    for a, b in itertools.pairwise(cuts):
+        piece = html.escape(doc.text[a:b]).replace("\n", "<br>")
+        covering = [n for n in notes if n[0] <= a and b <= n[1] and n[0] < n[1]]
+        for s, _, kind, attrs in sorted(covering, key=lambda n: ("claim", "term", "number", "edit").index(n[2])):
+            data = " ".join(f'data-{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+            cls = kind if kind != "edit" else f"edit {attrs['resp']}"
+            anchor = f' id="{attrs["id"]}"' if s == a else ""
+            if kind == "term" and attrs["concept"]:
+                piece = f'<a class="{cls}" href="#g-{html.escape(attrs["concept"])}" {data}>{piece}</a>'
+            else:
+                piece = f'<span class="{cls}"{anchor if kind == "claim" else ""} {data}>{piece}</span>'
+        parts.append(piece)
+    return "".join(parts)
+
+
+def _scan(doc: DocView) -> str:
+    if not doc.image or not Path(doc.image).exists():
+        return '<p class="noscan">No scan: this source was text already OCR\'d.</p>'
+    data = base64.b64encode(Path(doc.image).read_bytes()).decode("ascii")
+    mime = "image/png" if str(doc.image).lower().endswith(".png") else "image/jpeg"
+    boxes = "".join(
+        f'<rect class="word{" low" if w.conf < LOW_CONF else ""}" x="{w.x0}" y="{w.y0}" width="{w.x1 - w.x0}" '
+        f'height="{w.y1 - w.y0}" style="fill:hsla({max(0.0, min(w.conf, 100.0)) * 1.2:.0f},80%,45%,.28)" '
+        f'data-conf="{w.conf:.0f}"><title>{html.escape(w.text)} ({w.conf:.0f})</title></rect>'
+        for w in doc.words
+    )
+    return (
+        f'<svg class="scan" viewBox="0 0 {doc.width} {doc.height}" role="img" '
+        f'aria-label="scan of {html.escape(doc.name)}">'
+        f'<image href="data:{mime};base64,{data}" width="{doc.width}" height="{doc.height}"/>{boxes}</svg>'
+    )
+
+
+def _claims_table(doc: DocView, di: int) -> str:
+    if not doc.claims:
+        return '<p class="none">No rule claims found.</p>'
+    rows = "".join(
+        f'<tr class="{c.verdict}"><td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
+        f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(c.expected))}</td>"
+        f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}</td></tr>'
+        for i, c in enumerate(doc.claims)
+    )
+    return (
+        '<table class="claims"><thead><tr><th>quantity</th><th>text says</th><th>engine says</th>'
+        f"<th>verdict</th><th>why</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def _glossary(docs: list[DocView]) -> str:
+    seen: dict[str, tuple[str, str]] = {}
+    for d in docs:
+        for s in d.spans:
+            if s.kind == "term" and s.concept and s.concept not in seen:
+                seen[s.concept] = (s.label, s.gloss)
+    items = "".join(
+        f'<dt id="g-{html.escape(c)}">{html.escape(label)}</dt>'
+        f"<dd>{html.escape(gloss)} <code>{html.escape(c)}</code></dd>"
+        for c, (label, gloss) in sorted(seen.items())
+    )
+    return f'<section id="glossary"><h2>Glossary</h2><dl>{items}</dl></section>'
+
+
+_CSS = """
+body{font-family:"Noto Serif Bengali","Noto Sans Bengali","Lohit Bengali",serif;margin:0;
+background:#faf8f3;color:#222}
+header{padding:1em 2em;background:#3b2f2a;color:#fff}header h1{margin:.2em 0}
+.toolbar{position:sticky;top:0;background:#eee5d8;padding:.5em 2em;z-index:2;border-bottom:1px solid #cbb}
+.doc{margin:1.5em 2em;padding:1em;background:#fff;border:1px solid #ddd;border-radius:6px}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:1.5em}.scan{width:100%;height:auto;border:1px solid #ccc}
+.text{font-size:1.15em;line-height:1.9;white-space:normal}
+.edit{background:#ffe08a;border-bottom:2px solid #d49a00;cursor:pointer}.edit.human{background:#bfe3ff}
+.term{color:#0b4f8a;text-decoration:underline dotted}.number{border-bottom:2px solid #7a3}
+.claim{outline:1px dashed #999}.verdict{padding:0 .4em;border-radius:3px;color:#fff}
+.verdict.consistent{background:#2a7d2a}.verdict.contradicted{background:#b22}.verdict.unverifiable{background:#777}
+table.claims{border-collapse:collapse;margin-top:1em;width:100%}
+table.claims td,table.claims th{border:1px solid #ddd;padding:.3em}
+#details{position:fixed;right:1em;bottom:1em;max-width:28em;background:#fff;border:2px solid #3b2f2a;padding:.8em;
+border-radius:6px;box-shadow:0 2px 8px #0003;display:none;z-index:3}
+body.only-low rect.word:not(.low){display:none}body.only-unverified .edit:not(.unverified){background:none;border:none}
+summary{cursor:pointer}
+"""
+
+_JS = """
+document.querySelectorAll('.edit').forEach(function(el){
+  var c=parseFloat(el.dataset.conf); if(el.dataset.resp!=='human' && c<0.95){el.classList.add('unverified');}
+  el.addEventListener('click',function(ev){
+    ev.preventDefault(); var d=document.getElementById('details');
+    var t=function(id,v){document.getElementById(id).textContent=v;};
+    t('d-before',el.dataset.before); t('d-after',el.dataset.after); t('d-rule',el.dataset.rule);
+    t('d-conf',el.dataset.conf); t('d-resp',el.dataset.resp); d.style.display='block';
+  });
+});
+function byId(id){return document.getElementById(id);}
+byId('d-close').addEventListener('click',function(){byId('details').style.display='none';});
+byId('f-low').addEventListener('change',function(e){document.body.classList.toggle('only-low',e.target.checked);});
+byId('f-unverified').addEventListener('change',function(e){
+  document.body.classList.toggle('only-unverified',e.target.checked);});
+"""
+
+
+def render_report(docs: list[DocView], *, title: str = "puthi review", summary: dict | None = None) -> str:
+    """The whole review page as one HTML string (images inlined as data URIs)."""
+    sections = []
+    for di, d in enumerate(docs):
+        n_low = sum(w.conf < LOW_CONF for w in d.words)
+        sections.append(
+            f'<section class="doc" id="doc{di}" data-lang="{html.escape(d.lang)}"><h2>{html.escape(d.name)}</h2>'
+            f'<p class="meta">language {html.escape(d.lang)} · {len(d.edits)} edits · '
+            f"{sum(s.kind == 'term' for s in d.spans)} terms · {len(d.claims)} claims · {n_low} low-confidence words"
+            f"{' · ' + html.escape(d.source) if d.source else ''}</p>"
+            f'<div class="pair"><div>{_scan(d)}</div><div class="text" lang="{html.escape(d.lang)}">'
+            f"{_marked_text(d, di)}</div></div>"
+            f"<h3>Rule claims</h3>{_claims_table(d, di)}"
+            f"<details><summary>OCR text as read</summary><pre>{html.escape(d.ocr_text)}</pre></details></section>"
+        )
+    summ = ""
+    if summary:
+        summ = "<table class='summary'>" + "".join(
+            f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in summary.items()
+        ) + "</table>"
+    return f"""<!DOCTYPE html>
+<html lang="bn"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<meta name="generator" content="puthi"><style>{_CSS}</style></head>
+<body><header><h1>{html.escape(title)}</h1>{summ}</header>
+<div class="toolbar"><label><input type="checkbox" id="f-low"> only low-confidence words (&lt; {LOW_CONF:.0f})</label>
+ · <label><input type="checkbox" id="f-unverified"> only unverified edits</label>
+ · <a href="#glossary">glossary</a></div>
+<main>{"".join(sections)}{_glossary(docs)}</main>
+<aside id="details" aria-live="polite"><b>Edit</b> <button id="d-close" type="button">×</button><br>
+before: <code id="d-before"></code><br>after: <code id="d-after"></code><br>rule: <span id="d-rule"></span><br>
+confidence: <span id="d-conf"></span> · by <span id="d-resp"></span></aside>
+<script>{_JS}</script>
+<script type="application/json" id="puthi-data">{html.escape(json.dumps({"documents": len(docs)}))}</script>
+</body></html>
+"""

@@ -1,0 +1,46 @@
+"""Reading text inputs of the command line: a file or standard input, UTF-8, with clear errors.
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "bad.txt")
+>>> _ = open(path, "wb").write(b"\\xe0\\xa6\\xa4\\xff")
+>>> read_text_arg(path)
+Traceback (most recent call last):
+...
+puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UTF-8 ... or pass --errors replace
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from puthi.errors import InputError
+
+
+def decode(data: bytes, where: str, errors: str = "strict") -> str:
+    """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not."""
+    if b"\x00" in data[:4096]:
+        raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
+    try:
+        return data.decode("utf-8-sig", errors=errors)
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            where,
+            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8) "
+            "or pass --errors replace",
+        ) from None
+
+
+def read_text_arg(arg: str, errors: str = "strict") -> str:
+    """The whole text of file ``arg`` or of standard input for ``-``."""
+    if arg == "-":
+        return decode(sys.stdin.buffer.read(), "<stdin>", errors)
+    path = Path(arg)
+    if not path.exists():
+        raise InputError(arg, "no such file; check the path")
+    if path.is_dir():
+        raise InputError(arg, "is a folder; give a text file")
+    try:
+        return decode(path.read_bytes(), arg, errors)
+    except PermissionError:
+        raise InputError(arg, "permission denied; check the file's permissions") from None

@@ -1,0 +1,115 @@
+"""Check claims against an implementation of the game: the reference engines or someone else's code.
+
+An *implementation* is anything that can say, for a game, the value of each quantity it defines
+(keys of :mod:`puthi.rules.quantities`). The reference engines say it through ``Game.facts``; other
+people's code is plugged in with :func:`register_impl` (see ``rules/engines/adapters``).
+
+>>> from puthi.rules.claims.model import Claim
+>>> claim = Claim("toy", "deck_size", {}, 24, 0, 10, "২৪টি তাস লাগে।")
+>>> v = check_claim(claim, {"deck_size": 24}, impl="toy engine")
+>>> v.verdict, v.expected
+('consistent', 24)
+>>> check_claim(claim, {"deck_size": 32}, impl="toy engine").verdict
+'contradicted'
+>>> check_claim(claim, {}, impl="toy engine").verdict
+'unverifiable'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import regex
+from puthi.rules.claims.model import Claim, Value, Verdict
+from puthi.rules.quantities import QUANTITIES
+
+Facts = dict[str, Value]
+# name -> (game -> facts). A user plugs in another implementation with register_impl.
+_IMPLS: dict[str, Callable[[str], Facts]] = {}
+
+
+def register_impl(name: str, facts_for_game: Callable[[str], Facts]) -> None:
+    """Make ``--impl NAME`` available: ``facts_for_game(game)`` returns the implementation's facts or
+    raises ``KeyError`` for a game it does not implement."""
+    _IMPLS[name] = facts_for_game
+
+
+def _reference_facts(game: str) -> Facts:
+    from puthi.rules.engines import registry
+
+    g = registry.get(game)
+    return dict(g.facts(g.spec.defaults())) if g.facts else {}
+
+
+register_impl("reference", _reference_facts)
+
+
+def _schnapsen_facts(game: str) -> Facts:
+    from puthi.rules.engines.adapters import schnapsen_pkg
+
+    return schnapsen_pkg.facts(game)
+
+
+register_impl("schnapsen", _schnapsen_facts)
+
+
+def impls() -> list[str]:
+    return sorted(_IMPLS)
+
+
+def facts_of(impl: str, game: str) -> Facts:
+    """The facts ``impl`` gives for ``game``; ``KeyError`` with a readable message otherwise."""
+    if impl not in _IMPLS:
+        raise KeyError(f"unknown implementation {impl!r}; known: {', '.join(impls())}")
+    return _IMPLS[impl](game)
+
+
+def _describe(claim: Claim) -> str:
+    what = QUANTITIES[claim.quantity][0]
+    params = ", ".join(f"{k} {v}" for k, v in sorted(claim.params.items()))
+    return f"{claim.quantity.replace('_', ' ')}{' (' + params + ')' if params else ''} [{what}]"
+
+
+def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
+    """Compare one claim with an implementation's facts."""
+    what = _describe(claim)
+    if claim.key not in facts:
+        return Verdict(claim, impl, None, "unverifiable", f"{impl} does not define the {what}.")
+    expected = facts[claim.key]
+    if claim.stated is None:
+        return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
+    if _same(claim.stated, expected):
+        return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}; {impl} agrees.")
+    return Verdict(
+        claim, impl, expected, "contradicted", f"The text says {claim.stated}; {impl} has {expected} for the {what}."
+    )
+
+
+def _same(stated: Value, expected: Value) -> bool:
+    if isinstance(expected, bool):
+        return expected == (stated in (True, 1, "yes"))
+    if isinstance(stated, str) and isinstance(expected, str) and regex.search(r"\d", stated):
+        # deal patterns: "3-2-3" and "3+2+3" are the same packets
+        return regex.findall(r"\d+", stated) == regex.findall(r"\d+", expected)
+    return stated == expected
+
+
+def check_claims(claims: Iterable[Claim], impl: str = "reference") -> list[Verdict]:
+    """Check each claim against ``impl``'s facts for the claim's game.
+
+    A game the implementation does not have makes its claims unverifiable, with the reason.
+    """
+    verdicts = []
+    cache: dict[str, Facts | str] = {}
+    for claim in claims:
+        if claim.game not in cache:
+            try:
+                cache[claim.game] = facts_of(impl, claim.game)
+            except KeyError as exc:
+                cache[claim.game] = str(exc.args[0] if exc.args else exc)
+        facts = cache[claim.game]
+        if isinstance(facts, str):
+            verdicts.append(Verdict(claim, impl, None, "unverifiable", f"{impl}: {facts}"))
+        else:
+            verdicts.append(check_claim(claim, facts, impl=impl))
+    return verdicts

@@ -1,0 +1,6 @@
+"""Rule claims: what a text states about a game (see :mod:`.extract` and :mod:`.patterns`)."""
+
+from puthi.rules.claims.extract import extract_claims
+from puthi.rules.claims.model import Claim, Verdict
+
+__all__ = ["Claim", "Verdict", "extract_claims"]

@@ -1,0 +1,151 @@
+"""Find the rule claims a text states: sentences, their terms and numbers, and one pattern per quantity.
+
+Each sentence is read once: its term spans and number spans come from :mod:`puthi.rules.terms`, its
+cue words from ``cues.tsv``. The patterns in :mod:`puthi.rules.claims.patterns` each look for one
+family of quantities and return :class:`~puthi.rules.claims.model.Claim` records.
+
+>>> claims = extract_claims("তুরুপে গোলামের মূল্য ২০, নহলার ১৪।", game="klaverjas")  # doctest: +SKIP
+>>> [(c.key, c.stated) for c in claims]  # doctest: +SKIP
+[('card_value(rank=J,suit=trump)', 20), ('card_value(rank=9,suit=trump)', 14)]
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import regex
+from puthi.rules.claims.model import Claim
+from puthi.rules.claims.sentences import split_sentences
+from puthi.rules.spans import NumberSpan, TermSpan
+
+_CUES = Path(__file__).with_name("cues.tsv")
+
+# English glosses of rank terms -> the rank letters the engines use (rules/engines/cards.py).
+_RANK_GLOSSES = {
+    "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9",
+    "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2",
+}  # fmt: skip
+# Game names (as the terminology tables gloss them) -> engine names.
+_GAME_GLOSSES = {
+    "sixty-six": "sixtysix", "schnapsen": "schnapsen", "klaverjas": "klaverjas",
+    "dash-guti": "dashguti", "bisti": "bisti",
+}  # fmt: skip
+
+
+@cache
+def cue_patterns() -> dict[str, regex.Pattern]:
+    """The cue table, compiled: cue name -> pattern."""
+    with _CUES.open(encoding="utf-8") as fh:
+        rows = csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t")
+        return {row["cue"]: regex.compile(row["pattern"]) for row in rows}
+
+
+@dataclass
+class Sentence:
+    """One sentence of the text, with everything the patterns need. Offsets are into the whole text."""
+
+    start: int
+    end: int
+    text: str
+    terms: list[TermSpan] = field(default_factory=list)
+    numbers: list[NumberSpan] = field(default_factory=list)
+
+    def cues(self, name: str) -> list[tuple[int, int]]:
+        """Where cue ``name`` occurs, as text offsets."""
+        return [(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)]
+
+    def has(self, name: str) -> bool:
+        return cue_patterns()[name].search(self.text) is not None
+
+    def after(self, pos: int, length: int = 12) -> str:
+        """The sentence text right after text offset ``pos``."""
+        i = pos - self.start
+        return self.text[i : i + length]
+
+    def ranks(self) -> list[tuple[TermSpan, str]]:
+        """The card-rank terms of the sentence with their rank letters, in order."""
+        out = []
+        for t in self.terms:
+            rank = rank_of(t)
+            if rank:
+                out.append((t, rank))
+        return out
+
+    def free_numbers(self) -> list[NumberSpan]:
+        """Numbers that are not part of a term (as the 10 in "10 সেকেন্ড", the tens)."""
+        return [n for n in self.numbers if not any(t.start <= n.start < t.end for t in self.terms)]
+
+
+def rank_of(term: TermSpan) -> str | None:
+    """The rank letter a term names, from its gloss or concept id; ``None`` if it is not a rank.
+
+    >>> rank_of(TermSpan(0, 4, "গোলাম", "গোলাম", "rank.jack", "jack", "cards", 1.0))
+    'J'
+    """
+    if "suit" in term.concept.lower():
+        return None
+    words = regex.findall(r"[a-z]+", f"{term.concept} {term.gloss}".lower())
+    for w in words:
+        if w in _RANK_GLOSSES and ("rank" in words or w == words[-1] or term.concept.lower().startswith("rank")):
+            return _RANK_GLOSSES[w]
+    return None
+
+
+def game_of(term: TermSpan) -> str | None:
+    """The engine name of a game-name term, or ``None``."""
+    text = f"{term.concept} {term.gloss}".lower()
+    for gloss, game in _GAME_GLOSSES.items():
+        if gloss in text or gloss.replace("-", "") in text:
+            return game
+    return None
+
+
+def _spans(text: str) -> tuple[list[TermSpan], list[NumberSpan]]:
+    from puthi.rules.terms import find_numbers, find_terms
+
+    return find_terms(text), find_numbers(text)
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The sentences of ``text`` with their terms and numbers."""
+    terms, numbers = _spans(text)
+    out = []
+    for s, e in split_sentences(text):
+        out.append(
+            Sentence(
+                s,
+                e,
+                text[s:e],
+                [t for t in terms if s <= t.start and t.end <= e],
+                [n for n in numbers if s <= n.start and n.end <= e],
+            )
+        )
+    return out
+
+
+def extract_claims(text: str, game: str) -> list[Claim]:
+    """Every claim ``text`` states, attributed to ``game`` unless a sentence names another game.
+
+    A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states
+    a claim about that game.
+    """
+    from puthi.rules.claims.patterns import PATTERNS
+
+    claims: list[Claim] = []
+    for sentence in sentences(text):
+        sentence_game = _sentence_game(sentence, game)
+        for pattern in PATTERNS:
+            claims.extend(pattern(sentence, sentence_game))
+    return claims
+
+
+def _sentence_game(sentence: Sentence, default: str) -> str:
+    if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
+        return "klaverjas-rotterdam"
+    named = {game_of(t) for t in sentence.terms} - {None}
+    if default == "sixtysix" and "schnapsen" in named:
+        return "schnapsen"
+    return default

@@ -1,0 +1,231 @@
+"""The claim patterns: one small function per family of quantities.
+
+Each pattern takes a :class:`~puthi.rules.claims.extract.Sentence` and the game it speaks of and returns
+the claims it finds. A pattern looks for cue words (``cues.tsv``), term spans (card ranks) and number
+spans, and their order and distance in the sentence: "২৪টি তাস" (a number right before the word for
+cards) is a pack size, "প্রত্যেকে আটটি তাস পায়" (with "each") a hand size.
+
+Sources of the phrasings: seeds 000 (sadhu bhasha, Bisti and Grabu), 002 (machine-translated Sixty-Six),
+003 (Klaverjas), 004 (Assamese Dash-guti) and the project's own samples in ``corpus/samples``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import regex
+from puthi.rules.claims.extract import Sentence
+from puthi.rules.claims.model import Claim, Value
+from puthi.rules.spans import NumberSpan
+
+# Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
+# or follows it, then at most a word such as করে/করিয়া ("eight each").
+_GAP = regex.compile(r"^(?:টি|টা|টো|খানি|খান|জন|গোটা)?\s*(?:\(?[^\s]*\)?\s*)?$")
+
+
+def _claim(s: Sentence, game: str, quantity: str, value: Value, conf: float, **params: str) -> Claim:
+    return Claim(game, quantity, params, value, s.start, s.end, s.text, conf)
+
+
+def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan, tuple[int, int]]]:
+    """Numbers that count the noun ``cue`` ("২৪টি তাস", "দহটা গুটি", "আটখানি করিয়া তাস")."""
+    out = []
+    for cs, _ in s.cues(cue):
+        before = [n for n in s.free_numbers() if n.end <= cs and cs - n.end <= max_gap]
+        if before:
+            n = before[-1]
+            gap = s.text[n.end - s.start : cs - s.start]
+            if _GAP.match(gap):
+                out.append((n, (cs, _)))
+    return out
+
+
+def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
+    after = [n for n in s.free_numbers() if n.start >= pos and n.start - pos <= limit]
+    return after[0] if after else None
+
+
+def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
+    """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
+    ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
+    claims = []
+    for n, _ in _counted(s, "cards"):
+        if s.has("face_down"):
+            claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
+        elif s.has("each"):
+            claims.append(_claim(s, game, "hand_size", n.value, 0.85))
+        elif s.has("deck_verb") or s.has("total"):
+            claims.append(_claim(s, game, "deck_size", n.value, 0.85))
+    for n, _ in _counted(s, "pieces"):
+        claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
+    for n, _ in _counted(s, "points_on_board"):
+        claims.append(_claim(s, game, "board_points", n.value, 0.8))
+    return claims
+
+
+def deal_pattern(s: Sentence, game: str) -> list[Claim]:
+    """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
+    তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
+    if not s.has("receive") and "ব্যাচ" not in s.text and "দফা" not in s.text:
+        return []
+    small = [n for n in s.free_numbers() if 1 <= n.value <= 5]
+    runs: list[list[NumberSpan]] = []
+    for n in small:
+        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর)\s*(?:পরে)?\s*",
+                                    s.text[runs[-1][-1].end - s.start : n.start - s.start]):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    claims = []
+    for run in runs:
+        if len(run) >= 2:
+            claims.append(_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7))
+    return claims
+
+
+def card_values(s: Sentence, game: str) -> list[Claim]:
+    """Card points: a list of ranks aligned to a list of values ("ক্রম গোলাম, নহলা, … যাদের মূল্য 20,
+    14, …"), or each rank followed by its value ("টেক্কার মূল্য ১১, দহলার ১০"). "তুরুপে" before the
+    ranks makes them trump values, "অন্য রঙে" plain; without either they are plain values."""
+    if not s.has("value") and not any(rank for _, rank in s.ranks()):
+        return []
+    if s.has("marriage"):
+        return []
+    ranks = s.ranks()
+    numbers = [n for n in s.free_numbers() if n.value <= 25]
+    if not ranks or not numbers:
+        return []
+    if not s.has("value") and len(ranks) < 3:
+        return []
+    trump = s.cues("trump")
+    plain = s.cues("plain")
+
+    def suit_at(pos: int) -> str:
+        last_trump = max((a for a, _ in trump if a <= pos), default=-1)
+        last_plain = max((a for a, _ in plain if a <= pos), default=-1)
+        return "trump" if last_trump > last_plain else "plain"
+
+    pairs = []
+    first_number = numbers[0].start
+    leading = [(t, r) for t, r in ranks if t.end <= first_number]
+    if len(leading) == len(numbers) and len(leading) >= 3:
+        pairs = list(zip(leading, numbers, strict=True))  # list aligned to list
+    else:
+        for i, (t, r) in enumerate(ranks):
+            nxt = ranks[i + 1][0].start if i + 1 < len(ranks) else s.end
+            following = [n for n in numbers if t.end <= n.start < nxt]
+            if following:
+                pairs.append(((t, r), following[0]))
+    return [
+        _claim(s, game, "card_value", n.value, 0.85 if len(pairs) > 1 else 0.75, rank=r, suit=suit_at(t.start))
+        for (t, r), n in pairs
+    ]
+
+
+def totals(s: Sentence, game: str) -> list[Claim]:
+    """The card-point total ("তাসের মোট 152 পয়েন্ট") and the last-trick bonus ("শেষ ট্রিকের জন্য আরও 10")."""
+    claims = []
+    for _, ce in s.cues("total"):
+        n = _next_number(s, ce, 20)
+        if n and n.value >= 50 and (s.has("value") or s.has("cards")):
+            claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
+    for _, ce in s.cues("last_trick"):
+        n = _next_number(s, ce, 40)
+        if n:
+            claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
+    return claims
+
+
+def marriages(s: Sentence, game: str) -> list[Claim]:
+    """Marriage values: "সাধারণ রঙে ২০, তুরুপে ৪০"; a value after a trump word is the trump marriage."""
+    marks = s.cues("marriage")
+    if not marks:
+        return []
+    claims = []
+    prev = marks[0][0]
+    for n in s.free_numbers():
+        if n.start < marks[0][0] - 20 or n.value not in range(10, 101):
+            continue
+        between = s.text[prev - s.start : n.start - s.start]
+        suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
+        claims.append(_claim(s, game, "marriage_value", n.value, 0.8, suit=suit))
+        prev = n.end
+    return claims
+
+
+def roem(s: Sentence, game: str) -> list[Claim]:
+    """Klaverjas bonuses: stuk, pit, four jacks, runs of three and four, four of a kind (seed 003)."""
+    claims = []
+    for cue, kind in (("four_jacks", "four_jacks"), ("stuk", "stuk"), ("pit", "pit"), ("run3", "run3"),
+                      ("run4", "run4"), ("four_kind", "four_of_a_kind")):
+        for _, ce in s.cues(cue):
+            n = _next_number(s, ce, 40)
+            if n and n.value >= 10:
+                claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind=kind))
+                break
+    return claims
+
+
+def deals_per_game(s: Sentence, game: str) -> list[Claim]:
+    """Deals in a game: "একটি খেলা ১৬ দানে শেষ হয়", "এইরূপ আঠ দফা খেলা হইলে এক বাজী"."""
+    return [_claim(s, game, "number_of_deals", n.value, 0.7) for n, _ in _counted(s, "deals", 6) if n.value > 1]
+
+
+def winning(s: Sentence, game: str) -> list[Claim]:
+    """Winning threshold ("যে আগে ৬৬ পয়েন্ট পায় সে জেতে"), schneider ("৩৩-এর কম"), game points."""
+    claims = []
+    if s.has("game_points"):
+        outcome = "schwarz" if s.has("no_trick") else "schneider" if s.has("less_than") else "normal"
+        for _, ce in s.cues("game_points")[:1]:
+            before = [n for n in s.free_numbers() if n.end <= ce and n.value <= 3]
+            if before:
+                claims.append(_claim(s, game, "game_points", before[-1].value, 0.7, outcome=outcome))
+        for _, ce in s.cues("less_than")[:1]:
+            before = [n for n in s.free_numbers() if n.end <= ce and n.value >= 10]
+            if before:
+                claims.append(_claim(s, game, "schneider_threshold", before[-1].value, 0.7))
+        return claims
+    if (s.has("win") or s.has("lose")) and s.has("value"):
+        big = [n for n in s.free_numbers() if n.value >= 30]
+        if big:
+            claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
+    return claims
+
+
+_PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
+
+
+def players(s: Sentence, game: str) -> list[Claim]:
+    """Number of players: "দুজনের তাসের খেলা", "চারজনে দুই জুটিতে খেলে", "দুজন খেলুৱৈৰ"."""
+    for n in s.free_numbers():
+        tail = s.text[n.end - s.start - 2 :]
+        if n.value <= 6 and _PLAYERS.match(tail):
+            return [_claim(s, game, "players", n.value, 0.6)]
+    return []
+
+
+def behaviour(s: Sentence, game: str) -> list[Claim]:
+    """Rules without a number: the first move must go to the centre, captures are compulsory, a player
+    who cannot move loses (seed 004). ``stated`` is the rule's value as a word."""
+    claims = []
+    if s.has("first_move") and s.has("centre"):
+        claims.append(_claim(s, game, "first_move_forced", "centre", 0.7))
+    if s.has("capture") and regex.search(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)", s.text):
+        claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
+    if s.has("blocked") and s.has("lose"):
+        claims.append(_claim(s, game, "outcome_when_blocked", "loss", 0.7))
+    return claims
+
+
+PATTERNS: tuple[Callable[[Sentence, str], list[Claim]], ...] = (
+    players,
+    deck_and_hand,
+    deal_pattern,
+    card_values,
+    totals,
+    marriages,
+    roem,
+    deals_per_game,
+    winning,
+    behaviour,
+)

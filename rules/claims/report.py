@@ -1,0 +1,41 @@
+"""A readable Markdown report of checked claims: "the text says X, this code does Y".
+
+>>> from puthi.rules.claims.model import Claim, Verdict
+>>> c = Claim("sixtysix", "deck_size", {}, 24, 0, 16, "২৪টি তাস লাগে।")
+>>> print(to_markdown([Verdict(c, "reference", 24, "consistent", "The text says 24; reference agrees.")]))
+... # doctest: +NORMALIZE_WHITESPACE
+| # | verdict | quantity | text says | code says | sentence |
+|---|---|---|---|---|---|
+| 1 | consistent | deck_size | 24 | 24 | ২৪টি তাস লাগে। (0–16) |
+<BLANKLINE>
+1 claims: 1 consistent, 0 contradicted, 0 unverifiable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from puthi.rules.claims.model import Verdict
+
+
+def _cell(value: object) -> str:
+    return "—" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def summary(verdicts: list[Verdict]) -> str:
+    counts = Counter(v.verdict for v in verdicts)
+    return (
+        f"{len(verdicts)} claims: {counts['consistent']} consistent, {counts['contradicted']} contradicted, "
+        f"{counts['unverifiable']} unverifiable."
+    )
+
+
+def to_markdown(verdicts: list[Verdict]) -> str:
+    rows = ["| # | verdict | quantity | text says | code says | sentence |", "|---|---|---|---|---|---|"]
+    for i, v in enumerate(verdicts, 1):
+        c = v.claim
+        rows.append(
+            f"| {i} | {v.verdict} | {_cell(c.key)} | {_cell(c.stated)} | {_cell(v.expected)} | "
+            f"{_cell(c.text)} ({c.start}–{c.end}) |"
+        )
+    return "\n".join(rows) + "\n\n" + summary(verdicts)
