@@ -1,0 +1,243 @@
+"""Bengali-to-Bengali OCR confusions, learned from aligned pairs of OCR output and the true text.
+
+The table ``data/bn_confusions.tsv`` has one row per (observed, intended, source): how often OCR printed
+``observed`` where the page had ``intended`` (``""`` for nothing: a dropped or an invented sign), and how
+often ``intended`` occurred in the aligned true text (``intended_total``). Units are code points, except
+that a letter with NUKTA is one unit (য় ড় ঢ়). Two sources, kept apart in the table:
+
+* ``memoir-dev``: ``../shared/data/memoir-ocr-dev.json`` segments 0-11 only (12-17 are held out for the
+  benchmark), raw Tesseract ``ben`` against the human-corrected text; the segments are not aligned line by
+  line, so words are aligned first (Levenshtein on word sequences) and only close word pairs are used.
+* ``rendered``: lexicon words rendered with the installed Bengali fonts through :mod:`puthi.ocr.synth`,
+  with random degradations, read back by Tesseract ``ben``.
+
+For a weighted edit distance (the terminology aligner) use :func:`load_confusions`:
+
+>>> costs = load_confusions()
+>>> 0 < costs[("\N{BENGALI LETTER THA}", "\N{BENGALI LETTER KHA}")] < 1  # থ read for খ
+True
+>>> ("\N{BENGALI LETTER KA}", "\N{BENGALI LETTER KHA}") in costs
+False
+>>> substitution_cost("ক", "ক"), substitution_cost("ক", "\N{BENGALI LETTER KHA}") <= 1.0
+(0.0, True)
+
+Rebuild with ``python -m puthi.normalize.confusions`` (needs ../shared/data; ``--rendered N`` lines).
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import json
+import math
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import regex
+from puthi.normalize.unicode import normalized
+from rapidfuzz.distance import Levenshtein
+
+DATA = Path(__file__).parent / "data"
+TABLE = DATA / "bn_confusions.tsv"
+VISUAL = DATA / "bn_confusions_visual.tsv"  # hand-written prior: look-alikes known before counting
+SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
+HELD_OUT = range(12, 18)  # memoir segments never used for learning or tuning
+
+_UNIT = regex.compile(r".\N{BENGALI SIGN NUKTA}?", regex.DOTALL)
+_WORD = regex.compile(r"[\u0980-\u09ff\u200c\u200d]+")
+
+
+def units(word: str) -> list[str]:
+    """Split a word into confusion units: code points, a letter and its nukta together.
+
+    >>> units("কুড়ি")
+    ['ক', 'ু', 'ড়', 'ি']
+    """
+    return _UNIT.findall(word)
+
+
+@dataclass
+class Counts:
+    """Confusion counts: ``pairs[(observed, intended)]`` and ``totals[intended]`` (occurrences in true text)."""
+
+    pairs: collections.Counter[tuple[str, str]]
+    totals: collections.Counter[str]
+
+    def add_word_pair(self, observed: str, intended: str) -> None:
+        """Count the unit-level differences between an OCR word and its true word."""
+        o, i = units(observed), units(intended)
+        for u in i:
+            self.totals[u] += 1
+        self.totals[""] += len(i) + 1  # slots where a unit can be invented
+        if o == i:
+            return
+        for tag, a0, a1, b0, b1 in Levenshtein.opcodes(o, i).as_list():
+            if tag == "equal":
+                continue
+            obs, ins = "".join(o[a0:a1]), "".join(i[b0:b1])
+            if tag == "replace" and a1 - a0 == b1 - b0:
+                for x, y in zip(o[a0:a1], i[b0:b1], strict=True):
+                    self.pairs[(x, y)] += 1
+            elif max(a1 - a0, b1 - b0) <= 3:
+                self.pairs[(obs, ins)] += 1
+
+
+def align_words(ocr_text: str, clean_text: str, min_similarity: float = 0.6) -> list[tuple[str, str]]:
+    """Pairs (ocr word, clean word) from two texts that are not aligned by line; only close pairs.
+
+    >>> align_words("যদি কাহারও ৰিস্তি আদি না", "যদি কাহারও বিস্তি আদি না থাকে")
+    [('যদি', 'যদি'), ('কাহারও', 'কাহারও'), ('ৰিস্তি', 'বিস্তি'), ('আদি', 'আদি'), ('না', 'না')]
+    """
+    a = [normalized(w) for w in _WORD.findall(ocr_text)]
+    b = [normalized(w) for w in _WORD.findall(clean_text)]
+    pairs = []
+    for tag, a0, a1, b0, b1 in Levenshtein.opcodes(a, b).as_list():
+        if tag == "equal":
+            pairs.extend(zip(a[a0:a1], b[b0:b1], strict=True))
+        elif tag == "replace" and a1 - a0 == b1 - b0:
+            for x, y in zip(a[a0:a1], b[b0:b1], strict=True):
+                if Levenshtein.normalized_similarity(units(x), units(y)) >= min_similarity:
+                    pairs.append((x, y))
+    return pairs
+
+
+def memoir_counts(path: Path) -> Counts:
+    """Counts from the memoir segments that are not held out."""
+    counts = Counts(collections.Counter(), collections.Counter())
+    for k, seg in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+        if k in HELD_OUT:
+            continue
+        for o, i in align_words(seg["ocr"], seg["clean"]):
+            counts.add_word_pair(o, i)
+    return counts
+
+
+def rendered_counts(n_lines: int, seed: int = 7) -> Counts:
+    """Counts from lexicon words rendered in every installed Bengali font, degraded, read by Tesseract ben."""
+    import pytesseract
+    from puthi.normalize.lexicon import load_lexicon
+    from puthi.ocr.synth import Degradation, list_fonts, render
+
+    rng = random.Random(seed)
+    words = sorted(w for w, f in load_lexicon("bn").freq.items() if f >= 20)
+    fonts = [f for f in list_fonts() if "bn" in f.langs]
+    counts = Counts(collections.Counter(), collections.Counter())
+    for k in range(n_lines):
+        font = fonts[k % len(fonts)]
+        line = " ".join(rng.choice(words) for _ in range(6))
+        if not font.covers(line):
+            continue
+        degrade = Degradation.random(rng.randrange(10**6))
+        sample = render(line, font, size=rng.choice([24, 28, 32]), seed=k, degrade=degrade)
+        text = pytesseract.image_to_string(sample.image, lang="ben", config="--psm 7", timeout=60)
+        for o, i in align_words(text, line):
+            counts.add_word_pair(o, i)
+        print(f"rendered {k + 1}/{n_lines}", end="\r", file=sys.stderr)
+    return counts
+
+
+def write_table(sources: dict[str, Counts], path: Path = TABLE, min_count: int = 2) -> None:
+    """Write the TSV: observed, intended, count, intended_total, source (pairs seen at least ``min_count``)."""
+    head = [
+        "# Bengali OCR confusions: OCR printed `observed` where the page had `intended` (empty = nothing).",
+        "# Sources: memoir-dev = ../shared/data/memoir-ocr-dev.json segments 0-11 (MIT; 12-17 held out);",
+        "# rendered = lexicon words rendered with installed fonts + degradations, read by Tesseract ben.",
+        "# derived by: python -m puthi.normalize.confusions",
+        "observed\tintended\tcount\tintended_total\tsource",
+    ]
+    rows = []
+    for name, c in sources.items():
+        for (o, i), n in sorted(c.pairs.items(), key=lambda kv: (-kv[1], kv[0])):
+            if n >= min_count and c.totals[i]:
+                rows.append(f"{o}\t{i}\t{n}\t{c.totals[i]}\t{name}")
+    path.write_text("\n".join(head + rows) + "\n", encoding="utf-8")
+
+
+def build_table(rendered_lines: int = 0) -> None:
+    """Re-learn ``data/bn_confusions.tsv`` from the memoir (and ``rendered_lines`` rendered lines)."""
+    memoir = SHARED / "data" / "memoir-ocr-dev.json"
+    if not memoir.exists():
+        raise SystemExit(f"{memoir} not found: the confusion table needs ../shared/data")
+    sources = {"memoir-dev": memoir_counts(memoir)}
+    if rendered_lines:
+        sources["rendered"] = rendered_counts(rendered_lines)
+    write_table(sources)
+
+
+def _read_counts(path: Path) -> dict[tuple[str, str], float]:
+    pairs: collections.Counter[tuple[str, str]] = collections.Counter()
+    totals: dict[tuple[str, str], int] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or line.startswith("observed\t"):
+            continue
+        o, i, n, total, source = line.split("\t")
+        o, i = normalized(o), normalized(i)
+        pairs[(o, i)] += int(n)
+        totals[(i, source)] = int(total)
+    intended_total: collections.Counter[str] = collections.Counter()
+    for (i, _source), t in totals.items():
+        intended_total[i] += t
+    return {(o, i): n / (intended_total[i] + n) for (o, i), n in pairs.items()}
+
+
+@functools.cache
+def confusion_probabilities() -> dict[tuple[str, str], float]:
+    """``P(observed | intended)`` for each known pair: the learned table (sources added up), or the hand-written
+    prior of look-alikes (``data/bn_confusions_visual.tsv``) where that is higher.
+
+    >>> p = confusion_probabilities()
+    >>> all(0 < v < 1 for v in p.values())
+    True
+    """
+    learned = _read_counts(TABLE)
+    prior = _read_counts(VISUAL)
+    return {k: max(learned.get(k, 0.0), prior.get(k, 0.0)) for k in learned.keys() | prior.keys()}
+
+
+@functools.cache
+def load_confusions() -> dict[tuple[str, str], float]:
+    """Substitution costs in (0, 1] for (observed, intended) pairs seen in OCR; unseen pairs cost 1.
+
+    ``cost = clamp(-log10(P(observed | intended)) / 4, 0.05, 1)``: a confusion seen once in ten occurrences
+    costs 0.25, once in a hundred 0.5, rarer ones approach the plain edit cost 1. Either side may be ``""``
+    (a unit OCR dropped or invented).
+    """
+    return {k: min(1.0, max(0.05, -math.log10(p) / 4)) for k, p in confusion_probabilities().items()}
+
+
+def substitution_cost(observed: str, intended: str) -> float:
+    """Cost of reading ``intended`` as ``observed``: 0 when equal, the learned cost, else 1."""
+    if observed == intended:
+        return 0.0
+    return load_confusions().get((observed, intended), 1.0)
+
+
+@functools.cache
+def alternatives(min_prob: float = 0.002) -> dict[str, list[tuple[str, float]]]:
+    """For each observed unit, the intended units it may stand for, most likely first: ``{o: [(i, P(o|i))]}``.
+
+    >>> [i for i, _ in alternatives()["\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"]][:2]
+    ['ব', 'র']
+    """
+    table: dict[str, list[tuple[str, float]]] = collections.defaultdict(list)
+    for (o, i), p in confusion_probabilities().items():
+        if p >= min_prob and o != i:
+            table[o].append((i, p))
+    return {o: sorted(v, key=lambda t: -t[1]) for o, v in table.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Re-learn data/bn_confusions.tsv")
+    parser.add_argument("--rendered", type=int, default=0, help="also render and OCR this many lines")
+    args = parser.parse_args(argv)
+    build_table(args.rendered)
+    print(f"wrote {TABLE}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
