@@ -1,0 +1,265 @@
+"""Human corrections: anchored to the text they quote, applied after the machine on every run.
+
+A scholar's correction is an :class:`~puthi.corpus.records.Annotation`: a document, a page, offsets into
+one text layer, and the quote those offsets covered (``before``). Text corrections index the OCR text
+(the layer that stays put when the repair rules improve); term links and verdicts index the final text.
+On each run the machine's layers are rebuilt and the annotations laid over them again:
+
+1. anchor each annotation: at its offsets when the quote is still there, else at the nearest place the
+   quote occurs (``moved``), else it is ``orphaned`` and reported, never silently dropped;
+2. a human text correction replaces every machine edit it overlaps, and the final text is the OCR text
+   with the active edits applied; when it differs from the text the machine analysed, terms, numbers,
+   claims and verdicts are found again in the final text;
+3. a human term link replaces the machine terms it overlaps (an empty link just removes them);
+4. a human verdict overrides the machine verdicts of the claims it overlaps.
+
+>>> from puthi.corpus.records import Annotation, PageResult
+>>> from puthi.normalize.edits import Edit
+>>> r = PageResult("a.txt", 1, "h", ocr_text="ধিস্তি থেলা", text="বিস্তি খেলা",
+...                edits=[Edit(0, 1, "ধ", "ব", "dha-for-ba"), Edit(7, 8, "থ", "খ", "tha-for-kha")])
+>>> fix = Annotation("a.txt", 1, "text", 0, 6, after="বিন্তি", author="rk", before="ধিস্তি")
+>>> page = apply_corrections(r, [fix], reanalyse=lambda text, lang: None)
+>>> page.text
+'বিন্তি খেলা'
+>>> [(m.item.after, m.resp, m.active) for m in page.edits]
+[('ব', 'machine', False), ('খ', 'machine', True), ('বিন্তি', 'human', True)]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
+from puthi.normalize.edits import Edit, apply_edits
+from puthi.rules.spans import NumberSpan, TermSpan
+
+from puthi.errors import InputError
+
+#: Columns of a corrections CSV; ``line``/``word`` may replace ``start``/``end`` for text corrections.
+CSV_COLUMNS = ("document", "page", "kind", "start", "end", "line", "word", "before", "after", "author", "note")
+
+
+@dataclass
+class Marked:
+    """A machine or human row of one layer, and whether it is in force."""
+
+    item: Any
+    resp: str = "machine"
+    author: str = ""
+    active: bool = True
+    annotation_id: int | None = None
+
+
+@dataclass
+class CorrectedPage:
+    """The layers of one page after the human corrections; ``status`` maps annotation ids to outcomes."""
+
+    text: str
+    edits: list[Marked]
+    terms: list[Marked]
+    numbers: list[NumberSpan]
+    claims: list[Claim]
+    verdicts: list[Marked]
+    reanalysed: bool = False
+    status: dict[int, str] = field(default_factory=dict)
+
+
+Reanalyse = Callable[[str, str], "PageResult | None"]
+
+
+def anchor(text: str, start: int, end: int, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` is in ``text``: at ``start`` if it is still there, else its nearest occurrence.
+
+    >>> anchor("তাস খেলা তাস", 9, 12, "তাস")
+    (9, 12)
+    >>> anchor("নতুন তাস খেলা", 0, 3, "তাস")
+    (5, 8)
+    >>> anchor("খেলা", 0, 3, "তাস") is None
+    True
+    """
+    if not quote:
+        return (start, end) if 0 <= start <= end <= len(text) else None
+    if text[start:end] == quote:
+        return start, end
+    best: int | None = None
+    pos = text.find(quote)
+    while pos >= 0:
+        if best is None or abs(pos - start) < abs(best - start):
+            best = pos
+        pos = text.find(quote, pos + 1)
+    return None if best is None else (best, best + len(quote))
+
+
+def _overlaps(a0: int, a1: int, b0: int, b1: int) -> bool:
+    """Half-open ranges overlap; an empty range touches what contains its point."""
+    if a0 == a1:
+        return b0 <= a0 < b1 or b0 == b1 == a0
+    if b0 == b1:
+        return a0 <= b0 < a1
+    return a0 < b1 and b0 < a1
+
+
+def apply_corrections(
+    result: PageResult,
+    annotations: Iterable[Annotation],
+    *,
+    reanalyse: Reanalyse,
+    glossary: Callable[[str], tuple[str, str, str]] | None = None,
+) -> CorrectedPage:
+    """Lay ``annotations`` over the machine layers of ``result`` (see the module docstring).
+
+    ``reanalyse(text, lang)`` runs terms and claims on a changed text (``None`` when those stages are
+    absent); ``glossary(value)`` maps a human term link to ``(headword, concept, gloss)``.
+    """
+    anns = sorted(annotations, key=lambda a: (a.id or 0))
+    status: dict[int, str] = {}
+    edits = [Marked(e) for e in result.edits]
+    human_edits: list[Marked] = []
+    for a in (a for a in anns if a.kind == "text"):
+        place = anchor(result.ocr_text, a.start, a.end, a.before)
+        clash = place and any(_overlaps(*place, m.item.start, m.item.end) for m in human_edits)
+        if place is None or clash:
+            status[a.id or 0] = "orphaned" if place is None else "conflict"
+            continue
+        s, e = place
+        status[a.id or 0] = "applied" if (s, e) == (a.start, a.end) else "moved"
+        for m in edits:
+            if _overlaps(s, e, m.item.start, m.item.end):
+                m.active = False
+        edit = Edit(s, e, result.ocr_text[s:e], a.after, f"human:{a.author}", 1.0)
+        human_edits.append(Marked(edit, "human", a.author, True, a.id))
+    edits += human_edits
+    text = apply_edits(result.ocr_text, [m.item for m in edits if m.active])
+
+    terms = [Marked(t) for t in result.terms]
+    numbers, claims = list(result.numbers), list(result.claims)
+    verdicts = [Marked(v, v.resp, v.author) for v in result.verdicts]
+    reanalysed = False
+    if text != result.text:
+        fresh = reanalyse(text, result.lang)
+        reanalysed = True
+        if fresh is None:
+            terms, numbers, claims, verdicts = [], [], [], []
+        else:
+            terms = [Marked(t) for t in fresh.terms]
+            numbers, claims = list(fresh.numbers), list(fresh.claims)
+            verdicts = [Marked(v) for v in fresh.verdicts]
+
+    for a in (a for a in anns if a.kind == "term"):
+        place = anchor(text, a.start, a.end, a.before)
+        if place is None:
+            status[a.id or 0] = "orphaned"
+            continue
+        s, e = place
+        status[a.id or 0] = "applied" if (s, e) == (a.start, a.end) else "moved"
+        for m in terms:
+            if m.active and _overlaps(s, e, m.item.start, m.item.end):
+                m.active = False
+        if a.after:
+            headword, concept, gloss = glossary(a.after) if glossary else (a.after, a.after, "")
+            span = TermSpan(s, e, text[s:e], headword, concept, gloss, "human", 1.0)
+            terms.append(Marked(span, "human", a.author, True, a.id))
+
+    for a in (a for a in anns if a.kind == "verdict"):
+        place = anchor(text, a.start, a.end, a.before)
+        hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
+        if not hit:
+            status[a.id or 0] = "orphaned"
+            continue
+        status[a.id or 0] = "applied" if place == (a.start, a.end) else "moved"
+        for i in hit:
+            old = [m for m in verdicts if m.item.claim == i]
+            for m in old:
+                m.active = False
+            expected = old[0].item.expected if old else None
+            v = Verdict(i, expected, a.after, a.note or f"set by {a.author}", "human", "human", a.author)
+            verdicts.append(Marked(v, "human", a.author, True, a.id))
+    return CorrectedPage(text, edits, terms, numbers, claims, verdicts, reanalysed, status)
+
+
+def check_annotation(a: Annotation) -> Annotation:
+    """Refuse an annotation that cannot be applied, with a one-line reason; return it unchanged.
+
+    >>> check_annotation(Annotation("a.txt", 1, "verdict", 0, 4, "maybe", "rk"))
+    Traceback (most recent call last):
+    puthi.errors.InputError: a.txt page 1: verdict must be one of consistent, contradicted, unverifiable, not 'maybe'
+    """
+    where = f"{a.document} page {a.page_no}"
+    if a.kind not in ("text", "term", "verdict"):
+        raise InputError(where, f"kind must be text, term or verdict, not {a.kind!r}")
+    if a.start < 0 or a.end < a.start:
+        raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
+    if not a.author.strip():
+        raise InputError(where, "a correction needs an author (--author NAME) so exports can attribute it")
+    if a.kind == "verdict" and a.after not in VERDICTS:
+        raise InputError(where, f"verdict must be one of {', '.join(VERDICTS)}, not {a.after!r}")
+    if a.kind == "text" and a.start == a.end and not a.after:
+        raise InputError(where, "an empty text correction changes nothing; give the new text")
+    return a
+
+
+def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[Annotation]:
+    """Annotations from a corrections CSV (header row with the :data:`CSV_COLUMNS` that are used).
+
+    Text corrections may name ``line`` and ``word`` instead of offsets; they are resolved by the store.
+
+    >>> rows = "document,page,kind,start,end,before,after,author\\na.txt,1,text,0,1,ৰ,ব,rk\\n"
+    >>> [(a.kind, a.start, a.end, a.after) for a in read_csv(io.StringIO(rows))]
+    [('text', 0, 1, 'ব')]
+    """
+    name = getattr(source, "name", "corrections.csv") if not isinstance(source, str) else source
+    try:
+        fh = open(source, encoding="utf-8-sig", newline="") if isinstance(source, str) else source
+    except OSError as exc:
+        raise InputError(name, f"cannot read the corrections file ({exc.strerror}); check the path") from exc
+    with fh:
+        try:
+            reader = csv.DictReader(fh)
+            missing = {"document", "page", "kind", "after"} - set(reader.fieldnames or ())
+            if missing:
+                raise InputError(name, f"missing column(s) {', '.join(sorted(missing))}; expected {CSV_COLUMNS}")
+            out = []
+            for n, row in enumerate(reader, start=2):
+                out.append(_row(row, name, n, default_author))
+        except UnicodeDecodeError as exc:
+            raise InputError(name, "is not UTF-8 text; save the CSV as UTF-8") from exc
+        except csv.Error as exc:
+            raise InputError(name, f"is not a readable CSV ({exc})") from exc
+    return out
+
+
+def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotation:
+    def num(key: str) -> int | None:
+        value = (row.get(key) or "").strip()
+        if not value:
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise InputError(f"{name} line {n}", f"column {key} must be a whole number, not {value!r}") from None
+
+    page, start, end, line, word = num("page"), num("start"), num("end"), num("line"), num("word")
+    if page is None:
+        raise InputError(f"{name} line {n}", "column page is empty; give the page number (1 for the first)")
+    if (start is None or end is None) and line is None:
+        raise InputError(f"{name} line {n}", "give start and end offsets, or a line (and word) number")
+    a = Annotation(
+        document=(row.get("document") or "").strip(),
+        page_no=page,
+        kind=(row.get("kind") or "").strip(),  # type: ignore[arg-type]
+        start=start if start is not None else 0,
+        end=end if end is not None else 0,
+        after=row.get("after") or "",
+        author=(row.get("author") or "").strip() or default_author,
+        before=row.get("before") or "",
+        note=row.get("note") or "",
+        line_no=line,
+        word_no=word,
+    )
+    if line is None:
+        check_annotation(replace(a, document=f"{name} line {n}: {a.document}"))
+    return a

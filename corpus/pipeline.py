@@ -1,0 +1,680 @@
+"""Build a corpus: every page of every source through OCR → repair → terms → claims, into the store.
+
+Sources are images, PDFs, hOCR or ALTO files (existing OCR is imported, not redone) and plain text
+already OCR'd (pages split at form feeds, like Tesseract's text output). Workers do the per-page work
+(:func:`process_page`, a pure function of a :class:`~puthi.corpus.records.PageTask`); the process that
+called :func:`build` is the only writer, one transaction per page. A re-run skips a page whose content
+hash and stage versions are unchanged, and starts a changed page at the first stage whose version or
+settings changed (stored OCR is reused when only a later stage changed).
+
+Work runs in-process (``workers=1``), in a local process pool (``workers>1``) or on a Dask distributed
+cluster (``scheduler="tcp://host:port"``, or a ``Client``/``LocalCluster``); the results are the same.
+A bad source is listed as a failure and the rest go through. Two builds on one store: the second
+stops with a clear error (or waits, ``wait=True``) on an exclusive lock next to the database.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "a.txt").write_text("তাস খেলা\\f২য় পাতা\\n", encoding="utf-8")
+>>> report = build([d / "a.txt"], d / "c.sqlite", progress=False)
+>>> (report.done, report.documents)
+(2, 1)
+>>> again = build([d / "a.txt"], d / "c.sqlite", progress=False)
+>>> again.done + again.skipped
+2
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import importlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
+
+from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
+
+#: The machine stages, in order.
+STAGES = ("ocr", "repair", "terms", "claims")
+#: The modules each stage needs; a stage whose module is absent is recorded as version ``absent``
+#: (and skipped), so the next build redoes it once the module lands.
+STAGE_MODULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "image": (("puthi.ocr.recognize", "ocr_path"),),
+    "pdf": (("puthi.ocr.recognize", "ocr_path"),),
+    "hocr": (("puthi.ocr.hocr", "read_hocr"),),
+    "alto": (("puthi.ocr.alto", "read_alto"),),
+    "text": (),
+    "repair": (("puthi.normalize.repair", "repair_text"),),
+    "terms": (("puthi.rules.terms", "find_terms"), ("puthi.rules.terms", "find_numbers")),
+    "claims": (("puthi.rules.claims", "extract_claims"), ("puthi.rules.check", "check_claims")),
+}
+#: Versions of the parts the corpus stage owns, and the default for a stage module without ``VERSION``.
+#: Bump one to make every page redo that stage on the next build.
+STAGE_VERSIONS: dict[str, str] = {
+    "text": "1", "image": "1", "pdf": "1", "hocr": "1", "alto": "1",
+    "repair": "1", "terms": "1", "claims": "1",
+}
+#: File suffixes a folder walk picks up, by kind (a file named on the command line is sniffed).
+SUFFIXES = {
+    ".png": "image", ".jpg": "image", ".jpeg": "image", ".tif": "image", ".tiff": "image", ".bmp": "image",
+    ".webp": "image", ".pnm": "image", ".ppm": "image", ".pgm": "image", ".pdf": "pdf", ".hocr": "hocr",
+    ".html": "hocr", ".htm": "hocr", ".xml": "alto", ".txt": "text",
+}
+PDF_DPI = 300
+SUBPROCESS_TIMEOUT = 300
+
+
+def _module(name: str):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if (exc.name and name.startswith(exc.name)) or exc.name == name:
+            return None
+        raise
+
+
+def stage_version(part: str) -> str:
+    """The version of ``part`` (a source kind or a stage after OCR): ``absent`` when its module is missing.
+
+    >>> stage_version("text")
+    '1'
+    """
+    versions: dict[str, str] = {}
+    for name, func in STAGE_MODULES[part]:
+        mod = _module(name)
+        if mod is None or not callable(getattr(mod, func, None)):
+            return "absent"
+        versions[name] = str(getattr(mod, "VERSION", STAGE_VERSIONS[part]))
+    return "+".join(dict.fromkeys(versions.values())) or STAGE_VERSIONS[part]
+
+
+def expected_steps(kind: str, lang: str) -> list[ProcessingStep]:
+    """The steps a page of ``kind`` gets from this code with ``--lang lang``; a re-run compares them."""
+    ocr_settings = {"kind": kind} | ({"lang": lang} if kind in ("image", "pdf") else {})
+    return [
+        ProcessingStep("ocr", stage_version(kind), ocr_settings),
+        ProcessingStep("repair", stage_version("repair"), {"lang": repair_lang(lang)}),
+        ProcessingStep("terms", stage_version("terms"), {}),
+        ProcessingStep("claims", stage_version("claims"), {"impl": "reference"}),
+    ]
+
+
+def repair_lang(lang: str) -> str:
+    """The repair stage's language code for an OCR language code.
+
+    >>> repair_lang("asm"), repair_lang("ben"), repair_lang("auto")
+    ('as', 'bn', 'auto')
+    """
+    return {"ben": "bn", "asm": "as", "bn": "bn", "as": "as"}.get(lang, "auto")
+
+
+# -- sources ------------------------------------------------------------------------------------
+
+_MAGIC = [(b"%PDF", "pdf"), (b"\x89PNG", "image"), (b"\xff\xd8\xff", "image"), (b"II*\x00", "image"),
+          (b"MM\x00*", "image"), (b"BM", "image"), (b"GIF8", "image")]
+
+
+def sniff(path: Path, head: bytes | None = None) -> str | None:
+    """The kind of source ``path`` is, from its first bytes (and its suffix for text); ``None`` if unknown."""
+    if head is None:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image"
+    low = head.lower()
+    if b"<alto" in low or b"alto/ns-v" in low or b"alto-v" in low:
+        return "alto"
+    if b"ocr_page" in low:
+        return "hocr"
+    if path.suffix.lower() == ".txt":
+        return "text"
+    return None
+
+
+def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure]]:
+    """Expand folders (recursively, skipping hidden files) and sniff each file's kind."""
+    found: list[tuple[Path, str]] = []
+    failures: list[Failure] = []
+    seen: set[Path] = set()
+    for src in sources:
+        path = Path(src)
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*") if p.is_file()
+                           and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                           and p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme"))
+            named = False
+        elif path.exists():
+            files, named = [path], True
+        else:
+            failures.append(Failure(str(src), None, "read", "no such file or folder; check the path"))
+            continue
+        for f in files:
+            resolved = f.resolve()
+            if resolved in seen:
+                continue
+            seen.add(resolved)
+            try:
+                kind = sniff(f)
+            except OSError as exc:
+                failures.append(Failure(str(f), None, "read", f"cannot read ({exc.strerror}); check permissions"))
+                continue
+            if kind is None:
+                if named:
+                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO or .txt file; "
+                                                                   "convert it or leave it out"))
+                continue
+            found.append((resolved, kind))
+    return found, failures
+
+
+def split_text_pages(text: str) -> list[str]:
+    """Pages of a plain-text source: split at form feeds; line ends made ``\\n``; NFC.
+
+    >>> split_text_pages("এক\\r\\nদুই\\fতিন\\f")
+    ['এক\\nদুই', 'তিন']
+    """
+    text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
+    pages = text.split("\f")
+    while len(pages) > 1 and not pages[-1].strip():
+        pages.pop()
+    return pages
+
+
+def _sha(data: bytes | str) -> str:
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+
+
+def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[PageTask]]:
+    """The document for one source and a task per page (reads the file; OCR imports parse it here)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read ({exc.strerror}); check the path and permissions") from exc
+    digest = _sha(data)
+    doc = Document(str(path), path.name, kind, digest, title=path.stem)  # type: ignore[arg-type]
+    src = str(path)
+    if kind == "text":
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(src, f"is not UTF-8 text (byte {exc.start}); save it as UTF-8") from exc
+        pages = split_text_pages(text)
+        tasks = [PageTask(src, "text", n, _sha(t), lang, text=t) for n, t in enumerate(pages, start=1)]
+    elif kind == "image":
+        tasks = [PageTask(src, "image", 1, digest, lang)]
+    elif kind == "pdf":
+        count = pdf_page_count(path)
+        tasks = [PageTask(src, "pdf", n, f"{digest}#page={n}", lang) for n in range(1, count + 1)]
+    else:
+        pages = read_existing_ocr(path, kind)
+        tasks = [PageTask(src, kind, n, f"{digest}#page={n}", lang, page=p.to_dict())  # type: ignore[arg-type]
+                 for n, p in enumerate(pages, start=1)]
+    if not tasks:
+        raise InputError(src, "has no pages; is it empty?")
+    return doc, tasks
+
+
+def read_existing_ocr(path: Path, kind: str) -> list[Any]:
+    """Pages of an hOCR or ALTO file, through the OCR stage's safe readers (no external entities)."""
+    mod = _module("puthi.ocr.hocr" if kind == "hocr" else "puthi.ocr.alto")
+    if mod is None or stage_version(kind) == "absent":
+        raise MissingDependencyError(str(path), f"the {kind} reader (puthi.ocr.{kind}) is not installed")
+    reader = mod.read_hocr if kind == "hocr" else mod.read_alto
+    try:
+        pages = reader(str(path))
+    except PuthiError:
+        raise
+    except Exception as exc:
+        raise InputError(str(path), f"cannot read as {kind.upper()} ({type(exc).__name__}: {exc})") from exc
+    for n, p in enumerate(pages, start=1):
+        p.page_no = n
+    return pages
+
+
+def pdf_page_count(path: Path) -> int:
+    out = _run_tool(["pdfinfo", str(path)], path)
+    for line in out.splitlines():
+        if line.startswith("Pages:"):
+            return int(line.split(":", 1)[1])
+    raise InputError(str(path), "pdfinfo found no page count; is the PDF damaged?")
+
+
+def _run_tool(cmd: list[str], path: Path) -> str:
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT, check=False)
+    except FileNotFoundError as exc:
+        raise MissingDependencyError(cmd[0], "is not installed; install poppler-utils for PDF input") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise EngineError(str(path), f"{cmd[0]} took longer than {SUBPROCESS_TIMEOUT} s") from exc
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        raise InputError(str(path), f"{cmd[0]} failed ({last}); is the PDF damaged or encrypted?")
+    return proc.stdout
+
+
+# -- the per-page work ----------------------------------------------------------------------------
+
+def page_from_text(text: str, path: str = "", lang: str = "") -> dict[str, Any]:
+    """A page model for plain text: a block per paragraph, a line per text line, a word per token.
+
+    >>> p = page_from_text("তাস খেলা\\n\\nনতুন")
+    >>> [[ [w["text"] for w in ln["words"]] for ln in b["lines"]] for b in p["blocks"]]
+    [[['তাস', 'খেলা']], [['নতুন']]]
+    """
+    from puthi.ocr.model import Block, Line, Page, Word
+
+    blocks, current = [], []
+    for raw in text.split("\n"):
+        if raw.strip():
+            current.append(Line([Word(tok, conf=-1.0) for tok in raw.split()]))
+        elif current:
+            blocks.append(Block(current))
+            current = []
+    if current:
+        blocks.append(Block(current))
+    return Page(path=path, lang=lang, blocks=blocks).to_dict()
+
+
+def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
+    """OCR one page of an image or PDF (the page dict and its text)."""
+    from puthi.ocr.recognize import ocr_path
+
+    with tempfile.TemporaryDirectory(prefix="puthi-page-") as tmp:
+        if task.kind == "pdf":
+            pdf = Path(task.source)
+            if task.data is not None:
+                pdf = Path(tmp) / "source.pdf"
+                pdf.write_bytes(task.data)
+            out = Path(tmp) / "page"
+            _run_tool(["pdftoppm", "-r", str(PDF_DPI), "-f", str(task.page_no), "-l", str(task.page_no), "-png",
+                       "-singlefile", str(pdf), str(out)], Path(task.source))
+            image = out.with_suffix(".png")
+        elif task.data is not None:
+            image = Path(tmp) / ("image" + Path(task.source).suffix.lower())
+            image.write_bytes(task.data)
+        else:
+            image = Path(task.source)
+        pages = ocr_path(str(image), lang=task.lang)
+    if not pages:
+        raise EngineError(task.source, "the OCR returned no page")
+    page = pages[0]
+    page.path = task.source if task.kind == "image" else f"{task.source}#page={task.page_no}"
+    page.page_no = task.page_no
+    return page.to_dict(), page.text
+
+
+def _repair(text: str, lang: str) -> tuple[str, list[Any], str]:
+    from puthi.normalize.edits import apply_edits
+    from puthi.normalize.repair import repair_text
+
+    rep = repair_text(text, lang=repair_lang(lang))
+    edits = list(rep.edits)
+    if apply_edits(text, edits) != rep.text:
+        raise ValueError("the repair's edits do not reproduce its text; the page keeps the OCR text")
+    return rep.text, edits, getattr(rep, "lang", "") or ""
+
+
+def _terms(text: str) -> tuple[list[Any], list[Any]]:
+    from puthi.rules.terms import find_numbers, find_terms
+
+    return list(find_terms(text)), list(find_numbers(text))
+
+
+def _claims(text: str) -> tuple[list[Claim], list[Verdict]]:
+    from puthi.rules.check import check_claims
+    from puthi.rules.claims import extract_claims
+
+    found = list(extract_claims(text, game=None))
+    claims = [Claim(getattr(c, "game", None), c.quantity, dict(getattr(c, "params", {}) or {}), c.stated,
+                    c.start, c.end, getattr(c, "text", text[c.start:c.end]), float(getattr(c, "confidence", 1.0)))
+              for c in found]
+    index = {id(c): i for i, c in enumerate(found)}
+    verdicts = []
+    for v in check_claims(found, impl="reference"):
+        i = index.get(id(v.claim))
+        if i is None:  # a checker that copies claims: match by place
+            i = next((k for k, c in enumerate(found) if (c.start, c.end, c.quantity) ==
+                      (v.claim.start, v.claim.end, v.claim.quantity)), None)
+        if i is not None:
+            verdicts.append(Verdict(i, v.expected, v.verdict, getattr(v, "explanation", "") or ""))
+    return claims, verdicts
+
+
+def process_page(task: PageTask) -> PageResult:
+    """Run the machine stages on one page from ``task.start_stage``; never raises for a bad page.
+
+    A stage that fails sets ``error`` and stops the page there; the stages done so far are kept.
+    A stage whose module is absent is skipped and recorded with version ``absent``.
+    """
+    t0 = time.perf_counter()
+    steps = expected_steps(task.kind, task.lang)
+    result = PageResult(task.source, task.page_no, task.content_hash, lang="" if task.lang == "auto" else task.lang)
+    stage = "ocr"
+    try:
+        if task.page is not None and task.start_stage != "ocr":
+            result.page = task.page
+            result.ocr_text = task.text if task.text is not None else _page_text(task.page)
+        elif task.kind == "text":
+            result.ocr_text = task.text or ""
+            result.page = page_from_text(result.ocr_text, f"{task.source}#page={task.page_no}")
+        elif task.kind in ("hocr", "alto"):
+            result.page = task.page or {}
+            result.ocr_text = _page_text(result.page)
+        elif steps[0].version == "absent":
+            raise MissingDependencyError(task.source, "the OCR stage (puthi.ocr.recognize) is not installed")
+        else:
+            result.page, result.ocr_text = _ocr(task)
+        result.lang = result.page.get("lang") or result.lang
+        result.steps.append(steps[0])
+        result.text = result.ocr_text
+
+        stage = "repair"
+        if steps[1].version != "absent":
+            result.text, result.edits, lang = _repair(result.ocr_text, result.lang or task.lang)
+            result.lang = lang or result.lang
+        result.steps.append(steps[1])
+        fresh = reanalyse(result.text, result.lang, steps=steps, fail=True)
+        assert fresh is not None
+        result.terms, result.numbers = fresh.terms, fresh.numbers
+        result.claims, result.verdicts = fresh.claims, fresh.verdicts
+        result.steps += fresh.steps
+    except Exception as exc:  # a bad page is reported, the batch goes on
+        stage = getattr(exc, "stage", stage)
+        result.error = (stage, _one_line(exc))
+        if stage == "repair":
+            result.text, result.edits = result.ocr_text, []
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+class _StageError(Exception):
+    def __init__(self, stage: str, exc: Exception):
+        super().__init__(_one_line(exc))
+        self.stage = stage
+
+
+def reanalyse(text: str, lang: str = "", *, steps: list[ProcessingStep] | None = None,
+              fail: bool = False) -> PageResult:
+    """Terms, numbers, claims and verdicts of ``text`` (after repair, or after a human correction)."""
+    steps = steps or expected_steps("text", lang or "auto")
+    out = PageResult("", 0, "", text=text, lang=lang)
+    for stage, step in (("terms", steps[2]), ("claims", steps[3])):
+        if step.version != "absent":
+            try:
+                if stage == "terms":
+                    out.terms, out.numbers = _terms(text)
+                else:
+                    out.claims, out.verdicts = _claims(text)
+            except Exception as exc:
+                if fail:
+                    raise _StageError(stage, exc) from exc
+                raise
+        out.steps.append(step)
+    return out
+
+
+def glossary_entry(value: str) -> tuple[str, str, str]:
+    """``(headword, concept, gloss)`` for a term link a person gave (a concept or a headword)."""
+    from puthi.corpus.glossary import lookup
+
+    return lookup(value)
+
+
+def _page_text(page: dict[str, Any]) -> str:
+    from puthi.ocr.model import Page
+
+    return Page.from_dict(page).text
+
+
+def _one_line(exc: BaseException) -> str:
+    msg = str(exc).strip().splitlines()
+    text = msg[0] if msg else ""
+    return f"{type(exc).__name__}: {text}" if not isinstance(exc, PuthiError) else text
+
+
+# -- running the work ------------------------------------------------------------------------------
+
+def run_inline(tasks: list[PageTask]) -> Iterator[PageResult]:
+    for t in tasks:
+        yield process_page(t)
+
+
+def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
+    """Pages on a local process pool, at most ``2 * workers`` in flight; results as they finish."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    pending = list(reversed(tasks))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: dict[Any, PageTask] = {}
+        try:
+            while pending or running:
+                while pending and len(running) < 2 * workers:
+                    t = pending.pop()
+                    running[pool.submit(process_page, t)] = t
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    task = running.pop(fut)
+                    try:
+                        yield fut.result()
+                    except BrokenProcessPool:
+                        yield _lost(task, "a worker process died (out of memory or a crash in OCR)")
+        except BaseException:
+            for fut in running:
+                fut.cancel()
+            raise
+
+
+def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
+    """Pages on a Dask distributed cluster; files are sent as bytes so workers need no shared disk."""
+    from distributed import Client, as_completed
+
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler) if own else scheduler
+    except (OSError, TimeoutError) as exc:
+        raise EngineError(str(scheduler), f"cannot reach the Dask scheduler ({exc}); is it running?") from exc
+    try:
+        limit = max(4, 2 * sum(client.nthreads().values()))
+        pending = list(reversed(tasks))
+        futures = as_completed()
+        running: dict[str, PageTask] = {}
+        while pending or running:
+            while pending and len(running) < limit:
+                t = pending.pop()
+                if t.kind in ("image", "pdf") and t.data is None and t.start_stage == "ocr":
+                    t.data = Path(t.source).read_bytes()
+                fut = client.submit(process_page, t, pure=False)
+                running[fut.key] = t
+                futures.add(fut)
+            fut = next(futures)
+            task = running.pop(fut.key)
+            try:
+                yield fut.result()
+            except Exception as exc:
+                yield _lost(task, f"the Dask worker failed ({_one_line(exc)})")
+            fut.release()
+    finally:
+        if own:
+            client.close()
+
+
+def _lost(task: PageTask, why: str) -> PageResult:
+    return PageResult(task.source, task.page_no, task.content_hash, error=("worker", why))
+
+
+# -- the build ------------------------------------------------------------------------------------
+
+@dataclass
+class BuildReport:
+    """What a build did: pages processed and skipped, failures, orphaned corrections and the time."""
+
+    done: int = 0
+    skipped: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    orphaned: int = 0
+    seconds: float = 0.0
+    documents: int = 0
+
+    def summary(self) -> str:
+        rate = self.done / self.seconds * 3600 if self.seconds and self.done else 0.0
+        text = (f"{self.documents} document(s): {self.done} page(s) processed, {self.skipped} already done, "
+                f"{len(self.failures)} failure(s) in {self.seconds:.1f} s")
+        if rate:
+            text += f" ({rate:,.0f} pages/hour)"
+        if self.orphaned:
+            text += f"; {self.orphaned} correction(s) could not be placed (puthi correct --list)"
+        return text
+
+
+class BuildLock:
+    """An exclusive lock on ``DB.lock``; the OS drops it when the holder dies, so it never goes stale."""
+
+    def __init__(self, db: str | Path, *, wait: bool = False):
+        self.path = Path(f"{db}.lock")
+        self.wait = wait
+        self.fh: Any = None
+
+    def __enter__(self) -> BuildLock:
+        import fcntl
+
+        try:
+            self.fh = open(self.path, "a+")
+        except OSError as exc:
+            raise OutputError(str(self.path.parent), f"cannot create the build lock ({exc.strerror}); "
+                                                     "is the folder writable?") from exc
+        try:
+            fcntl.flock(self.fh, fcntl.LOCK_EX | (0 if self.wait else fcntl.LOCK_NB))
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                raise
+            self.fh.seek(0)
+            holder = self.fh.read().strip() or "another process"
+            self.fh.close()
+            raise OutputError(str(db_of(self.path)), f"another puthi build ({holder}) is writing this corpus; "
+                                                     "wait for it to finish or pass --wait") from None
+        self.fh.seek(0)
+        self.fh.truncate()
+        self.fh.write(f"pid {os.getpid()}")
+        self.fh.flush()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import fcntl
+
+        if self.fh is not None:
+            self.fh.truncate(0)
+            fcntl.flock(self.fh, fcntl.LOCK_UN)
+            self.fh.close()
+
+
+def db_of(lock: Path) -> Path:
+    return lock.with_name(lock.name.removesuffix(".lock"))
+
+
+def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str) -> tuple[list[PageTask], int]:
+    """The tasks a re-run must do (each set to start at its first stale stage) and how many are skipped."""
+    states = corpus.page_states(doc.id)
+    want = expected_steps(doc.kind, lang)
+    todo, skipped = [], 0
+    for t in tasks:
+        stored = states.get(t.page_no)
+        if stored is None or stored[0] != t.content_hash:
+            todo.append(t)
+            continue
+        have = {s.stage: s.key() for s in stored[1]}
+        stale = [w.stage for w in want if have.get(w.stage) != w.key()]
+        if not stale:
+            skipped += 1
+            continue
+        t.start_stage = stale[0]
+        if t.start_stage != "ocr":
+            t.page = corpus.stored_ocr(doc.id, t.page_no)
+        todo.append(t)
+    return todo, skipped
+
+
+def build(
+    sources: Iterable[str | Path],
+    db: str | Path,
+    *,
+    workers: int = 1,
+    scheduler: Any = None,
+    lang: str = "auto",
+    progress: bool = True,
+    wait: bool = False,
+    on_page: Callable[[PageResult], None] | None = None,
+) -> BuildReport:
+    """Build (or bring up to date) the corpus at ``db`` from ``sources``; see the module docstring."""
+    from puthi.corpus.store import Corpus
+
+    t0 = time.perf_counter()
+    report = BuildReport()
+    files, report.failures = discover(sources)
+    with BuildLock(db, wait=wait), Corpus(db) as corpus:
+        docs: dict[str, Document] = {}
+        todo: list[PageTask] = []
+        for path, kind in files:
+            try:
+                doc, tasks = plan(path, kind, lang)
+            except PuthiError as exc:
+                report.failures.append(Failure(str(path), None, "read", exc.what))
+                continue
+            doc = corpus.upsert_document(doc)
+            corpus.set_document_pages(doc, len(tasks))
+            docs[doc.source] = doc
+            more, skipped = todo_tasks(corpus, doc, tasks, lang)
+            todo += more
+            report.skipped += skipped
+        report.documents = len(docs)
+        if workers < 1:
+            raise InputError(str(workers), "--workers must be 1 or more")
+        if scheduler is not None:
+            results = run_dask(todo, scheduler)
+        elif workers > 1 and len(todo) > 1:
+            results = run_pool(todo, workers)
+        else:
+            results = run_inline(todo)
+        bar = _progress(len(todo), progress, report.skipped)
+        try:
+            for result in results:
+                doc = docs.get(result.source)
+                if result.error:
+                    report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
+                if doc is not None and result.steps:
+                    corrected = corpus.write_page(doc, result, reanalyse=reanalyse)
+                    report.orphaned += sum(1 for s in corrected.status.values() if s in ("orphaned", "conflict"))
+                    report.done += 1
+                if on_page:
+                    on_page(result)
+                bar.update(1)
+        finally:
+            bar.close()
+            if report.failures:
+                try:
+                    corpus.record_failures(report.failures)
+                except PuthiError as exc:
+                    print(f"puthi build: could not record the failures: {exc}", file=sys.stderr)
+        for doc in docs.values():
+            corpus.refresh_document_lang(doc.id)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _progress(total: int, enabled: bool, skipped: int):
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc="build", unit="page", file=sys.stderr, disable=not enabled or total == 0,
+                postfix={"already done": skipped} if skipped else None, dynamic_ncols=True)

@@ -1,0 +1,579 @@
+"""The corpus store: one SQLite file (WAL, foreign keys, a schema version, one transaction per page).
+
+Every page is written in one ``BEGIN IMMEDIATE … COMMIT``: the page row and all its layers appear
+together or not at all, so a build killed mid-way leaves only whole pages. SQL is always parameterised;
+the only names put into SQL text come from the fixed :data:`FRAMES` table. SQLite's own errors
+(disk full, read-only, locked, not a database) become one-line :mod:`puthi.errors` naming the file.
+
+>>> import tempfile, os
+>>> from puthi.corpus.records import Document, PageResult
+>>> db = os.path.join(tempfile.mkdtemp(), "c.sqlite")
+>>> with Corpus(db) as c:
+...     doc = c.upsert_document(Document("/x/a.txt", "a.txt", "text", "f00"))
+...     _ = c.write_page(doc, PageResult("/x/a.txt", 1, "h1", ocr_text="তাস", text="তাস"))
+...     c.frame("pages")[["document", "page_no", "text"]].to_dict("records")
+[{'document': 'a.txt', 'page_no': 1, 'text': 'তাস'}]
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puthi.corpus.corrections import CorrectedPage, Marked, apply_corrections, check_annotation
+from puthi.corpus.records import Annotation, Claim, Document, Failure, PageResult, ProcessingStep, Verdict
+from puthi.normalize.edits import Edit
+from puthi.rules.spans import NumberSpan, TermSpan
+
+from puthi.errors import InputError, OutputError
+
+#: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
+SCHEMA_VERSION = 1
+SCHEMA_FILE = Path(__file__).with_name("schema.sql")
+
+
+def statements(sql: str) -> list[str]:
+    r"""The statements of an SQL script, so a migration runs inside one transaction (``executescript``
+    would commit on its own).
+
+    >>> statements("CREATE TABLE a (x TEXT DEFAULT ';');\n-- note\nCREATE TABLE b (y);")
+    ["CREATE TABLE a (x TEXT DEFAULT ';');", '-- note\nCREATE TABLE b (y);']
+    """
+    out, buf = [], ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(ln.strip().startswith("--") for ln in buf.strip().splitlines()):
+        raise ValueError(f"incomplete SQL statement: {buf.strip()[:60]}")
+    return out
+
+
+def _initial(conn: sqlite3.Connection) -> None:
+    for stmt in statements(SCHEMA_FILE.read_text(encoding="utf-8")):
+        conn.execute(stmt)
+
+
+#: version -> the step that makes it from the version before. Append; never edit a released step.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _initial}
+
+_DOC = "d.name AS document, d.source AS source"
+_PAGE = f"{_DOC}, p.page_no AS page_no"
+#: The pandas views, by name. Fixed SQL only; the caller's name is looked up, never interpolated.
+FRAMES: dict[str, str] = {
+    "documents": "SELECT d.id AS doc_id, d.name AS document, d.source, d.kind, d.sha256, d.lang, d.licence, "
+    "d.provenance, d.title, d.pages, d.added FROM documents d ORDER BY d.source",
+    "pages": f"SELECT {_PAGE}, p.content_hash, p.image, p.width, p.height, p.lang, p.mean_conf, "
+    "p.ocr_text, p.text, p.seconds, p.done FROM pages p JOIN documents d ON d.id = p.doc_id "
+    "ORDER BY d.source, p.page_no",
+    "steps": f"SELECT {_PAGE}, s.seq, s.stage, s.version, s.settings FROM steps s "
+    "JOIN pages p ON p.id = s.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, s.seq",
+    "lines": f'SELECT {_PAGE}, l.line_no, l.block_no, l.start, l."end", l.x0, l.y0, l.x1, l.y1 FROM lines l '
+    "JOIN pages p ON p.id = l.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, l.line_no",
+    "words": f'SELECT {_PAGE}, w.line_no, w.word_no, w.start, w."end", w.text, w.conf, w.x0, w.y0, w.x1, w.y1 '
+    "FROM words w JOIN pages p ON p.id = w.page_id JOIN documents d ON d.id = p.doc_id "
+    "ORDER BY d.source, p.page_no, w.line_no, w.word_no",
+    "edits": f'SELECT {_PAGE}, e.start, e."end", e.before, e.after, e.rule, e.confidence, e.resp, e.author, '
+    "e.active, e.annotation_id FROM edits e JOIN pages p ON p.id = e.page_id JOIN documents d ON d.id = p.doc_id "
+    "ORDER BY d.source, p.page_no, e.start",
+    "terms": f'SELECT {_PAGE}, t.start, t."end", t.surface, t.headword, t.concept, t.gloss, t.tbl AS "table", '
+    "t.score, t.resp, t.author, t.active, t.annotation_id FROM terms t JOIN pages p ON p.id = t.page_id "
+    "JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, t.start",
+    "numbers": f'SELECT {_PAGE}, n.start, n."end", n.surface, n.value FROM numbers n '
+    "JOIN pages p ON p.id = n.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, n.start",
+    "claims": f'SELECT {_PAGE}, c.id AS claim_id, c.game, c.quantity, c.params, c.stated, c.start, c."end", '
+    "c.text, c.confidence FROM claims c JOIN pages p ON p.id = c.page_id JOIN documents d ON d.id = p.doc_id "
+    "ORDER BY d.source, p.page_no, c.seq",
+    "verdicts": f"SELECT {_PAGE}, c.id AS claim_id, c.quantity, c.stated, v.expected, v.verdict, v.explanation, "
+    "v.impl, v.resp, v.author, v.active, v.annotation_id FROM verdicts v JOIN claims c ON c.id = v.claim_id "
+    "JOIN pages p ON p.id = c.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, c.seq",
+    "annotations": f'SELECT a.id AS annotation_id, {_DOC}, a.page_no, a.kind, a.start, a."end", a.line_no, '
+    "a.word_no, a.before, a.after, a.author, a.note, a.created, a.status FROM annotations a "
+    "JOIN documents d ON d.id = a.doc_id ORDER BY d.source, a.page_no, a.id",
+    "failures": "SELECT f.source, f.page_no, f.stage, f.message, f.at FROM failures f ORDER BY f.id",
+}
+
+
+def _db_error(path: str, exc: sqlite3.Error) -> Exception:
+    """A one-line :mod:`puthi.errors` for an SQLite error on the store at ``path``."""
+    msg = str(exc).lower()
+    if "disk is full" in msg or "disk i/o" in msg:
+        return OutputError(path, f"cannot write the corpus ({exc}); free disk space and run again: "
+                                 "pages already committed are kept")
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "access permission" in msg:
+        return OutputError(path, f"cannot open the corpus for writing ({exc}); check the folder exists and "
+                                 "is writable, or choose another --db")
+    if "locked" in msg or "busy" in msg:
+        return OutputError(path, "the corpus is locked by another writer; wait for it to finish and run again")
+    if "not a database" in msg or "malformed" in msg:
+        return InputError(path, f"is not a puthi corpus ({exc}); choose another --db")
+    return OutputError(path, f"database error: {exc}")
+
+
+@dataclass
+class StoredPage:
+    """One page as the exports read it: both texts and every layer with who made each row."""
+
+    doc: Document
+    page_no: int
+    content_hash: str
+    page: dict[str, Any]
+    ocr_text: str
+    text: str
+    lang: str
+    steps: list[ProcessingStep]
+    edits: list[Marked]
+    terms: list[Marked]
+    numbers: list[NumberSpan]
+    claims: list[Claim]
+    verdicts: list[Marked]
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    words: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Corpus:
+    """A corpus store at ``path`` (created and migrated on first open)."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True):
+        self.path = str(path)
+        if not create and not Path(self.path).exists():
+            raise InputError(self.path, "no such corpus; build one first with `puthi build SOURCES --db PATH`")
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self.conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise _db_error(self.path, exc) from exc
+
+    def __enter__(self) -> Corpus:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- transactions and schema -------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; any error rolls back and is raised as a :mod:`puthi.errors`."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _db_error(self.path, exc) from exc
+        try:
+            yield self.conn
+        except BaseException as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _db_error(self.path, exc) from exc
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise _db_error(self.path, exc) from exc
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        have = self.schema_version
+        if have > SCHEMA_VERSION:
+            raise InputError(self.path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); "
+                                        "upgrade puthi to read it")
+        if have == 0 and self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise InputError(self.path, "is an SQLite file but not a puthi corpus; choose another --db")
+        for version in range(have + 1, SCHEMA_VERSION + 1):
+            with self.transaction() as conn:
+                MIGRATIONS[version](conn)
+                conn.execute(f"PRAGMA user_version = {int(version)}")
+
+    # -- documents ------------------------------------------------------------------------------
+
+    def upsert_document(self, doc: Document) -> Document:
+        """Insert ``doc`` or update the stored one with the same source; returns it with its id."""
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO documents (source, name, kind, sha256, lang, licence, provenance, title) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(source) DO UPDATE SET name = excluded.name, "
+                "kind = excluded.kind, sha256 = excluded.sha256",
+                (doc.source, doc.name, doc.kind, doc.sha256, doc.lang, doc.licence, doc.provenance, doc.title),
+            )
+            row = conn.execute("SELECT id FROM documents WHERE source = ?", (doc.source,)).fetchone()
+        doc.id = int(row[0])
+        return doc
+
+    def documents(self) -> list[Document]:
+        rows = self.conn.execute(
+            "SELECT source, name, kind, sha256, lang, licence, provenance, title, id FROM documents ORDER BY source"
+        ).fetchall()
+        return [Document(*r) for r in rows]
+
+    def find_document(self, ref: str) -> Document:
+        """The document whose id, source path, file name or source suffix is ``ref``."""
+        docs = self.documents()
+        for test in (
+            lambda d: str(d.id) == ref,
+            lambda d: d.source == ref or d.source == str(Path(ref).resolve()),
+            lambda d: d.name == ref,
+            lambda d: d.source.endswith("/" + ref),
+        ):
+            hits = [d for d in docs if test(d)]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                raise InputError(ref, f"names {len(hits)} documents; give the full source path or the id")
+        raise InputError(ref, "no such document in the corpus; `puthi export --format csv` lists them")
+
+    def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> None:
+        """Record the page count and drop pages past it (the source got shorter)."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no > ?", (doc.id, pages))
+            conn.execute("UPDATE documents SET pages = ? WHERE id = ?", (pages, doc.id))
+            if lang:
+                conn.execute("UPDATE documents SET lang = ? WHERE id = ?", (lang, doc.id))
+
+    def refresh_document_lang(self, doc_id: int) -> str:
+        """Set the document language to its pages' most frequent language."""
+        row = self.conn.execute(
+            "SELECT lang FROM pages WHERE doc_id = ? AND lang != '' GROUP BY lang ORDER BY count(*) DESC, lang "
+            "LIMIT 1", (doc_id,)).fetchone()
+        if row:
+            with self.transaction() as conn:
+                conn.execute("UPDATE documents SET lang = ? WHERE id = ?", (row[0], doc_id))
+        return row[0] if row else ""
+
+    # -- pages ----------------------------------------------------------------------------------
+
+    def page_states(self, doc_id: int) -> dict[int, tuple[str, list[ProcessingStep]]]:
+        """``page_no -> (content_hash, steps)`` for the stored pages of one document."""
+        out: dict[int, tuple[str, list[ProcessingStep]]] = {}
+        for page_no, chash, page_id in self.conn.execute(
+            "SELECT page_no, content_hash, id FROM pages WHERE doc_id = ?", (doc_id,)
+        ):
+            out[page_no] = (chash, self._steps(page_id))
+        return out
+
+    def _steps(self, page_id: int) -> list[ProcessingStep]:
+        return [
+            ProcessingStep(stage, version, json.loads(settings))
+            for stage, version, settings in self.conn.execute(
+                "SELECT stage, version, settings FROM steps WHERE page_id = ? ORDER BY seq", (page_id,)
+            )
+        ]
+
+    def stored_ocr(self, doc_id: int, page_no: int) -> dict[str, Any] | None:
+        row = self.conn.execute(
+            "SELECT ocr_json FROM pages WHERE doc_id = ? AND page_no = ?", (doc_id, page_no)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def write_page(
+        self,
+        doc: Document,
+        result: PageResult,
+        *,
+        reanalyse: Callable[[str, str], PageResult | None] | None = None,
+    ) -> CorrectedPage:
+        """Replace the page in one transaction: the machine layers, then the human corrections over them."""
+        with self.transaction() as conn:
+            anns = self._annotations(conn, doc.id, result.page_no)
+            corrected = apply_corrections(result, anns, reanalyse=reanalyse or _no_reanalysis,
+                                          glossary=_glossary_lookup)
+            conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no = ?", (doc.id, result.page_no))
+            page = result.page or {}
+            cur = conn.execute(
+                "INSERT INTO pages (doc_id, page_no, content_hash, image, width, height, lang, mean_conf, "
+                "ocr_json, ocr_text, text, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (doc.id, result.page_no, result.content_hash, page.get("path", ""), page.get("width", 0),
+                 page.get("height", 0), result.lang, _mean_conf(page), json.dumps(page, ensure_ascii=False),
+                 result.ocr_text, corrected.text, result.seconds),
+            )
+            self._insert_layers(conn, int(cur.lastrowid), result, corrected)
+            conn.execute("DELETE FROM failures WHERE source = ? AND (page_no = ? OR page_no IS NULL)",
+                         (result.source, result.page_no))
+        return corrected
+
+    def _insert_layers(self, conn: sqlite3.Connection, page_id: int, result: PageResult,
+                       corrected: CorrectedPage) -> None:
+        conn.executemany(
+            "INSERT INTO steps (page_id, seq, stage, version, settings) VALUES (?, ?, ?, ?, ?)",
+            [(page_id, i, s.stage, s.version, json.dumps(s.settings, sort_keys=True, ensure_ascii=False))
+             for i, s in enumerate(result.steps)],
+        )
+        from puthi.corpus.layout import layout
+
+        lines, words = layout(result.page or {}, result.ocr_text)
+        conn.executemany(
+            'INSERT INTO lines (page_id, line_no, block_no, start, "end", x0, y0, x1, y1) '
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(page_id, ln.line_no, ln.block_no, ln.start, ln.end, *_box(ln.box)) for ln in lines],
+        )
+        conn.executemany(
+            'INSERT INTO words (page_id, line_no, word_no, start, "end", text, conf, x0, y0, x1, y1) '
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(page_id, w.line_no, w.word_no, w.start, w.end, w.text, w.conf, *_box(w.box)) for w in words],
+        )
+        conn.executemany(
+            'INSERT INTO edits (page_id, start, "end", before, after, rule, confidence, resp, author, active, '
+            "annotation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(page_id, m.item.start, m.item.end, m.item.before, m.item.after, m.item.rule, m.item.confidence,
+              m.resp, m.author, int(m.active), m.annotation_id) for m in corrected.edits],
+        )
+        conn.executemany(
+            'INSERT INTO terms (page_id, start, "end", surface, headword, concept, gloss, tbl, score, resp, author, '
+            "active, annotation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(page_id, m.item.start, m.item.end, m.item.surface, m.item.headword, m.item.concept, m.item.gloss,
+              m.item.table, m.item.score, m.resp, m.author, int(m.active), m.annotation_id) for m in corrected.terms],
+        )
+        conn.executemany(
+            'INSERT INTO numbers (page_id, start, "end", surface, value) VALUES (?, ?, ?, ?, ?)',
+            [(page_id, n.start, n.end, n.surface, int(n.value)) for n in corrected.numbers],
+        )
+        claim_ids = []
+        for seq, c in enumerate(corrected.claims):
+            cur = conn.execute(
+                'INSERT INTO claims (page_id, seq, game, quantity, params, stated, start, "end", text, confidence) '
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (page_id, seq, c.game, c.quantity, json.dumps(dict(c.params or {}), sort_keys=True),
+                 _json(c.stated), c.start, c.end, c.text, float(c.confidence)),
+            )
+            claim_ids.append(int(cur.lastrowid))
+        conn.executemany(
+            "INSERT INTO verdicts (claim_id, expected, verdict, explanation, impl, resp, author, active, "
+            "annotation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(claim_ids[m.item.claim], _json(m.item.expected), m.item.verdict, m.item.explanation, m.item.impl,
+              m.resp, m.author, int(m.active), m.annotation_id)
+             for m in corrected.verdicts if 0 <= m.item.claim < len(claim_ids)],
+        )
+        for ann_id, status in corrected.status.items():
+            conn.execute("UPDATE annotations SET status = ? WHERE id = ?", (status, ann_id))
+
+    # -- human corrections ----------------------------------------------------------------------
+
+    def _annotations(self, conn: sqlite3.Connection, doc_id: int | None, page_no: int) -> list[Annotation]:
+        rows = conn.execute(
+            'SELECT a.id, d.source, a.page_no, a.kind, a.start, a."end", a.after, a.author, a.before, a.note, '
+            "a.line_no, a.word_no, a.created, a.status FROM annotations a JOIN documents d ON d.id = a.doc_id "
+            "WHERE a.doc_id = ? AND a.page_no = ? ORDER BY a.id", (doc_id, page_no)).fetchall()
+        return [Annotation(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[0])
+                for r in rows]
+
+    def annotations(self, doc: Document | None = None) -> list[Annotation]:
+        out = []
+        for d in [doc] if doc else self.documents():
+            pages = [r[0] for r in self.conn.execute(
+                "SELECT DISTINCT page_no FROM annotations WHERE doc_id = ? ORDER BY page_no", (d.id,))]
+            for page_no in pages:
+                out += self._annotations(self.conn, d.id, page_no)
+        return out
+
+    def resolve(self, doc: Document, ann: Annotation) -> Annotation:
+        """Fill offsets from a line (and word) number, and the quote from the stored text; check the range."""
+        where = f"{doc.name} page {ann.page_no}"
+        row = self.conn.execute("SELECT id, ocr_text, text FROM pages WHERE doc_id = ? AND page_no = ?",
+                                (doc.id, ann.page_no)).fetchone()
+        if row is None:
+            raise InputError(where, f"no such page; the document has {self._page_count(doc)} page(s)")
+        page_id, ocr_text, text = row
+        if ann.line_no is not None:
+            if ann.kind != "text":
+                raise InputError(where, "line and word numbers address the OCR text: use them for text corrections")
+            if ann.word_no is None:
+                hit = self.conn.execute('SELECT start, "end" FROM lines WHERE page_id = ? AND line_no = ?',
+                                        (page_id, ann.line_no)).fetchone()
+            else:
+                hit = self.conn.execute('SELECT start, "end" FROM words WHERE page_id = ? AND line_no = ? '
+                                        "AND word_no = ?", (page_id, ann.line_no, ann.word_no)).fetchone()
+            if hit is None:
+                raise InputError(where, f"no line {ann.line_no}" + (f" word {ann.word_no}" if ann.word_no else "")
+                                 + "; lines and words count from 1 (see the lines and words tables)")
+            ann.start, ann.end = hit
+        layer = ocr_text if ann.layer == "ocr" else text
+        if ann.end > len(layer):
+            raise InputError(where, f"offsets {ann.start}..{ann.end} run past the {ann.layer} text "
+                                    f"({len(layer)} characters)")
+        quote = layer[ann.start:ann.end]
+        if ann.before and ann.before != quote:
+            raise InputError(where, f"the text at {ann.start}..{ann.end} is {quote!r}, not {ann.before!r}; "
+                                    "check the offsets (they count code points)")
+        ann.before = quote
+        ann.document = doc.source
+        return check_annotation(ann)
+
+    def _page_count(self, doc: Document) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM pages WHERE doc_id = ?", (doc.id,)).fetchone()[0])
+
+    def add_annotations(self, items: Iterable[tuple[Document, Annotation]]) -> list[Annotation]:
+        """Store corrections and apply them to their pages now (each page in one transaction)."""
+        added = []
+        with self.transaction() as conn:
+            for doc, ann in items:
+                cur = conn.execute(
+                    'INSERT INTO annotations (doc_id, page_no, kind, start, "end", line_no, word_no, before, after, '
+                    "author, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.line_no, ann.word_no, ann.before,
+                     ann.after, ann.author, ann.note),
+                )
+                ann.id = int(cur.lastrowid)
+                added.append((doc, ann))
+        for doc, page_no in sorted({(d.id, a.page_no): (d, a.page_no) for d, a in added}.values(),
+                                   key=lambda x: (x[0].id, x[1])):
+            self.reapply(doc, page_no)
+        statuses = dict(self.conn.execute("SELECT id, status FROM annotations"))
+        for _, ann in added:
+            ann.status = statuses.get(ann.id, ann.status)
+        return [a for _, a in added]
+
+    def delete_annotation(self, ann_id: int) -> None:
+        row = self.conn.execute("SELECT doc_id, page_no FROM annotations WHERE id = ?", (ann_id,)).fetchone()
+        if row is None:
+            raise InputError(str(ann_id), "no such correction; `puthi correct --list` shows their ids")
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM annotations WHERE id = ?", (ann_id,))
+        doc = next(d for d in self.documents() if d.id == row[0])
+        self.reapply(doc, row[1])
+
+    def reapply(self, doc: Document, page_no: int) -> None:
+        """Apply the page's corrections again over its stored machine layers (one transaction)."""
+        from puthi.corpus.pipeline import reanalyse
+
+        result = self.machine_result(doc, page_no)
+        if result is not None:
+            self.write_page(doc, result, reanalyse=reanalyse)
+
+    def machine_result(self, doc: Document, page_no: int) -> PageResult | None:
+        """The stored machine layers of a page, as a worker would have handed them back."""
+        sp = self.page(doc, page_no)
+        if sp is None:
+            return None
+        machine = [m.item for m in sp.edits if m.resp == "machine"]
+        # Terms and claims index the stored final text; they are the machine's for that text.
+        return PageResult(
+            source=doc.source, page_no=page_no, content_hash=sp.content_hash, page=sp.page, ocr_text=sp.ocr_text,
+            text=sp.text, lang=sp.lang, edits=machine, terms=[m.item for m in sp.terms if m.resp == "machine"],
+            numbers=sp.numbers, claims=sp.claims, verdicts=[m.item for m in sp.verdicts if m.resp == "machine"],
+            steps=sp.steps,
+        )
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def page(self, doc: Document, page_no: int) -> StoredPage | None:
+        row = self.conn.execute(
+            "SELECT id, content_hash, ocr_json, ocr_text, text, lang FROM pages WHERE doc_id = ? AND page_no = ?",
+            (doc.id, page_no)).fetchone()
+        if row is None:
+            return None
+        page_id, chash, ocr_json, ocr_text, text, lang = row
+        q = self.conn.execute
+        edits = [Marked(Edit(s, e, b, a, r, c), resp, au, bool(act), ann) for s, e, b, a, r, c, resp, au, act, ann in q(
+            'SELECT start, "end", before, after, rule, confidence, resp, author, active, annotation_id FROM edits '
+            "WHERE page_id = ? ORDER BY start, resp DESC", (page_id,))]
+        terms = [Marked(TermSpan(*r[:8]), r[8], r[9], bool(r[10]), r[11]) for r in q(
+            'SELECT start, "end", surface, headword, concept, gloss, tbl, score, resp, author, active, annotation_id '
+            "FROM terms WHERE page_id = ? ORDER BY start, \"end\"", (page_id,))]
+        numbers = [NumberSpan(*r) for r in q(
+            'SELECT start, "end", surface, value FROM numbers WHERE page_id = ? ORDER BY start', (page_id,))]
+        claims, index = [], {}
+        for cid, game, quantity, params, stated, s, e, text_, conf in q(
+                'SELECT id, game, quantity, params, stated, start, "end", text, confidence FROM claims '
+                "WHERE page_id = ? ORDER BY seq", (page_id,)):
+            index[cid] = len(claims)
+            claims.append(Claim(game, quantity, json.loads(params), _unjson(stated), s, e, text_, conf))
+        verdicts = [Marked(Verdict(index[cid], _unjson(exp), v, ex, impl, resp, au), resp, au, bool(act), ann)
+                    for cid, exp, v, ex, impl, resp, au, act, ann in q(
+            "SELECT v.claim_id, v.expected, v.verdict, v.explanation, v.impl, v.resp, v.author, v.active, "
+            "v.annotation_id FROM verdicts v JOIN claims c ON c.id = v.claim_id WHERE c.page_id = ? "
+            "ORDER BY c.seq, v.rowid", (page_id,))]
+        cols = ("line_no", "block_no", "start", "end", "x0", "y0", "x1", "y1")
+        lines = [dict(zip(cols, r, strict=True)) for r in q(
+            'SELECT line_no, block_no, start, "end", x0, y0, x1, y1 FROM lines WHERE page_id = ? ORDER BY line_no',
+            (page_id,))]
+        wcols = ("line_no", "word_no", "start", "end", "text", "conf", "x0", "y0", "x1", "y1")
+        words = [dict(zip(wcols, r, strict=True)) for r in q(
+            'SELECT line_no, word_no, start, "end", text, conf, x0, y0, x1, y1 FROM words WHERE page_id = ? '
+            "ORDER BY line_no, word_no", (page_id,))]
+        return StoredPage(doc, page_no, chash, json.loads(ocr_json), ocr_text, text, lang, self._steps(page_id),
+                          edits, terms, numbers, claims, verdicts, lines, words)
+
+    def pages(self, doc: Document) -> list[StoredPage]:
+        nos = [r[0] for r in self.conn.execute(
+            "SELECT page_no FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
+        return [p for p in (self.page(doc, n) for n in nos) if p is not None]
+
+    def frame(self, name: str):
+        """A pandas DataFrame of one table (see :data:`FRAMES` for the names).
+
+        >>> Corpus(":memory:").frame("terms").columns[:5].tolist()
+        ['document', 'source', 'page_no', 'start', 'end']
+        """
+        import pandas as pd
+
+        if name not in FRAMES:
+            raise InputError(name, f"no such table; choose one of {', '.join(FRAMES)}")
+        return pd.read_sql_query(FRAMES[name], self.conn)
+
+    # -- failures -------------------------------------------------------------------------------
+
+    def record_failures(self, failures: Iterable[Failure]) -> None:
+        with self.transaction() as conn:
+            for f in failures:
+                conn.execute("DELETE FROM failures WHERE source = ? AND page_no IS ?", (f.source, f.page_no))
+                conn.execute("INSERT INTO failures (source, page_no, stage, message) VALUES (?, ?, ?, ?)",
+                             (f.source, f.page_no, f.stage, f.message))
+
+    def integrity(self) -> str:
+        """SQLite's own check of the file: ``'ok'`` when nothing is damaged."""
+        return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _no_reanalysis(text: str, lang: str) -> None:
+    return None
+
+
+def _glossary_lookup(value: str) -> tuple[str, str, str]:
+    from puthi.corpus.pipeline import glossary_entry
+
+    return glossary_entry(value)
+
+
+def _mean_conf(page: dict[str, Any]) -> float:
+    confs = [w.get("conf", -1) for b in page.get("blocks", []) for ln in b.get("lines", [])
+             for w in ln.get("words", []) if w.get("conf", -1) >= 0]
+    return sum(confs) / len(confs) if confs else -1.0
+
+
+def _box(box: Any) -> tuple[int | None, int | None, int | None, int | None]:
+    if box is None:
+        return (None, None, None, None)
+    if isinstance(box, dict):
+        return (box["x0"], box["y0"], box["x1"], box["y1"])
+    return (box.x0, box.y0, box.x1, box.y1)
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _unjson(value: str | None) -> Any:
+    return None if value is None else json.loads(value)
+
+
+def as_dict(obj: Any) -> dict[str, Any]:
+    """A record as a plain dict (dataclasses, or objects with attributes)."""
+    return asdict(obj) if hasattr(obj, "__dataclass_fields__") else dict(vars(obj))
