@@ -276,11 +276,17 @@ class BistiState(State):
 
     def __str__(self) -> str:
         trump = SUITS[self.trump] if self.trump >= 0 else "none"
-        hands = " | ".join(f"{p}: {' '.join(DECK.labels(h))}" for p, h in enumerate(self.hands))
-        return (
-            f"trump {trump} | {hands} | stock {len(self.stock)} (face up {DECK.label(self.face_up)})"
-            f" | trick {' '.join(DECK.labels(self.trick))}"
-        )
+        lines = [f"trump {trump}; stock {len(self.stock)} (face up at the bottom: {DECK.label(self.face_up)})"]
+        lines += [f"P{p}: {' '.join(DECK.labels(h)) or '-'}" for p, h in enumerate(self.hands)]
+        photas = self.photas()
+        lines.append(f"tricks {self.tricks}, ফোটা {photas}")
+        if self.is_terminal():
+            lines.append(f"P{self.last_trick} took the last trick (+{LAST_TRICK}); কাগজ {self.returns()}")
+        elif self.trick:
+            lines.append(f"trick: P{self.leader} led {DECK.label(self.trick[0])}; P{self.to_move} to play")
+        else:
+            lines.append(f"P{self.to_move} to lead")
+        return "\n".join(lines)
 
 
 def new_state(seed: int = 0, options: dict[str, Any] | None = None) -> BistiState:

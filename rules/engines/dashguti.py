@@ -53,7 +53,7 @@ POINTS: tuple[tuple[int, int], ...] = (
     (-3, -3), (0, -3), (3, -3),
     (-2, -2), (0, -2), (2, -2),
     (-1, -1), (0, -1), (1, -1),
-    (-1, 0), (0, 0), (1, 0),
+    (-2, 0), (0, 0), (2, 0),
     (-1, 1), (0, 1), (1, 1),
     (-2, 2), (0, 2), (2, 2),
     (-3, 3), (0, 3), (3, 3),
@@ -298,9 +298,21 @@ class DashGutiState(State):
         return state
 
     def __str__(self) -> str:
-        marks = ["." if owner == -1 else "xo"[owner] for owner in self.board]
-        rows = [(18, 19, 20), (15, 16, 17), (12, 13, 14), (9, 10, 11), (6, 7, 8), (3, 4, 5), (0, 1, 2)]
-        return "\n".join(" ".join(marks[p] for p in row).center(7) for row in rows)
+        """The board as drawn in the module docstring: x for player 0, o for player 1, . for an empty point."""
+        grid = [[" "] * 13 for _ in range(7)]
+        for p, (x, y) in enumerate(POINTS):
+            grid[3 - y][2 * (x + 3)] = "." if self.board[p] == -1 else "xo"[self.board[p]]
+        rows = ["".join(r).rstrip() for r in grid]
+        left = self.pieces()
+        if self.winner is None:
+            who = f"P{self.player} ({'xo'[self.player]}) to move"
+            if self.chain is not None:
+                who += f", must go on capturing with the piece on {self.chain}"
+        else:
+            who = "draw" if self.winner == -1 else f"P{self.winner} ({'xo'[self.winner]}) wins"
+            who += f" ({self.end_reason})"
+        rows.append(f"{who}; pieces x {left[0]}, o {left[1]}; plies without capture {self.quiet}")
+        return "\n".join(rows)
 
 
 def _jumped(src: int, to: int) -> int | None:

@@ -234,35 +234,53 @@ def legal_cards(hand: list[int], trick: list[int], trump: int, player: int, lead
     >>> DECK.labels(legal_cards(hand, trick, t, player=0, leader=1, undertrump="required", partner_exempt=False))
     ['QH', '7H']
     """
+    return duty(hand, trick, trump, player, leader, undertrump, partner_exempt)[0]
+
+
+def duty(hand: list[int], trick: list[int], trump: int, player: int, leader: int, undertrump: str,
+         partner_exempt: bool) -> tuple[list[int], str]:
+    """:func:`legal_cards` with the rule that decided them, in words.
+
+    >>> c, t = DECK.parse, DECK.suits.index("H")
+    >>> duty([c("7H"), c("AS")], [c("KC"), c("9H"), c("8C")], t, 0, 1, "avoid", True)[1]
+    'partner winning: any card but a lower trump'
+    """
     if not trick:
-        return sorted(hand)
+        return sorted(hand), "lead: any card"
     led = SUIT[trick[0]]
     follow = [x for x in hand if SUIT[x] == led]
-    trumps_in_trick = [TRUMP_STRENGTH[x] for x in trick if SUIT[x] == trump]
-    top_trump = max(trumps_in_trick, default=0)
+    top_trump = max((TRUMP_STRENGTH[x] for x in trick if SUIT[x] == trump), default=0)
     if led == trump:
         # "তুরুপ চালা হলে, পারলে ট্রিকে আগে পড়া সব তুরুপের চেয়ে বড় তুরুপ দিতে হবে, সঙ্গীর তুরুপের উপরেও"
         higher = [x for x in follow if TRUMP_STRENGTH[x] > top_trump]
-        return sorted(higher or follow or hand)
+        if higher:
+            return sorted(higher), "trumps led: a higher trump"
+        return (sorted(follow), "trumps led: follow, cannot go higher") if follow else (sorted(hand), "no trump")
     if follow:
-        return sorted(follow)  # "পারলে একই রং খেলতেই হবে"
+        return sorted(follow), "follow suit"  # "পারলে একই রং খেলতেই হবে"
     trumps = [x for x in hand if SUIT[x] == trump]
     if not trumps:
-        return sorted(hand)
+        return sorted(hand), "cannot follow, no trump: any card"
     higher = [x for x in trumps if TRUMP_STRENGTH[x] > top_trump]
     others = [x for x in hand if SUIT[x] != trump]
     winner = (leader + winning_position(trick, trump)) % PLAYERS
     if partner_exempt and team(winner) == team(player):
         # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন, তবে সঙ্গীর তুরুপের চেয়ে ছোট তুরুপ
         # দিতে পারবেন না, যদি না আপনার হাতে শুধু ছোট তুরুপই থাকে"
-        return sorted(others + higher or hand)
+        if others + higher:
+            return sorted(others + higher), "partner winning: any card but a lower trump"
+        return sorted(hand), "partner winning, only lower trumps left"
     # "না পারলে আর প্রতিপক্ষ ট্রিকটি জিতছে এমন হলে, তুরুপ দিতে হবে, আর আগেই কোনো তুরুপ পড়ে থাকলে তার চেয়ে বড়
     # তুরুপ দিতে হবে" (Rotterdam: the same even when the partner is winning)
+    who = "partner" if team(winner) == team(player) else "opponent"
     if higher:
-        return sorted(higher)
+        return sorted(higher), f"cannot follow, {who} winning: trump, higher than any trump in the trick"
     if undertrump == "required":
-        return sorted(trumps)
-    return sorted(others or trumps)  # "ছোট তুরুপ না দিয়ে অন্য রঙের তাস ফেলুন, যদি না ... শুধু ছোট তুরুপই থাকে"
+        return sorted(trumps), f"cannot follow, {who} winning, cannot overtrump: a lower trump"
+    if others:
+        # "বড় তুরুপ দিতে না পারলে ছোট তুরুপ না দিয়ে অন্য রঙের তাস ফেলুন"
+        return sorted(others), f"cannot follow, {who} winning, cannot overtrump: discard, no lower trump"
+    return sorted(trumps), "cannot follow or overtrump, only lower trumps left"  # "যদি না ... শুধু ছোট তুরুপই থাকে"
 
 
 class KlaverjasState(State):
@@ -450,12 +468,31 @@ class KlaverjasState(State):
         return state
 
     def __str__(self) -> str:
-        hands = "  ".join(f"{p}: {' '.join(DECK.labels(h))}" for p, h in enumerate(self.hands))
-        trump = SUITS[self.trump] if self.trump >= 0 else "-"
-        return (
-            f"deal {self.deal_no} dealer {self.dealer} trump {trump} maker {self.maker} scores {self.scores} | {hands}"
-            f" | trick {' '.join(DECK.labels(self.trick))}"
-        )
+        lines = [f"deal {self.deal_no + 1} of {self.options['deals']}, dealer P{self.dealer}, scores {self.scores}"]
+        lines += [f"P{p}: {' '.join(DECK.labels(h)) or '-'}" for p, h in enumerate(self.hands)]
+        if self.phase == "bid":
+            forced = ", must choose (all four passed)" if self.passes == PLAYERS else ""
+            lines.append(f"bidding: P{self.to_move} to choose trumps or pass, {self.passes} passes{forced}")
+        elif self.phase == "play":
+            lines.append(f"trump {SUITS[self.trump]}, chosen by P{self.maker}: team {team(self.maker)} must outscore")
+            taken = [sum(card_points(c, self.trump) for c in self.won[t]) for t in (0, 1)]
+            roem = ["+".join(f"{k} {v}" for k, v in r) or "none" for r in self.roem]
+            lines.append(f"tricks {self.tricks}, card points {taken}, roem: team 0 {roem[0]}, team 1 {roem[1]}")
+            played = ", ".join(f"P{(self.leader + i) % PLAYERS} {DECK.label(c)}" for i, c in enumerate(self.trick))
+            rule = duty(
+                self.hands[self.to_move], self.trick, self.trump, self.to_move, self.leader,
+                self.options["undertrump"], self.variant == "amsterdam",
+            )[1]  # fmt: skip
+            lines.append(f"trick: {played or '-'}; P{self.to_move} to play ({rule})")
+        if self.results and (self.phase == "over" or (self.phase == "bid" and self.passes == 0)):
+            r = self.results[-1]
+            roem = ["+".join(f"{k} {v}" for k, v in team_roem) or "none" for team_roem in r["roem"]]
+            verdict = "nat: the other team takes all" if r["nat"] else "made: each team keeps its own"
+            lines.append(
+                f"deal {r['deal'] + 1} result: trump {r['trump']} by P{r['maker']}, tricks {r['tricks']}, card points"
+                f" {r['card_points']}, roem {roem[0]} / {roem[1]}; {verdict}; scored {r['scored']}"
+            )
+        return "\n".join(lines)
 
 
 def _check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, Any]:
