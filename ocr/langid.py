@@ -1,0 +1,84 @@
+"""``--lang auto``: is a page Bengali or Assamese?
+
+The two languages share one script, so the letters themselves decide: Assamese writes its r-sound with
+ৰ (RA WITH MIDDLE DIAGONAL) and never uses Bengali's র (RA), and it has ৱ (RA WITH LOWER DIAGONAL) for w;
+Bengali uses neither. Tesseract's ``ben`` and ``asm`` models both know all three letters, so one reading
+with either model is enough to count them. When a page has too few of these letters to tell (a short line,
+a page of numbers), the mean word confidences of a ``ben`` and an ``asm`` reading decide instead.
+
+>>> decide("খেলুৱৈসকলে ৰঙৰ তাচেৰে আনৰ হাত কাটিব পাৰে").lang
+'asm'
+>>> decide("খেলোয়াড়েরা রঙের তাস দিয়া পরের হাত কাটিতে পারেন").lang
+'ben'
+>>> d = decide("তাস ৫২", confs={"ben": 71.0, "asm": 80.5})
+>>> d.lang, d.by
+('asm', 'confidence')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ASSAMESE_RA = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
+ASSAMESE_WA = "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
+BENGALI_RA = "\N{BENGALI LETTER RA}"
+
+#: At least this many ra-letters (of either kind) before the letters alone decide.
+MIN_LETTERS = 3
+#: Share of Assamese letters among all ra-letters above which a page is Assamese (below 1 - this: Bengali).
+THRESHOLD = 0.7
+
+__all__ = ["Decision", "decide", "letter_counts"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The language chosen (``ben`` or ``asm``), by what (``letters``, ``confidence`` or ``default``) and the
+    evidence, so the page's processing steps can show why."""
+
+    lang: str
+    by: str
+    assamese_letters: int
+    bengali_letters: int
+    confs: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def settled(self) -> bool:
+        """True when the letters decided, so no second reading is needed."""
+        return self.by == "letters"
+
+    def as_settings(self) -> dict:
+        return {"lang": self.lang, "by": self.by, "assamese_letters": self.assamese_letters,
+                "bengali_letters": self.bengali_letters, "confs": dict(self.confs)}
+
+
+def letter_counts(text: str) -> tuple[int, int]:
+    """(Assamese-only letters ৰ ৱ, Bengali র) in ``text``.
+
+    >>> letter_counts("ৰাজা আৰু ৱাৰ্ড রাজা")
+    (4, 1)
+    """
+    return text.count(ASSAMESE_RA) + text.count(ASSAMESE_WA), text.count(BENGALI_RA)
+
+
+def decide(text: str, *, confs: dict[str, float] | None = None, default: str = "ben") -> Decision:
+    """Bengali (``ben``) or Assamese (``asm``) for an OCR reading ``text`` of a page.
+
+    ``confs`` maps ``ben``/``asm`` to the mean word confidence of a reading with that model; it is used only
+    when the letters do not settle the question. Without either, ``default``.
+    """
+    a, b = letter_counts(text)
+    conf_items = tuple(sorted((confs or {}).items()))
+    if a + b >= MIN_LETTERS:
+        share = a / (a + b)
+        if share >= THRESHOLD:
+            return Decision("asm", "letters", a, b, conf_items)
+        if share <= 1 - THRESHOLD:
+            return Decision("ben", "letters", a, b, conf_items)
+    known = {k: v for k, v in (confs or {}).items() if k in ("ben", "asm") and v >= 0}
+    if len(known) == 2:
+        lang = "asm" if known["asm"] > known["ben"] else "ben"
+        return Decision(lang, "confidence", a, b, conf_items)
+    if a + b > 0:
+        return Decision("asm" if a > b else "ben", "letters-weak", a, b, conf_items)
+    return Decision(default, "default", a, b, conf_items)
