@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import html
-import itertools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,12 +103,41 @@ def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
     return out
 
 
+_ORDER = ("claim", "term", "number", "edit")  # outer to inner when two annotations share a span
+
+
+def _open_tag(kind: str, attrs: dict[str, str]) -> tuple[str, str]:
+    data = " ".join(f'data-{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+    if kind == "term" and attrs.get("concept"):
+        return f'<a class="term" href="#g-{html.escape(attrs["concept"])}" {data}>', "</a>"
+    cls = f"edit {attrs['resp']}" if kind == "edit" else kind
+    anchor = f' id="{attrs["id"]}"' if kind == "claim" else ""
+    return f'<span class="{cls}"{anchor} {data}>', "</span>"
+
+
+def _nest(text: str, a: int, b: int, notes: list[tuple[int, int, str, dict[str, str]]]) -> str:
+    """``text[a:b]`` as HTML with ``notes`` (sorted outer first) nested; a note crossing its parent is clipped."""
+    out, pos, i = [], a, 0
+    while i < len(notes):
+        s, e, kind, attrs = notes[i]
+        s, e = max(s, pos), min(e, b)
+        j = i + 1
+        while j < len(notes) and notes[j][0] < e:
+            j += 1
+        out.append(html.escape(text[pos:s]).replace("\n", "<br>"))
+        open_, close = _open_tag(kind, attrs)
+        out.append(open_ + _nest(text, s, e, notes[i + 1 : j]) + close)
+        pos, i = max(pos, e), j
+    out.append(html.escape(text[pos:b]).replace("\n", "<br>"))
+    return "".join(out)
+
+
 def _marked_text(doc: DocView, di: int) -> str:
-    """The final text as HTML, each stretch wrapped with the annotations that cover it."""
+    """The final text as HTML: claims around terms and numbers around edits."""
     edits = sorted(doc.edits, key=lambda e: (e.start, e.end))
     notes: list[tuple[int, int, str, dict[str, str]]] = []
     for i, ((s, e), ed) in enumerate(zip(final_offsets(edits), edits, strict=True)):
-        notes.append((s, max(e, s + 1) if s < len(doc.text) else e, "edit", {
+        notes.append((s, e, "edit", {
             "id": f"d{di}e{i}", "before": ed.before, "after": ed.after, "rule": ed.rule,
             "conf": f"{ed.confidence:.2f}", "resp": ed.resp,
         }))
@@ -120,22 +148,8 @@ def _marked_text(doc: DocView, di: int) -> str:
         }))
     for i, c in enumerate(doc.claims):
         notes.append((c.start, c.end, "claim", {"id": f"d{di}c{i}", "verdict": c.verdict}))
-    cuts = sorted({0, len(doc.text), *(n[0] for n in notes), *(n[1] for n in notes)})
-    cuts = [c for c in cuts if 0 <= c <= len(doc.text)]
-    parts = []
-    for a, b in itertools.pairwise(cuts):
-        piece = html.escape(doc.text[a:b]).replace("\n", "<br>")
-        covering = [n for n in notes if n[0] <= a and b <= n[1] and n[0] < n[1]]
-        for s, _, kind, attrs in sorted(covering, key=lambda n: ("claim", "term", "number", "edit").index(n[2])):
-            data = " ".join(f'data-{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-            cls = kind if kind != "edit" else f"edit {attrs['resp']}"
-            anchor = f' id="{attrs["id"]}"' if s == a else ""
-            if kind == "term" and attrs["concept"]:
-                piece = f'<a class="{cls}" href="#g-{html.escape(attrs["concept"])}" {data}>{piece}</a>'
-            else:
-                piece = f'<span class="{cls}"{anchor if kind == "claim" else ""} {data}>{piece}</span>'
-        parts.append(piece)
-    return "".join(parts)
+    notes.sort(key=lambda n: (n[0], -n[1], _ORDER.index(n[2])))
+    return _nest(doc.text, 0, len(doc.text), notes)
 
 
 def _scan(doc: DocView) -> str:
@@ -193,7 +207,8 @@ header{padding:1em 2em;background:#3b2f2a;color:#fff}header h1{margin:.2em 0}
 .doc{margin:1.5em 2em;padding:1em;background:#fff;border:1px solid #ddd;border-radius:6px}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:1.5em}.scan{width:100%;height:auto;border:1px solid #ccc}
 .text{font-size:1.15em;line-height:1.9;white-space:normal}
-.edit{background:#ffe08a;border-bottom:2px solid #d49a00;cursor:pointer}.edit.human{background:#bfe3ff}
+.edit{background:#ffe08a;border-bottom:2px solid #d49a00;cursor:pointer}
+.edit:empty::after{content:'\\2038';color:#b60}.edit.human{background:#bfe3ff}
 .term{color:#0b4f8a;text-decoration:underline dotted}.number{border-bottom:2px solid #7a3}
 .claim{outline:1px dashed #999}.verdict{padding:0 .4em;border-radius:3px;color:#fff}
 .verdict.consistent{background:#2a7d2a}.verdict.contradicted{background:#b22}.verdict.unverifiable{background:#777}

@@ -1,0 +1,69 @@
+"""The review page in a real browser: Debian's Chromium driven by Playwright.
+
+Skips with a clear message when /usr/bin/chromium or Playwright is missing (``make test`` installs both).
+A screenshot is kept in test-artifacts/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from puthi.corpus.report import ClaimView, DocView, EditView, SpanView, WordBox, render_report
+from puthi.ocr.synth import Degradation, find_font, render
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("report")
+    sample = render("ৰিস্তি খেলা হইবে", find_font("Noto Sans Bengali"), size=40, seed=3,
+                    degrade=Degradation(noise=4.0))
+    image = tmp / "scan.png"
+    sample.image.save(image)
+    ocr_text = "ৰিস্তি খেলা হইবে"
+    text = "বিস্তি খেলা হইবে"
+    words = [WordBox(10, 10, 120, 60, "ৰিস্তি", 41.0), WordBox(130, 10, 220, 60, "খেলা", 93.0)]
+    doc = DocView(
+        name="sample", lang="bn", ocr_text=ocr_text, text=text, image=image,
+        width=sample.image.width, height=sample.image.height, words=words,
+        edits=[EditView(0, 1, "ৰ", "ব", "assamese-letter-in-bengali", 0.9)],
+        spans=[SpanView(0, 6, "বিস্তি", "game.bisti", "Bisti (a card game)")],
+        claims=[ClaimView(0, len(text), "hand_size", 8, 8, "consistent", "The text says 8; reference agrees.")],
+    )
+    path = tmp / "report.html"
+    path.write_text(render_report([doc], title="test"), encoding="utf-8")
+    return path
+
+
+def test_report_in_chromium(report):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.goto(report.as_uri())
+        assert page.locator("section.doc").count() == 1
+        assert page.locator("svg.scan rect.word").count() == 2
+        assert page.locator("svg.scan rect.word.low").count() == 1
+        assert page.locator("a.term[href='#g-game.bisti']").count() == 1
+        assert page.locator("table.claims .verdict.consistent").count() == 1
+        details = page.locator("#details")
+        assert not details.is_visible()
+        page.locator(".edit").first.click()
+        assert details.is_visible()
+        assert page.locator("#d-rule").inner_text() == "assamese-letter-in-bengali"
+        assert page.locator("#d-before").inner_text() == "ৰ"
+        page.locator("#f-low").check()
+        assert page.locator("svg.scan rect.word:not(.low)").first.is_hidden()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)
+        browser.close()
