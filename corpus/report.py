@@ -217,7 +217,7 @@ table.claims td,table.claims th{border:1px solid #ddd;padding:.3em}
 #details{position:fixed;right:1em;bottom:1em;max-width:28em;background:#fff;border:2px solid #3b2f2a;padding:.8em;
 border-radius:6px;box-shadow:0 2px 8px #0003;display:none;z-index:3}
 body.only-low rect.word:not(.low){display:none}body.only-unverified .edit:not(.unverified){background:none;border:none}
-summary{cursor:pointer}
+summary{cursor:pointer}#glossary{margin:1.5em 2em}
 """
 
 _JS = """
