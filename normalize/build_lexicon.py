@@ -27,6 +27,7 @@ import tempfile
 from pathlib import Path
 
 import regex
+
 from puthi.normalize.unicode import normalized
 
 DATA = Path(__file__).parent / "data"

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import regex
-from puthi.normalize.unicode import normalized
 from rapidfuzz.distance import Levenshtein
+
+from puthi.normalize.unicode import normalized
 
 DATA = Path(__file__).parent / "data"
 TABLE = DATA / "bn_confusions.tsv"
@@ -117,6 +118,7 @@ def memoir_counts(path: Path) -> Counts:
 def rendered_counts(n_lines: int, seed: int = 7) -> Counts:
     """Counts from lexicon words rendered in every installed Bengali font, degraded, read by Tesseract ben."""
     import pytesseract
+
     from puthi.normalize.lexicon import load_lexicon
     from puthi.ocr.synth import Degradation, list_fonts, render
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
+
 from puthi.normalize.unicode import normalized
 
 DATA = Path(__file__).parent / "data"

@@ -38,6 +38,7 @@ from __future__ import annotations
 import unicodedata
 
 import regex
+
 from puthi.normalize.edits import Edit, apply_edits
 
 NUKTA = "\N{BENGALI SIGN NUKTA}"

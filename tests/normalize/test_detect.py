@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+
 from puthi.normalize.detect import classify_token, detect_lang
 
 SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"

@@ -3,6 +3,7 @@
 import unicodedata
 
 import pytest
+
 from puthi.normalize.lexicon import BN_WEIGHTS, load_lexicon, old_orthography
 
 

@@ -4,6 +4,7 @@ import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from puthi.normalize.edits import apply_edits
 from puthi.normalize.unicode import normalize, normalized
 
