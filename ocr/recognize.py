@@ -1,0 +1,411 @@
+"""Reading scans: image → preprocessing → Tesseract (one or more readings) → vote → :class:`Page`.
+
+- A single-line image (as in OCR line datasets) is detected from its text height and read as one line
+  (``--psm 7``); anything else is segmented as a page (``--psm 3``).
+- ``lang="auto"`` reads with the Bengali recipe first and lets :mod:`puthi.ocr.langid` decide from the
+  letters ৰ ৱ র (and, when they are too few, from an Assamese reading's confidence) whether to read again
+  as Assamese.
+- Each language has a recipe: the readings to take (a Tesseract model, at a scale) and whether to vote
+  over them (:mod:`puthi.ocr.vote`). The defaults in :data:`RECIPES` were chosen on two of the four books of
+  ``../shared/data/degraded-ocr-train`` and are reported in ``bench/results/ocr.md``.
+- :func:`ocr_batch` runs files in a process pool (one Tesseract per worker, ``OMP_THREAD_LIMIT=1``); a bad
+  file becomes a listed :class:`Failure` and the other files still go through.
+
+>>> from puthi.ocr.synth import render
+>>> sample = render("গোলাম নহলা টেক্কা", "Lohit Bengali", size=32)
+>>> page = ocr_image(sample.image, lang="auto")
+>>> page.text, page.lang, [s.name for s in page.steps][-2:]
+('গোলাম নহলা টেক্কা', 'ben', ['langid', 'tesseract'])
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from puthi.errors import EngineError, InputError, MissingDependencyError, PuthiError
+from puthi.ocr import tesseract
+from puthi.ocr.images import PageImage, iter_images
+from puthi.ocr.langid import decide
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.preprocess import Prepared, Settings, estimate_text_height, preprocess, to_gray
+from puthi.ocr.vote import vote
+
+__all__ = [
+    "RECIPES",
+    "BatchResult",
+    "Failure",
+    "OcrSettings",
+    "Reading",
+    "Recipe",
+    "is_single_line",
+    "ocr_batch",
+    "ocr_image",
+    "ocr_path",
+]
+
+LANGS = ("ben", "asm", "auto")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One Tesseract reading: a model (``-l``), on the preprocessed image scaled by ``scale``."""
+
+    model: str
+    scale: float = 1.0
+
+    def __str__(self) -> str:
+        return self.model if self.scale == 1.0 else f"{self.model}@{self.scale:g}"
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """The readings taken for one language; with more than one, the lines are voted letter by letter
+    (the first reading is the pivot and gives the word boxes)."""
+
+    readings: tuple[Reading, ...]
+
+    def __post_init__(self) -> None:
+        if not self.readings:
+            raise ValueError("a recipe needs at least one reading")
+
+    def __str__(self) -> str:
+        return " + ".join(map(str, self.readings))
+
+
+#: Default recipes, measured on the tuning books (see bench/results/ocr.md).
+RECIPES: dict[str, Recipe] = {
+    "ben": Recipe((Reading("ben+asm"),)),
+    "asm": Recipe((Reading("asm"),)),
+}
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    """Everything that decides how an image is read.
+
+    ``psm`` forces Tesseract's page segmentation mode (``None``: 7 for single-line images, 3 otherwise);
+    ``timeout`` bounds every Tesseract call, in seconds; ``recipes`` overrides :data:`RECIPES` per language.
+    """
+
+    preprocess: Settings = field(default_factory=Settings)
+    recipes: tuple[tuple[str, Recipe], ...] = ()
+    psm: int | None = None
+    timeout: float = tesseract.DEFAULT_TIMEOUT
+
+    def recipe(self, lang: str) -> Recipe:
+        return dict(self.recipes).get(lang) or RECIPES.get(lang) or Recipe((Reading(lang),))
+
+    def with_recipe(self, lang: str, recipe: Recipe) -> OcrSettings:
+        recipes = dict(self.recipes)
+        recipes[lang] = recipe
+        return OcrSettings(self.preprocess, tuple(sorted(recipes.items())), self.psm, self.timeout)
+
+    @classmethod
+    def raw(cls, model: str = "ben") -> OcrSettings:
+        """Plain Tesseract: no preprocessing, one reading with ``model``."""
+        return cls(preprocess=Settings.raw(), recipes=((model, Recipe((Reading(model),))),))
+
+
+def is_single_line(gray: np.ndarray, text_height: float | None) -> bool:
+    """True for an image holding one line of text: at most about twice as tall as its words, or one band
+    of ink in its horizontal projection.
+
+    >>> img = np.full((50, 600), 255, np.uint8); img[10:40, 20:580:40] = 0
+    >>> is_single_line(img, 30.0)
+    True
+    >>> page = np.full((400, 600), 255, np.uint8); page[20:50, 20:580] = 0; page[80:110, 20:580] = 0
+    >>> is_single_line(page, 30.0)
+    False
+    """
+    h = gray.shape[0]
+    if not text_height:
+        return h < 120
+    if h <= 2.2 * text_height:
+        return True
+    if h > 5 * text_height:
+        return False
+    ink = (gray < 128).sum(axis=1) > 0
+    bands = int(np.count_nonzero(np.diff(ink.astype(np.int8)) == 1) + (1 if ink[0] else 0))
+    return bands <= 1
+
+
+def _scaled(image: np.ndarray, scale: float) -> np.ndarray:
+    if scale == 1.0:
+        return image
+    import cv2
+
+    h, w = image.shape[:2]
+    interp = cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA
+    return cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=interp)
+
+
+@dataclass
+class _Read:
+    """One reading's lines: (line box on the prepared image, words with boxes on the prepared image)."""
+
+    reading: Reading
+    lines: list[tuple[Box, list[Word], tuple[int, int]]]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(" ".join(w.text for w in ws) for _, ws, _ in self.lines)
+
+    @property
+    def mean_conf(self) -> float:
+        confs = [w.conf for _, ws, _ in self.lines for w in ws if w.conf >= 0]
+        return sum(confs) / len(confs) if confs else -1.0
+
+
+def _read(image: np.ndarray, reading: Reading, *, psm: int, timeout: float, where: str, dpi: int | None) -> _Read:
+    img = _scaled(image, reading.scale)
+    rows = tesseract.image_to_data(img, lang=reading.model, psm=psm, timeout=timeout, where=where, dpi=dpi)
+    inv = 1.0 / reading.scale
+    grouped: dict[tuple[int, int, int], list[Word]] = {}
+    for r in rows:
+        box = Box(round(r.left * inv), round(r.top * inv), round((r.left + r.width) * inv),
+                  round((r.top + r.height) * inv))
+        grouped.setdefault((r.block, r.par, r.line), []).append(Word(r.text, box, r.conf))
+    lines = []
+    for (block, par, _), words in grouped.items():
+        lines.append((Box.union([w.box for w in words if w.box]) or Box(0, 0, 0, 0), words, (block, par)))
+    return _Read(reading, lines)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """How much two line boxes share: vertical overlap over the smaller height, times horizontal overlap."""
+    dy = min(a.y1, b.y1) - max(a.y0, b.y0)
+    dx = min(a.x1, b.x1) - max(a.x0, b.x0)
+    if dy <= 0 or dx <= 0:
+        return 0.0
+    return dy / max(1, min(a.height, b.height)) * dx / max(1, min(a.width, b.width))
+
+
+def _voted_words(pivot: list[Word], text: str, box: Box) -> list[Word]:
+    """Words for a voted line: the pivot's boxes when the word count is unchanged, else boxes shared out
+    along the line in proportion to word length."""
+    tokens = text.split()
+    if len(tokens) == len(pivot):
+        return [Word(t, w.box, w.conf) for t, w in zip(tokens, pivot, strict=True)]
+    conf = sum(w.conf for w in pivot) / len(pivot) if pivot else -1.0
+    total = sum(len(t) + 1 for t in tokens) or 1
+    words, x = [], float(box.x0)
+    for t in tokens:
+        w = box.width * (len(t) + 1) / total
+        words.append(Word(t, Box(round(x), box.y0, round(x + w), box.y1), conf))
+        x += w
+    return words
+
+
+def _combine(reads: list[_Read]) -> list[tuple[Box, list[Word], tuple[int, int]]]:
+    """The pivot's lines, each voted with the best-matching line of every other reading."""
+    pivot = reads[0]
+    if len(reads) == 1:
+        return pivot.lines
+    out = []
+    for box, words, key in pivot.lines:
+        texts = [" ".join(w.text for w in words)]
+        for other in reads[1:]:
+            best = max(other.lines, key=lambda ln: _overlap(box, ln[0]), default=None)
+            if best is not None and _overlap(box, best[0]) > 0.5:
+                texts.append(" ".join(w.text for w in best[1]))
+            else:
+                texts.append("")
+        out.append((box, _voted_words(words, vote(texts), box), key))
+    return out
+
+
+def _to_page(lines: list[tuple[Box, list[Word], tuple[int, int]]], prepared: Prepared, lang: str) -> list[Block]:
+    blocks: dict[int, list[Line]] = {}
+    for box, words, (block, _) in lines:
+        mapped = [Word(w.text, prepared.to_original(w.box) if w.box else None, w.conf, lang) for w in words]
+        blocks.setdefault(block, []).append(Line(mapped, prepared.to_original(box)))
+    return [Block(ls, Box.union([ln.box for ln in ls if ln.box])) for ls in blocks.values()]
+
+
+def ocr_image(
+    image: Image.Image | np.ndarray,
+    *,
+    lang: str = "auto",
+    settings: OcrSettings | None = None,
+    path: str = "",
+    page_no: int = 1,
+    dpi: int | None = None,
+) -> Page:
+    """Read one image (a PIL image or a uint8 array) into a :class:`Page` with boxes on the original image."""
+    if lang not in LANGS:
+        raise InputError(path or "--lang", f"unknown language {lang!r}; use ben, asm or auto")
+    s = settings or OcrSettings()
+    where = f"{path} page {page_no}" if path and page_no > 1 else (path or "image")
+    prepared = preprocess(image, s.preprocess)
+    img = prepared.image
+    gray = img if img.ndim == 2 else to_gray(img)
+    height, width = (image.height, image.width) if isinstance(image, Image.Image) else image.shape[:2]
+    steps = list(prepared.steps)
+    if gray.size == 0 or int(gray.max()) - int(gray.min()) < 16:
+        steps.append(Step("blank", {"note": "no ink found; Tesseract not run"}))
+        return Page(path=path, width=width, height=height, lang="" if lang == "auto" else lang, blocks=[],
+                    steps=steps, page_no=page_no)
+    text_height = prepared.text_height or estimate_text_height(gray)
+    single = is_single_line(gray, text_height)
+    psm = s.psm or (7 if single else 3)
+    cache: dict[Reading, _Read] = {}
+
+    def take(reading: Reading) -> _Read:
+        if reading not in cache:
+            cache[reading] = _read(img, reading, psm=psm, timeout=s.timeout, where=where,
+                                   dpi=None if single else (dpi or 300))
+        return cache[reading]
+
+    chosen = lang
+    if lang == "auto":
+        first = take(s.recipe("ben").readings[0])
+        decision = decide(first.text)
+        if not decision.settled:
+            other = take(s.recipe("asm").readings[0])
+            decision = decide(first.text + "\n" + other.text,
+                              confs={"ben": first.mean_conf, "asm": other.mean_conf})
+        chosen = decision.lang
+        steps.append(Step("langid", decision.as_settings()))
+    recipe = s.recipe(chosen)
+    reads = [take(r) for r in recipe.readings]
+    lines = _combine(reads)
+    steps.append(Step("tesseract", {"version": _version(), "psm": psm, "single_line": single,
+                                    "readings": [str(r) for r in recipe.readings],
+                                    "vote": len(recipe.readings) > 1}))
+    return Page(path=path, width=width, height=height, lang=chosen, blocks=_to_page(lines, prepared, chosen),
+                steps=steps, page_no=page_no)
+
+
+_VERSION: list[str] = []
+
+
+def _version() -> str:
+    if not _VERSION:
+        _VERSION.append(tesseract.version())
+    return _VERSION[0]
+
+
+def ocr_path(path: str | os.PathLike, *, lang: str = "auto", settings: OcrSettings | None = None) -> list[Page]:
+    """Read every page of an image or PDF file: one :class:`Page` per image frame or PDF page.
+
+    Raises :class:`~puthi.errors.InputError` for a file that cannot be read, and
+    :class:`~puthi.errors.EngineError` when Tesseract fails on a page.
+    """
+    path = os.fspath(path)
+    return [_ocr_page(p, lang, settings) for p in iter_images(path)]
+
+
+def _ocr_page(p: PageImage, lang: str, settings: OcrSettings | None) -> Page:
+    return ocr_image(p.image, lang=lang, settings=settings, path=p.path, page_no=p.page_no, dpi=p.dpi)
+
+
+@dataclass
+class Failure:
+    """An input (or one page of it) that could not be read, the one-line reason and the exit code."""
+
+    path: str
+    message: str
+    exit_code: int = 1
+    page_no: int | None = None
+
+
+@dataclass
+class BatchResult:
+    """Pages per input path (in input order) and the failures; a PDF page that failed is an empty page
+    carrying a ``failed`` step, so the other pages of the file are kept."""
+
+    pages: dict[str, list[Page]] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return max((f.exit_code for f in self.failures), default=0)
+
+
+def _ocr_file(path: str, lang: str, settings: OcrSettings | None) -> tuple[str, list[Page], list[Failure]]:
+    """Read one file, turning its errors into failures; a missing dependency stops the batch."""
+    pages: list[Page] = []
+    failures: list[Failure] = []
+    try:
+        for p in iter_images(path):
+            try:
+                pages.append(_ocr_page(p, lang, settings))
+            except EngineError as exc:
+                failures.append(Failure(path, str(exc), exc.exit_code, p.page_no))
+                pages.append(Page(path=path, width=p.image.width, height=p.image.height, page_no=p.page_no,
+                                  steps=[Step("failed", {"error": str(exc)})]))
+    except MissingDependencyError:
+        raise
+    except PuthiError as exc:
+        failures.append(Failure(path, str(exc), exc.exit_code))
+    except Exception as exc:  # one strange file must not stop the batch
+        failures.append(Failure(path, f"{path}: unexpected error {type(exc).__name__}: {exc}", 1))
+    return path, pages, failures
+
+
+def ocr_batch(
+    paths: Iterable[str | os.PathLike],
+    *,
+    lang: str = "auto",
+    settings: OcrSettings | None = None,
+    workers: int = 1,
+    progress: bool | None = None,
+    on_file: Callable[[str, list[Page], list[Failure]], Any] | None = None,
+) -> BatchResult:
+    """Read many files with ``workers`` processes; failures are collected, not raised.
+
+    ``on_file(path, pages, failures)`` is called in input order as each file is done (the CLI writes its
+    output there, so nothing already read is lost if a later file stops the run). ``progress`` shows a bar
+    on stderr (``None``: when stderr is a terminal and there is more than one file).
+    A missing Tesseract or language pack raises :class:`~puthi.errors.MissingDependencyError` at once.
+    """
+    from tqdm import tqdm
+
+    items = [os.fspath(p) for p in paths]
+    if lang not in LANGS:
+        raise InputError("--lang", f"unknown language {lang!r}; use ben, asm or auto")
+    if workers < 1:
+        raise InputError("--workers", f"{workers} workers; give at least 1")
+    result = BatchResult()
+    show = progress if progress is not None else (len(items) > 1 and sys.stderr.isatty())
+    bar = tqdm(total=len(items), unit="file", desc="ocr", disable=not show, file=sys.stderr)
+
+    def collect(path: str, pages: list[Page], failures: list[Failure]) -> None:
+        result.pages[path] = pages
+        result.failures.extend(failures)
+        bar.update(1)
+        if on_file:
+            on_file(path, pages, failures)
+
+    try:
+        if workers == 1 or len(items) <= 1:
+            for path in items:
+                collect(*_ocr_file(path, lang, settings))
+        else:
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(items)), initializer=_worker_init)
+            try:
+                futures = [pool.submit(_ocr_file, path, lang, settings) for path in items]
+                for path, fut in zip(items, futures, strict=True):
+                    try:
+                        collect(*fut.result())
+                    except BrokenProcessPool:
+                        collect(path, [], [Failure(path, f"{path}: the worker process reading it died; "
+                                                   "run this file alone with --workers 1", EngineError.exit_code)])
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        bar.close()
+    return result
+
+
+def _worker_init() -> None:
+    os.environ["OMP_THREAD_LIMIT"] = "1"
