@@ -1,0 +1,109 @@
+"""Letters for matching: normal form, edit units and the skeleton used to find fuzzy candidates.
+
+The aligner compares words in *units*: one code point each, except that a letter and the nukta under it
+(য + ় = য়) are one unit, so an OCR that loses the nukta costs one substitution, not a deletion.
+The *skeleton* keeps only the consonants and independent vowels of a word, with look-alike letters folded
+together (ব ৰ র ধ; খ থ; ত ভ; স ন শ ...); two words that differ only in vowel signs or in one confused
+letter have the same skeleton, which is what the candidate index is keyed on.
+
+>>> units("কাবায়ু")
+['ক', 'া', 'ব', 'া', 'য়', 'ু']
+>>> skeleton("ফোটা") == skeleton("ফেঁটি") == skeleton("ফোট")
+True
+>>> skeleton("ৰিস্তি") == skeleton("বিস্তি")
+True
+>>> script_of("তাস"), script_of("Klaverjas"), script_of("पत्ता"), script_of("10")
+('beng', 'latn', 'deva', 'digit')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from puthi.normalize.unicode import normalized
+
+NUKTA = "\N{BENGALI SIGN NUKTA}"
+ZWJ = "\N{ZERO WIDTH JOINER}"
+ZWNJ = "\N{ZERO WIDTH NON-JOINER}"
+
+# Signs that a skeleton drops: dependent vowels, virama, candrabindu, visarga, nukta, au length mark,
+# ZWJ/ZWNJ, and the same signs in Devanagari.
+_DROP = [chr(c) for c in range(0x09BC, 0x09D8) if unicodedata.category(chr(c)) in ("Mn", "Mc")]
+_DROP += ["\N{BENGALI SIGN CANDRABINDU}", "\N{BENGALI SIGN VISARGA}", ZWJ, ZWNJ]
+_DROP += [chr(c) for c in range(0x0900, 0x0980) if unicodedata.category(chr(c)) in ("Mn", "Mc")]
+# Look-alike letters folded to one representative (a superset of the cheap confusions in confusions.tsv:
+# the index only proposes candidates, the weighted edit distance decides).
+_FOLD = {
+    "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}": "\N{BENGALI LETTER BA}",
+    "\N{BENGALI LETTER RA}": "\N{BENGALI LETTER BA}",
+    "\N{BENGALI LETTER DHA}": "\N{BENGALI LETTER BA}",
+    "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}": "\N{BENGALI LETTER BA}",
+    "\N{BENGALI LETTER THA}": "\N{BENGALI LETTER KHA}",
+    "\N{BENGALI LETTER BHA}": "\N{BENGALI LETTER TA}",
+    "\N{BENGALI LETTER NA}": "\N{BENGALI LETTER SA}",
+    "\N{BENGALI LETTER SHA}": "\N{BENGALI LETTER SA}",
+    "\N{BENGALI LETTER SSA}": "\N{BENGALI LETTER SA}",
+    "\N{BENGALI LETTER NNA}": "\N{BENGALI LETTER SA}",
+    "\N{BENGALI LETTER YYA}": "\N{BENGALI LETTER YA}",
+    "\N{BENGALI LETTER RRA}": "\N{BENGALI LETTER DDA}",
+    "\N{BENGALI LETTER RHA}": "\N{BENGALI LETTER DDHA}",
+    "\N{BENGALI SIGN ANUSVARA}": "\N{BENGALI LETTER NGA}",
+    "\N{BENGALI LETTER II}": "\N{BENGALI LETTER I}",
+    "\N{BENGALI LETTER UU}": "\N{BENGALI LETTER U}",
+}
+_SKELETON = str.maketrans({**{c: None for c in _DROP}, **_FOLD})
+
+
+def script_of(word: str) -> str:
+    """The script of a word by its first letter: 'beng', 'deva', 'latn', 'digit' or 'other'."""
+    for ch in word:
+        o = ord(ch)
+        if 0x0980 <= o <= 0x09FF:
+            return "digit" if 0x09E6 <= o <= 0x09EF else "beng"
+        if 0x0900 <= o <= 0x097F:
+            return "deva"
+        if ch.isdigit():
+            return "digit"
+        if ch.isalpha() and o < 0x0250:
+            return "latn"
+    return "other"
+
+
+def detect_lang(text: str) -> str:
+    """'as' when Assamese letters ৰ ৱ make up at least 1 % of the Bengali-script letters (and there are at
+    least three), else 'bn'. OCR of Bengali prints a stray ৰ for ব now and then (seed 000 has five in
+    3,000 letters); Assamese text has them in every other line.
+
+    >>> detect_lang("খেলুৱৈসকলে বৰ্ডৰ বিপৰীত ফালে বহি খেলে"), detect_lang("ৰিস্তি আদি না থাকে, তাহা হইলে")
+    ('as', 'bn')
+    """
+    beng = sum(1 for ch in text if "\u0980" <= ch <= "\u09ff")
+    asm = text.count("\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}") + text.count("\N{BENGALI LETTER RA WITH LOWER DIAGONAL}")
+    return "as" if asm >= 3 and asm >= 0.01 * beng else "bn"
+
+
+def match_form(word: str) -> str:
+    """The form words are compared in: the repair stage's normal form, Latin case-folded.
+
+    >>> match_form("Klaverjas")
+    'klaverjas'
+    """
+    if word.isascii():
+        return word.casefold()
+    return normalized(word).casefold()
+
+
+def units(word: str) -> list[str]:
+    """Split a word into edit units: code points, with a nukta joined to the letter before it."""
+    out: list[str] = []
+    for ch in word:
+        if ch == NUKTA and out:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def skeleton(word: str) -> str:
+    """Consonants and independent vowels of ``word`` with look-alikes folded (see the module docstring)."""
+    return word.translate(_SKELETON).casefold()

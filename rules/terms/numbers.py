@@ -1,0 +1,234 @@
+"""Numbers in Bengali and Assamese text: digits in any of the three scripts, and number words.
+
+:func:`find_numbers` returns one :class:`~puthi.rules.spans.NumberSpan` per number expression:
+
+* a run of digits (ASCII ``0-9`` or Bengali/Assamese ``০-৯``, thousands grouped with commas allowed),
+  with a classifier written onto it (``২১টা``) or standing right after it (``40 টি``) inside the span;
+* number words, inflected or with a classifier (তিনটি, দহটা, চারিখানি, আটখানি), and compounds
+  with শত/শো/হাজার (একশত, দুই শত পাঁচ);
+* the old vigesimal count in কুড়ি (score): ``N কুড়ি [M]`` is 20×N+M (দুই কুড়ি সাত = 47,
+  তিন কুড়ি = 60, চারি কুড়ি সাত = 87, তিনকুড়ি written as one word = 60).
+
+Two unit words in a row are two numbers (তিন তিন করিয়া, "three each"). Words that are numbers only
+in context (নয় is also "is not", বার "time", Bengali তিনি "he", Assamese ন "new") count only with a
+classifier or before a counted noun (``numbers.tsv``, kind ``counted``). The word list, classifiers and
+counted nouns are data in ``numbers.tsv``.
+
+With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read as zero: seed 000 prints
+৩০ as ``৩•``. It is off by default (the repair stage should fix such damage, with an Edit).
+
+>>> [(n.surface, n.value) for n in find_numbers("দুই কুড়ি সাত ফোটা, তিন কুড়ি, চারি কুড়ি সাত")]
+[('দুই কুড়ি সাত', 47), ('তিন কুড়ি', 60), ('চারি কুড়ি সাত', 87)]
+>>> [(n.surface, n.value) for n in find_numbers("এতে 32টি তাস; তিনটি; 40 টি")]
+[('32টি', 32), ('তিনটি', 3), ('40 টি', 40)]
+>>> [(n.surface, n.value) for n in find_numbers("প্ৰতিজনৰ ১০টা টুকুৰা; দহটা", lang="as")]
+[('১০টা', 10), ('দহটা', 10)]
+>>> [n.value for n in find_numbers("তিন তিন করিয়া, লিখিতভাবে নয়, একশত")]
+[3, 3, 100]
+>>> [n.value for n in find_numbers("৩• ফোটায়", ocr_digits=True)]
+[30]
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+
+from puthi.rules.spans import NumberSpan
+from puthi.rules.terms.letters import detect_lang, match_form
+
+HERE = Path(__file__).resolve().parent
+ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
+TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:,\d{{3}})*")
+BULLET = "\N{BULLET}"
+DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
+DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:,[0-9]{3})*)(.*)$")
+# Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
+CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত")
+AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও", "ই", "ৰ", "ক", "ত", "ৰে", "কৈ", "রও")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    units: dict[str, int]
+    multipliers: dict[str, int]
+    classifiers: frozenset[str]
+    counted: frozenset[str]
+    needs_context: frozenset[str]
+
+
+@lru_cache(maxsize=2)
+def lexicon(lang: str = "bn") -> Lexicon:
+    """The number words, multipliers, classifiers and counted nouns of ``numbers.tsv`` for ``lang``
+    (bn or as: Bengali এটি is "this one", Assamese এটা is "one")."""
+    units: dict[str, int] = {}
+    mult: dict[str, int] = {}
+    classifiers, counted, needs = set(), set(), set()
+    with open(HERE / "numbers.tsv", encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            if lang not in row["lang"].split("|"):
+                continue
+            w = match_form(row["word"])
+            if row["kind"] == "unit":
+                units.setdefault(w, int(row["value"]))
+            elif row["kind"] == "multiplier":
+                mult[w] = int(row["value"])
+            elif row["kind"] == "classifier":
+                classifiers.add(w)
+            elif row["kind"] == "counted":
+                counted.add(w)
+            if row["needs_context"] == "1":
+                needs.add(w)
+    return Lexicon(units, mult, frozenset(classifiers), frozenset(counted), frozenset(needs))
+
+
+@lru_cache(maxsize=2)
+def _endings(lang: str = "bn") -> dict[str, bool]:
+    """Every ending a number word may carry -> whether it holds a classifier; longest first."""
+    lex = lexicon(lang)
+    out: dict[str, bool] = {}
+    for e in CASE_ENDINGS:
+        out[e] = False
+    for c in lex.classifiers:
+        for e in AFTER_CLASSIFIER:
+            out[c + e] = True
+    return dict(sorted(out.items(), key=lambda kv: -len(kv[0])))
+
+
+@dataclass(frozen=True)
+class _Word:
+    value: int
+    kind: str  # "unit", "multiplier", "compound" (unit+multiplier in one word), "digits"
+    classified: bool  # a classifier is written onto the word (তিনটি, দহটা, ২১টা)
+    needs_context: bool
+
+
+@lru_cache(maxsize=100_000)
+def parse_word(word: str, lang: str = "bn") -> _Word | None:
+    """Read one word as a number, or None.
+
+    >>> parse_word("তিনকুড়ি").value, parse_word("দহটা", "as").value, parse_word("একশত").value
+    (60, 10, 100)
+    >>> parse_word("একত্র") is None, parse_word("তিনি") is None, parse_word("তিনি", "as").needs_context
+    (True, True, True)
+    """
+    m = DIGIT_RUN.match(word)
+    if m:
+        rest = match_form(m.group(2)) if m.group(2) else ""
+        if rest and rest not in _endings(lang):
+            return None
+        return _Word(int(m.group(1).replace(",", "").translate(DIGITS)), "digits", _endings(lang).get(rest, False), False)
+    key = match_form(word)
+    lex = lexicon(lang)
+    whole = _parse_stem(key, lex)
+    if whole is not None:  # the whole word is a number word: তিনি is Assamese 3 (or Bengali "he"), not তিন + ই
+        return _Word(whole[0], whole[1], False, key in lex.needs_context)
+    for end, has_classifier in _endings(lang).items():
+        if end and not key.endswith(end):
+            continue
+        stem = key[: len(key) - len(end)] if end else key
+        if not stem:
+            continue
+        got = _parse_stem(stem, lex)
+        if got is None:
+            continue
+        needs = stem in lex.needs_context
+        if needs and end and not has_classifier:
+            continue  # নয়, এতে: a context word with only a case ending is not a number
+        return _Word(got[0], got[1], has_classifier, needs)
+    return None
+
+
+def _parse_stem(stem: str, lex: Lexicon) -> tuple[int, str] | None:
+    if stem in lex.units:
+        return lex.units[stem], "unit"
+    if stem in lex.multipliers and stem not in lex.needs_context:
+        return lex.multipliers[stem], "multiplier"
+    for m, mv in lex.multipliers.items():  # একশত, তিনকুড়ি, দুশো
+        if stem.endswith(m) and stem[: -len(m)] in lex.units:
+            return lex.units[stem[: -len(m)]] * mv, "compound"
+    return None
+
+
+def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> list[NumberSpan]:
+    """Every number in ``text`` as a NumberSpan (code-point offsets into ``text``); see the module
+    docstring for what counts. Spans do not overlap and come in text order. ``lang`` is bn, as or auto
+    (:func:`~puthi.rules.terms.letters.detect_lang`)."""
+    if lang == "auto":
+        lang = detect_lang(text)
+    lex = lexicon(lang)
+    toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    out: list[NumberSpan] = []
+    i = 0
+    while i < len(toks):
+        start, end, word = toks[i]
+        w = parse_word(word, lang)
+        if w is not None and w.kind == "digits" and ocr_digits:
+            while end < len(text) and text[end] == BULLET:
+                end += 1
+            if end > toks[i][1]:
+                w = _Word(w.value * 10 ** (end - toks[i][1]), "digits", w.classified, False)
+        if w is None:
+            i += 1
+            continue
+        value, last, j = _expression(text, toks, i, w, lex, lang)
+        nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None
+        if w.needs_context and j == i and not w.classified:
+            if nxt is None or not _counted(nxt[2], lex):
+                i += 1
+                continue
+        if nxt is not None and not _classified(toks[j][2], lang) and match_form(nxt[2]) in lex.classifiers:
+            j += 1  # "40 টি": the classifier written apart belongs to the number
+            last = toks[j][1]
+        end = max(end, last) if j == i else last
+        out.append(NumberSpan(start, end, text[start:end], value))
+        i = j + 1
+    return out
+
+
+def _classified(word: str, lang: str) -> bool:
+    w = parse_word(word, lang)
+    return bool(w and w.classified)
+
+
+def _counted(word: str, lex: Lexicon) -> bool:
+    key = match_form(word)
+    return any(key.startswith(c) for c in lex.counted) or key in lex.classifiers
+
+
+def _gap_ok(text: str, a: int, b: int) -> bool:
+    return b > a and text[a:b].strip(" \t") == ""
+
+
+def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) -> tuple[int, int, int]:
+    """Extend a number word over the words that continue it (multipliers, a unit after a multiplier).
+    Returns (value, end offset, index of the last token used)."""
+    if first.kind == "digits":
+        return first.value, toks[i][1], i
+    total, current = 0, first.value
+    after_multiplier = first.kind in ("multiplier", "compound")
+    if first.kind == "compound" and first.value >= 1000:
+        total, current = first.value, 0
+    j = i
+    while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):
+        w = parse_word(toks[j + 1][2], lang)
+        if w is None or w.kind == "digits":
+            break
+        if w.kind == "multiplier":
+            if w.value >= 1000:
+                total += (current or 1) * w.value
+                current = 0
+            else:
+                current = (current or 1) * w.value
+            after_multiplier = True
+        elif w.kind == "unit" and after_multiplier and not w.needs_context:
+            current += w.value
+            after_multiplier = False
+        else:
+            break
+        j += 1
+    return total + current, toks[j][1], j

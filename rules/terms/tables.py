@@ -1,0 +1,250 @@
+"""Terminology tables: rows of (concept, language, headword, variants, gloss, category, source).
+
+The bundled tables are the TSV files beside this module (``cards``, ``games``, ``dashguti``,
+``ganjifa``); a scholar's own table is a CSV or TSV file with the same columns (only ``concept``,
+``lang`` and ``headword`` are required). Columns:
+
+``concept``   concept id shared by all languages (``card.queen``)
+``lang``      bn, as, hi, en, nl, de, or ``x-symbol`` for rank symbols (A K Q J 10 ...)
+``headword``  the form in that language, in the repair stage's normal form
+``variants``  other spellings, separated by ``|``
+``gloss``     English gloss
+``category``  card_rank, card_suit, card_vocab, scoring, meld, game_name, board, ganjifa ...
+``source``    where the term comes from (the issue, a seed, pagat.com ...)
+``ambiguous`` concepts this row's forms are knowingly shared with, separated by ``|``
+``weight``    0..1, how sure a bare occurrence names the concept (0.4 for একা, which also means 'alone')
+
+>>> t = load_tables()
+>>> [e.concept for e in t.entries if e.headword == "বিবি"]
+['card.queen']
+>>> t.validate()
+[]
+>>> import io
+>>> read_table(io.StringIO("concept,lang,headword\\nx.y,bn\\n"), "mine.csv")
+Traceback (most recent call last):
+...
+puthi.errors.InputError: mine.csv: row 2: 2 fields where the header has 3; check the commas or quote the field
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from puthi.errors import InputError
+from puthi.normalize.unicode import normalized
+from puthi.rules.terms.letters import match_form
+
+HERE = Path(__file__).resolve().parent
+BUNDLED = ("cards", "games", "dashguti", "ganjifa")
+COLUMNS = ("concept", "lang", "headword", "variants", "gloss", "category", "source", "ambiguous", "weight")
+REQUIRED = ("concept", "lang", "headword")
+SCRIPT_OF_LANG = {"bn": "beng", "as": "beng", "hi": "deva", "en": "latn", "nl": "latn", "de": "latn", "fr": "latn"}
+ASSAMESE_ONLY = {"\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a terminology table."""
+
+    concept: str
+    lang: str
+    headword: str
+    variants: tuple[str, ...] = ()
+    gloss: str = ""
+    category: str = ""
+    source: str = ""
+    ambiguous: tuple[str, ...] = ()
+    weight: float = 1.0
+    table: str = ""
+    row: int = 0
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """Headword first, then the variants."""
+        return (self.headword, *self.variants)
+
+
+@dataclass
+class TermTables:
+    entries: list[Entry]
+
+    def __post_init__(self) -> None:
+        self._aligner = None
+
+    def validate(self) -> list[str]:
+        """Problems, one line each: a form in the wrong script, a headword not in normal form, a form
+        shared by two concepts without the ambiguity being declared in both rows."""
+        problems = []
+        for e in self.entries:
+            where = f"{e.table} row {e.row} ({e.concept}, {e.lang})"
+            for form in e.forms:
+                bad = _script_problem(form, e.lang)
+                if bad:
+                    problems.append(f"{where}: {form!r} {bad}")
+            if e.headword != _normal(e.headword):
+                problems.append(f"{where}: headword {e.headword!r} is not in the repair stage's normal form")
+            if not 0.0 <= e.weight <= 1.0:
+                problems.append(f"{where}: weight {e.weight} is outside 0..1")
+        by_form: dict[str, list[Entry]] = defaultdict(list)
+        for e in self.entries:
+            for form in {match_form(f) for f in e.forms}:
+                by_form[form].append(e)
+        for form, rows in sorted(by_form.items()):
+            concepts = {e.concept for e in rows}
+            if len(concepts) < 2:
+                continue
+            for e in rows:
+                missing = concepts - {e.concept} - set(e.ambiguous)
+                if missing:
+                    problems.append(
+                        f"{e.table} row {e.row} ({e.concept}): {form!r} also names {', '.join(sorted(missing))}; "
+                        "declare it in the 'ambiguous' column"
+                    )
+        return problems
+
+    def concepts(self) -> dict[str, list[Entry]]:
+        out: dict[str, list[Entry]] = defaultdict(list)
+        for e in self.entries:
+            out[e.concept].append(e)
+        return dict(out)
+
+    def __add__(self, other: TermTables) -> TermTables:
+        return TermTables(self.entries + other.entries)
+
+
+def _normal(word: str) -> str:
+    return word if word.isascii() else normalized(word)
+
+
+def _script_problem(form: str, lang: str) -> str:
+    if lang == "x-symbol":
+        return "" if form.isalnum() and len(form) <= 3 else "is not a short rank symbol"
+    want = SCRIPT_OF_LANG.get(lang)
+    if want is None:
+        return ""  # a language we have no script rule for: accepted as given
+    for ch in form:
+        if ch in " -'" or ch.isdigit():
+            continue
+        cat = unicodedata.category(ch)
+        o = ord(ch)
+        if want == "beng" and not (0x0980 <= o <= 0x09FF or ch in "\N{ZERO WIDTH JOINER}\N{ZERO WIDTH NON-JOINER}"):
+            return f"has {unicodedata.name(ch, hex(o))}, not Bengali script"
+        if want == "deva" and not (0x0900 <= o <= 0x097F):
+            return f"has {unicodedata.name(ch, hex(o))}, not Devanagari"
+        if want == "latn" and not (cat.startswith("L") and o < 0x0250):
+            return f"has {unicodedata.name(ch, hex(o))}, not Latin script"
+        if lang == "bn" and ch in ASSAMESE_ONLY:
+            return f"has the Assamese letter {unicodedata.name(ch)} in a Bengali row (use lang 'as')"
+    return ""
+
+
+def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTables:
+    """Read a table from a CSV (comma) or TSV (tab) file or text stream; a bad row is a one-line
+    :class:`~puthi.errors.InputError` naming the file and the row."""
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        name = name or path.name
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise InputError(str(path), "no such table file") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(str(path), f"not UTF-8 (byte {exc.start}); save the table as UTF-8") from None
+        stream: TextIO = io.StringIO(text)
+    else:
+        stream = source
+        name = name or "table"
+    table = Path(name).stem
+    head = stream.readline()
+    if not head.strip():
+        raise InputError(name, "the table is empty; the first line must name the columns (concept, lang, headword, ...)")
+    delim = "\t" if head.count("\t") >= head.count(",") else ","
+    header = [h.strip().lower() for h in next(csv.reader([head], delimiter=delim))]
+    missing = [c for c in REQUIRED if c not in header]
+    if missing:
+        raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword")
+    entries = []
+    for n, fields in enumerate(csv.reader(stream, delimiter=delim), start=2):
+        if not fields or all(not f.strip() for f in fields):
+            continue
+        if len(fields) != len(header):
+            raise InputError(
+                name, f"row {n}: {len(fields)} fields where the header has {len(header)}; check the commas or quote the field"
+            )
+        row = {k: v.strip() for k, v in zip(header, fields, strict=True)}
+        for col in REQUIRED:
+            if not row[col]:
+                raise InputError(name, f"row {n}: the {col} is empty")
+        try:
+            weight = float(row.get("weight") or 1.0)
+        except ValueError:
+            raise InputError(name, f"row {n}: weight {row['weight']!r} is not a number between 0 and 1") from None
+        if not 0.0 <= weight <= 1.0:
+            raise InputError(name, f"row {n}: weight {weight} is not between 0 and 1")
+        forms = [row["headword"], *[v.strip() for v in row.get("variants", "").split("|") if v.strip()]]
+        for form in forms:
+            bad = _script_problem(form, row["lang"])
+            if bad:
+                raise InputError(name, f"row {n}: {form!r} {bad}")
+        entries.append(
+            Entry(
+                concept=row["concept"],
+                lang=row["lang"],
+                headword=forms[0],
+                variants=tuple(dict.fromkeys(f for f in forms[1:] if f != forms[0])),
+                gloss=row.get("gloss", ""),
+                category=row.get("category", ""),
+                source=row.get("source", ""),
+                ambiguous=tuple(a.strip() for a in row.get("ambiguous", "").split("|") if a.strip()),
+                weight=weight,
+                table=table,
+                row=n,
+            )
+        )
+    if not entries:
+        raise InputError(name, "the table has a header but no rows")
+    return TermTables(entries)
+
+
+_BUNDLED_CACHE: dict[str, TermTables] = {}
+
+
+def load_tables(extra_csv: str | Path | None = None) -> TermTables:
+    """The bundled tables, plus a scholar's table when ``extra_csv`` is given.
+
+    A scholar's form that names a different concept than a bundled one is an error unless the scholar's
+    row declares it in ``ambiguous``; the error names the row.
+    """
+    if "bundled" not in _BUNDLED_CACHE:
+        tables = TermTables([])
+        for stem in BUNDLED:
+            tables = tables + read_table(HERE / f"{stem}.tsv")
+        _BUNDLED_CACHE["bundled"] = tables
+    tables = _BUNDLED_CACHE["bundled"]
+    if extra_csv is None:
+        return tables
+    extra = read_table(extra_csv)
+    merged = tables + extra
+    extra_tables = {e.table for e in extra.entries}
+    for problem in merged.validate():
+        if problem.split(" row ")[0] in extra_tables:
+            raise InputError(str(extra_csv), problem)
+    return merged
+
+
+def write_csv(tables: TermTables, out: TextIO, delimiter: str = ",") -> None:
+    """Write the tables as CSV (or TSV with ``delimiter='\\t'``) with every column; :func:`read_table`
+    reads it back."""
+    w = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    w.writerow(COLUMNS)
+    for e in tables.entries:
+        w.writerow(
+            [e.concept, e.lang, e.headword, "|".join(e.variants), e.gloss, e.category, e.source,
+             "|".join(e.ambiguous), f"{e.weight:g}"]
+        )
