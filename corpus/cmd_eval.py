@@ -14,9 +14,8 @@ import math
 import sys
 from pathlib import Path
 
-from puthi.ocr.metrics import Score, score, segmentation, unicode_version
-
 from puthi.errors import InputError
+from puthi.ocr.metrics import Score, score, segmentation, unicode_version
 
 HELP = "character (grapheme) and word error rates of OCR text against a reference"
 

@@ -33,11 +33,11 @@ from pathlib import Path
 
 import regex
 from lxml import etree
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import local_name, parse_xml, source_name
 
 from puthi import __version__
 from puthi.errors import InputError, MissingDependencyError
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.xmlsafe import local_name, parse_xml, source_name
 
 __all__ = ["ALTO_NS", "read_alto", "schema_path", "to_alto", "validate_alto"]
 
@@ -215,15 +215,18 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     if local_name(root) != "alto":
         raise InputError(where, f"the root element is {local_name(root)}, not alto; is this an ALTO file?")
     unit = next((e.text or "" for e in _descendants(root, "MeasurementUnit")), "pixel").strip()
-    path = next((e.text or "" for e in _descendants(root, "fileName")), "").strip()
+    path = next((e.text or "" for e in _descendants(root, "fileName")), "")
     steps = _steps(root)
     layouts = _children(root, "Layout")
     if not layouts:
         raise InputError(where, "has no Layout element; is the ALTO file complete?")
     pages = []
-    for page_el in _children(layouts[0], "Page"):
-        refs = (page_el.get("PROCESSINGREFS") or "").split()
-        page_steps = [step for key in (refs or steps) for step in steps.get(key, [])]
+    page_els = _children(layouts[0], "Page")
+    # Without any PROCESSINGREFS (as most producers write), every step applies to every page.
+    referenced = any(p.get("PROCESSINGREFS") for p in page_els)
+    for page_el in page_els:
+        refs = (page_el.get("PROCESSINGREFS") or "").split() if referenced else list(steps)
+        page_steps = [step for key in refs for step in steps.get(key, [])]
         if unit != "pixel":
             page_steps.append(Step("alto.import", {"measurement_unit": unit}))
         blocks, langs = [], []

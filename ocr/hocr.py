@@ -26,11 +26,11 @@ from pathlib import Path
 
 import regex
 from lxml import etree
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import local_name, parse_html, parse_xml, source_name
 
 from puthi import __version__
 from puthi.errors import InputError
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.xmlsafe import local_name, parse_html, parse_xml, source_name
 
 __all__ = ["read_hocr", "to_hocr"]
 
@@ -191,7 +191,10 @@ def _page(div: etree._Element, steps: dict, where: str) -> Page:
                 parent = el
             owner[parent].lines.append(_line(el, where))
     page_steps = [Step(s["name"], dict(s.get("settings", {}))) for s in steps.get(div.get("id"), [])]
-    return Page(path=props.get("image", ""), width=box.width, height=box.height, lang=_lang(div),
+    # Tesseract puts the language on ocr_par, not on the page: without a page language, take the first one
+    # of a block, paragraph or line (a word's own language says nothing about the page).
+    lang = _lang(div) or next((_lang(e) for e in div.iter() if _lang(e) and "ocrx_word" not in _classes(e)), "")
+    return Page(path=props.get("image", ""), width=box.width, height=box.height, lang=lang,
                 blocks=blocks, steps=page_steps, page_no=page_no)
 
 

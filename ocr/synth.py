@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, PngImagePlugin, features
-from puthi.ocr.fonts import BENGALI_BLOCK, Font, find_font, list_fonts
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 
 from puthi.errors import InputError, MissingDependencyError, OutputError
+from puthi.ocr.fonts import BENGALI_BLOCK, Font, find_font, list_fonts
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 
 __all__ = ["Degradation", "Font", "Sample", "find_font", "list_fonts", "render", "write_sample"]
 

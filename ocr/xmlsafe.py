@@ -27,6 +27,8 @@ from puthi.errors import InputError
 __all__ = ["local_name", "parse_html", "parse_xml", "source_name"]
 
 _XML_DECLARATION = regex.compile(r"^\s*<\?xml[^>]*\?>")
+# An entity declaration in the prolog, before the root element; the name after an optional % (parameter entity).
+_ENTITY_DECLARATION = regex.compile(rb"\A[^<]*(?:<[?!][^<]*)*?<!ENTITY\s+(?:%\s+)?([^\s>]+)")
 
 
 def _parser() -> etree.XMLParser:
@@ -76,9 +78,14 @@ def _load(source: str | bytes | Path, where: str) -> bytes | str:
     return data
 
 
-def _refuse_entities(root: etree._Element, where: str) -> None:
-    dtd = root.getroottree().docinfo.internalDTD
-    names = [e.name for e in dtd.iterentities()] if dtd is not None else []
+def _refuse_entities(data: bytes | str, root: etree._Element | None, where: str) -> None:
+    """Refuse a document that declares entities: looked for in the prolog before parsing (so a billion-laughs
+    file is refused for what it is, not for the parser's amplification guard), and in the parsed DTD after."""
+    head = data[:65536] if isinstance(data, bytes) else data[:65536].encode("utf-8", "replace")
+    names = [m.group(1).decode("utf-8", "replace") for m in _ENTITY_DECLARATION.finditer(head)]
+    if root is not None:
+        dtd = root.getroottree().docinfo.internalDTD
+        names += [e.name for e in dtd.iterentities()] if dtd is not None else []
     if names:
         raise InputError(where, f"declares XML entities ({', '.join(names[:5])}); puthi never expands entities: "
                          "remove the DOCTYPE's ENTITY declarations")
@@ -101,6 +108,7 @@ def parse_xml(source: str | bytes | Path, *, name: str | None = None) -> etree._
     """
     where = source_name(source, name)
     data = _load(source, where)
+    _refuse_entities(data, None, where)
     try:
         root = etree.fromstring(data, parser=_parser())
     except etree.XMLSyntaxError as exc:
@@ -110,7 +118,7 @@ def parse_xml(source: str | bytes | Path, *, name: str | None = None) -> etree._
         raise InputError(where, f"cannot parse as XML ({exc})") from None
     if root is None:
         raise InputError(where, "holds no XML element")
-    _refuse_entities(root, where)
+    _refuse_entities(data, root, where)
     return root
 
 

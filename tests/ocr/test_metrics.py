@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from puthi.corpus.cli import main
 from puthi.ocr.metrics import Score, align, cer, graphemes, normalize, score, unicode_version, wer, words
 

@@ -5,11 +5,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from PIL import Image, features
+
+from puthi.errors import InputError, MissingDependencyError, OutputError
 from puthi.ocr import synth
 from puthi.ocr.fonts import ASSAMESE_LETTERS, Font, find_font, list_fonts, parse_charset
 from puthi.ocr.synth import Degradation, render, write_sample
-
-from puthi.errors import InputError, MissingDependencyError, OutputError
 
 TEXT = "বিস্তি খেলায় দুই জন খেলোয়াড়"
 ASSAMESE = "দছ-গুটি খেলত ৰঙা আৰু ৱাৰ"
