@@ -69,13 +69,17 @@ def parse_charset(charset: str) -> frozenset[int]:
     return frozenset(points)
 
 
-@functools.lru_cache(maxsize=1)
 def list_fonts() -> list[Font]:
     """The installed fonts fontconfig lists for Bengali (``bn``) or Assamese (``as``), sorted by family and style.
 
     >>> any(f.assamese for f in list_fonts())
     True
     """
+    return list(_installed())
+
+
+@functools.lru_cache(maxsize=1)
+def _installed() -> tuple[Font, ...]:
     fc_list = shutil.which("fc-list")
     if fc_list is None:
         raise MissingDependencyError("fc-list", "fontconfig is not installed; run: apt-get install fontconfig")
@@ -91,7 +95,7 @@ def list_fonts() -> list[Font]:
             path, family, style, langs, charset = fields
             ours = tuple(x for x in ("bn", "as") if x in langs.split("|"))
             by_path[path] = Font(path, family, style, ours, parse_charset(charset))
-    return sorted(by_path.values(), key=lambda f: (f.family, f.style, f.path))
+    return tuple(sorted(by_path.values(), key=lambda f: (f.family, f.style, f.path)))
 
 
 def find_font(name: str) -> Font:
