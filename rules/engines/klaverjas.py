@@ -294,9 +294,11 @@ class KlaverjasState(State):
         self.options = _check_options(self.spec, options)
         self.seed = seed
         self.scores = [0, 0]
-        self.results: list[dict[str, Any]] = []  # one record per finished deal
+        self.deal_scores: list[list[int]] = []  # what each team scored in each finished deal
+        self.last_result: dict[str, Any] | None = None  # the full record of the last finished deal
         self.deal_no = 0
         self.dealer = PLAYERS - 1
+        self._legal: list[int] | None = None  # legal actions of this position, once asked for
         self._start_deal()
 
     # --- dealing and bidding ---------------------------------------------------------------------
@@ -366,7 +368,8 @@ class KlaverjasState(State):
             scored[1 - playing], scored[playing] = total[0] + total[1], 0
         for t in (0, 1):
             self.scores[t] += scored[t]
-        self.results.append(
+        self.deal_scores.append(list(scored))
+        self.last_result = (
             {
                 "deal": self.deal_no, "dealer": self.dealer, "trump": SUITS[self.trump], "maker": self.maker,
                 "card_points": cards, "roem": [list(r) for r in self.roem], "tricks": list(self.tricks),
@@ -386,6 +389,11 @@ class KlaverjasState(State):
         return self.to_move
 
     def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
         if self.phase == "bid":
             choices = [CHOOSE + s for s in range(len(DECK.suits))]
             # "চারজনই পাস দিলে ডিলারের বাঁ দিকের খেলোয়াড়কে বেছে নিতেই হয়"
@@ -404,6 +412,7 @@ class KlaverjasState(State):
                 f"illegal Klaverjas action {action} ({self.action_to_string(action)}) for player {self.to_move}"
                 f" in phase {self.phase}; legal: {[self.action_to_string(a) for a in self.legal_actions()]}"
             )
+        self._legal = None
         if self.phase == "bid":
             self._bid(action)
         else:
@@ -433,22 +442,42 @@ class KlaverjasState(State):
         cards = [c for h in self.hands for c in h] + self.trick + self.won[0] + self.won[1]
         if self.phase != "over" and sorted(cards) != DECK.cards():
             raise AssertionError(f"cards not conserved in deal {self.deal_no}: {sorted(cards)}")
-        for r in self.results:
+        r = self.last_result  # checked after every action, so every deal is checked once it ends
+        if r is not None:
             if sum(r["card_points"]) != DEAL_TOTAL:
                 raise AssertionError(f"deal {r['deal']}: card points {r['card_points']} do not add up to {DEAL_TOTAL}")
             if sum(r["tricks"]) != TRICKS:
                 raise AssertionError(f"deal {r['deal']}: {r['tricks']} tricks")
-        if sum(sum(r["scored"]) for r in self.results) != sum(self.scores):
-            raise AssertionError("running scores differ from the deal results")
+            if r["nat"] and (r["scored"][team(r["maker"])] != 0 or sum(r["scored"]) < DEAL_TOTAL):
+                raise AssertionError(f"deal {r['deal']}: a nat team scored {r['scored']}")
+        if len(self.deal_scores) != self.deal_no:
+            raise AssertionError(f"{len(self.deal_scores)} deal scores after {self.deal_no} deals")
+        if [sum(d[t] for d in self.deal_scores) for t in (0, 1)] != self.scores:
+            raise AssertionError(f"running scores {self.scores} differ from the deal scores {self.deal_scores}")
         if self.phase == "play":
             taken = sum(card_points(c, self.trump) for t in (0, 1) for c in self.won[t])
             if taken > CARD_POINT_TOTAL:
                 raise AssertionError(f"{taken} card points taken, more than {CARD_POINT_TOTAL}")
 
+    def clone(self) -> KlaverjasState:
+        """A copy that shares nothing mutable with this state (faster than the JSON round trip)."""
+        other = KlaverjasState.__new__(KlaverjasState)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.scores = list(self.scores)
+        other.deal_scores = [list(d) for d in self.deal_scores]  # last_result is replaced, never changed
+        other.hands = [list(h) for h in self.hands]
+        other.trick = list(self.trick)
+        other.won = [list(w) for w in self.won]
+        other.tricks = list(self.tricks)
+        other.roem = [[list(r) for r in team_roem] for team_roem in self.roem]
+        return other
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.spec.name, "variant": self.variant, "seed": self.seed, "options": self.options,
-            "scores": self.scores, "results": self.results, "deal_no": self.deal_no, "dealer": self.dealer,
+            "scores": self.scores, "deal_scores": self.deal_scores, "last_result": self.last_result,
+            "deal_no": self.deal_no, "dealer": self.dealer,
             "hands": self.hands, "phase": self.phase, "to_move": self.to_move, "passes": self.passes,
             "trump": self.trump, "maker": self.maker, "leader": self.leader, "trick": self.trick,
             "won": self.won, "tricks": self.tricks, "roem": self.roem, "last_trick": self.last_trick,
@@ -460,9 +489,10 @@ class KlaverjasState(State):
         state.variant = data["variant"]
         state.spec = SPECS[state.variant]
         state.options = _check_options(state.spec, data["options"])
+        state._legal = None
         for name in (
-            "seed", "scores", "results", "deal_no", "dealer", "hands", "phase", "to_move", "passes", "trump",
-            "maker", "leader", "trick", "won", "tricks", "roem", "last_trick",
+            "seed", "scores", "deal_scores", "last_result", "deal_no", "dealer", "hands", "phase", "to_move",
+            "passes", "trump", "maker", "leader", "trick", "won", "tricks", "roem", "last_trick",
         ):  # fmt: skip
             setattr(state, name, data[name])
         return state
@@ -484,8 +514,8 @@ class KlaverjasState(State):
                 self.options["undertrump"], self.variant == "amsterdam",
             )[1]  # fmt: skip
             lines.append(f"trick: {played or '-'}; P{self.to_move} to play ({rule})")
-        if self.results and (self.phase == "over" or (self.phase == "bid" and self.passes == 0)):
-            r = self.results[-1]
+        r = self.last_result
+        if r is not None and (self.phase == "over" or (self.phase == "bid" and self.passes == 0)):
             roem = ["+".join(f"{k} {v}" for k, v in team_roem) or "none" for team_roem in r["roem"]]
             verdict = "nat: the other team takes all" if r["nat"] else "made: each team keeps its own"
             lines.append(
