@@ -1,11 +1,17 @@
 """Costs of the grapheme-aware edit distance: what one OCR error costs.
 
-:class:`CostModel` gives the cost of substituting, inserting or deleting one unit (see ``letters.units``).
-The default comes from ``confusions.tsv`` (pairs observed in seed 000 and look-alike letters, each with its
-source) plus classes: a vowel sign, candrabindu, nukta or virama is cheap to lose or gain (OCR drops them
-often), a consonant is not. When the repair stage's learned confusions (``puthi.normalize.confusions``) are
-installed, :func:`default_costs` takes their pairs in addition, so the aligner and the repair agree on
-what a likely error is; the pluggable model keeps the aligner usable before and without it.
+:class:`CostModel` gives the cost of OCR printing unit ``observed`` where the page had ``intended``
+(units: see ``letters.units``), of dropping an intended unit and of inventing one. The default model
+(:func:`default_costs`) takes, for every pair, the lower of
+
+* the repair stage's learned confusions, ``puthi.normalize.confusions.load_confusions()`` (Bengali OCR
+  errors counted on real and rendered pages; ``""`` on one side is a dropped or invented unit), and
+* ``confusions.tsv`` here (pairs seen in seed 000 and look-alike letters, each with its source, both
+  directions) and classes: a vowel sign, candrabindu, nukta or virama is cheap to lose or gain, a
+  consonant is not.
+
+Any object with ``sub``, ``ins``, ``dele`` works in its place (pass ``costs=`` to the Aligner); without the
+repair stage the hand table alone is used.
 
 >>> c = default_costs()
 >>> c.sub("ব", "ৰ") < c.sub("ব", "ধ") < c.sub("ব", "ক")
@@ -38,7 +44,7 @@ LIGHT_SIGNS = {
     "\N{ZERO WIDTH NON-JOINER}": 0.05,
 }
 VOWEL_SIGN_INDEL = 0.4
-VOWEL_SIGN_SUB = 0.5
+VOWEL_SIGN_SUB = 0.7
 
 
 def _is_vowel_sign(u: str) -> bool:
@@ -47,34 +53,46 @@ def _is_vowel_sign(u: str) -> bool:
 
 @dataclass
 class CostModel:
-    """Unit costs; ``pairs`` maps a frozenset {a, b} of two units to a substitution cost."""
+    """Unit costs. ``pairs`` maps (observed, intended) to a cost; ``""`` as observed is a dropped unit,
+    ``""`` as intended an invented one."""
 
-    pairs: dict[frozenset, float] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], float] = field(default_factory=dict)
     default_sub: float = 1.0
     default_indel: float = 1.0
 
-    def sub(self, a: str, b: str) -> float:
-        if a == b:
+    def sub(self, observed: str, intended: str) -> float:
+        if observed == intended:
             return 0.0
-        cost = self.pairs.get(frozenset((a, b)))
-        if cost is not None:
-            return cost
-        if _is_vowel_sign(a) and _is_vowel_sign(b):
-            return VOWEL_SIGN_SUB
-        if a.casefold() == b.casefold():
+        cost = self.pairs.get((observed, intended))
+        if observed.casefold() == intended.casefold():
             return 0.0
-        return self.default_sub
+        if _is_vowel_sign(observed) and _is_vowel_sign(intended):
+            fallback = VOWEL_SIGN_SUB
+        else:
+            fallback = self.default_sub
+        return fallback if cost is None else min(cost, fallback)
 
-    def indel(self, a: str) -> float:
-        if a in LIGHT_SIGNS:
-            return LIGHT_SIGNS[a]
-        if _is_vowel_sign(a):
+    def _class_indel(self, u: str) -> float:
+        if u in LIGHT_SIGNS:
+            return LIGHT_SIGNS[u]
+        if _is_vowel_sign(u):
             return VOWEL_SIGN_INDEL
         return self.default_indel
 
-    def distance(self, a: str, b: str, limit: float = 99.0) -> float:
-        """Weighted edit distance between two words (in units); stops early above ``limit``."""
-        return _distance(self, tuple(units(a)), tuple(units(b)), limit)
+    def ins(self, intended: str) -> float:
+        """OCR dropped ``intended``: the form has it, the text does not."""
+        return min(self._class_indel(intended), self.pairs.get(("", intended), 9.0))
+
+    def dele(self, observed: str) -> float:
+        """OCR invented ``observed``: the text has it, the form does not."""
+        return min(self._class_indel(observed), self.pairs.get((observed, ""), 9.0))
+
+    def indel(self, u: str) -> float:
+        return min(self.ins(u), self.dele(u))
+
+    def distance(self, observed: str, intended: str, limit: float = 99.0) -> float:
+        """Weighted edit distance from a word of the text to a table form; stops early above ``limit``."""
+        return _distance(self, tuple(units(observed)), tuple(units(intended)), limit)
 
     def __hash__(self) -> int:
         return id(self)
@@ -84,13 +102,13 @@ class CostModel:
 def _distance(model: CostModel, a: tuple[str, ...], b: tuple[str, ...], limit: float) -> float:
     prev = [0.0]
     for y in b:
-        prev.append(prev[-1] + model.indel(y))
+        prev.append(prev[-1] + model.ins(y))
     for x in a:
-        dx = model.indel(x)
+        dx = model.dele(x)
         cur = [prev[0] + dx]
         best = cur[0]
         for j, y in enumerate(b, 1):
-            v = min(prev[j] + dx, cur[j - 1] + model.indel(y), prev[j - 1] + model.sub(x, y))
+            v = min(prev[j] + dx, cur[j - 1] + model.ins(y), prev[j - 1] + model.sub(x, y))
             cur.append(v)
             best = min(best, v)
         if best > limit:
@@ -99,40 +117,35 @@ def _distance(model: CostModel, a: tuple[str, ...], b: tuple[str, ...], limit: f
     return prev[-1]
 
 
-def read_confusions(path: Path) -> dict[frozenset, float]:
-    """Read a confusion table (columns ``a``, ``b``, ``cost``, ``source``)."""
-    pairs: dict[frozenset, float] = {}
+def read_confusions(path: Path) -> dict[tuple[str, str], float]:
+    """Read the hand table (columns ``a``, ``b``, ``cost``, ``source``); each pair counts both ways."""
+    pairs: dict[tuple[str, str], float] = {}
     with open(path, encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh, delimiter="\t"):
-            pairs[frozenset((row["a"], row["b"]))] = float(row["cost"])
+            pairs[(row["a"], row["b"])] = pairs[(row["b"], row["a"])] = float(row["cost"])
     return pairs
 
 
-def _repair_confusions() -> dict[frozenset, float]:
-    """Pairs from the repair stage's learned confusions, when that module exists (else nothing)."""
+def _repair_confusions() -> dict[tuple[str, str], float]:
+    """(observed, intended) -> cost from the repair stage's learned confusions; empty when unavailable."""
     try:
         from puthi.normalize.confusions import load_confusions
     except ImportError:
         return {}
-    pairs: dict[frozenset, float] = {}
     try:
         table = load_confusions()
-    except Exception:  # a missing or broken learned table must not break term alignment
+    except (OSError, ValueError, KeyError):  # a missing or broken learned table must not break alignment
         return {}
-    items = table.items() if isinstance(table, dict) else table
-    for item in items:
-        try:
-            (a, b), cost = (item[0], item[1]) if isinstance(item, tuple) and len(item) == 2 else (item[:2], item[2])
-        except (TypeError, IndexError, ValueError):
-            continue
-        if isinstance(a, str) and isinstance(b, str) and len(units(a)) == 1 and len(units(b)) == 1:
-            pairs[frozenset((a, b))] = min(float(cost), pairs.get(frozenset((a, b)), 9.0))
-    return pairs
+    return {
+        (a, b): float(cost)
+        for (a, b), cost in table.items()
+        if isinstance(a, str) and isinstance(b, str) and len(units(a)) <= 1 and len(units(b)) <= 1 and (a or b)
+    }
 
 
 @lru_cache(maxsize=1)
 def default_costs() -> CostModel:
-    """The documented default: ``confusions.tsv`` plus the repair stage's learned pairs when present."""
+    """The documented default: the lower of the repair stage's learned cost and the hand table's."""
     pairs = read_confusions(HERE / "confusions.tsv")
     for k, v in _repair_confusions().items():
         pairs[k] = min(v, pairs.get(k, v))

@@ -78,7 +78,9 @@ def detect_lang(text: str) -> str:
     ('as', 'bn')
     """
     beng = sum(1 for ch in text if "\u0980" <= ch <= "\u09ff")
-    asm = text.count("\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}") + text.count("\N{BENGALI LETTER RA WITH LOWER DIAGONAL}")
+    asm = text.count("\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}") + text.count(
+        "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
+    )
     return "as" if asm >= 3 and asm >= 0.01 * beng else "bn"
 
 

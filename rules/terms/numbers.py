@@ -121,7 +121,9 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         rest = match_form(m.group(2)) if m.group(2) else ""
         if rest and rest not in _endings(lang):
             return None
-        return _Word(int(m.group(1).replace(",", "").translate(DIGITS)), "digits", _endings(lang).get(rest, False), False)
+        return _Word(
+            int(m.group(1).replace(",", "").translate(DIGITS)), "digits", _endings(lang).get(rest, False), False
+        )
     key = match_form(word)
     lex = lexicon(lang)
     whole = _parse_stem(key, lex)
@@ -198,6 +200,15 @@ def _classified(word: str, lang: str) -> bool:
 def _counted(word: str, lex: Lexicon) -> bool:
     key = match_form(word)
     return any(key.startswith(c) for c in lex.counted) or key in lex.classifiers
+
+
+def is_counted(word: str, lang: str = "bn") -> bool:
+    """True when ``word`` is a noun that numbers count (ফোটা, পয়েন্ট, খানি, ...) or a classifier.
+
+    >>> is_counted("ফোটায়"), is_counted("থাকে")
+    (True, False)
+    """
+    return _counted(word, lexicon(lang))
 
 
 def _gap_ok(text: str, a: int, b: int) -> bool:

@@ -149,7 +149,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     :class:`~puthi.errors.InputError` naming the file and the row."""
     if isinstance(source, (str, Path)):
         path = Path(source)
-        name = name or path.name
+        name = name or str(path)
         try:
             text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
@@ -163,7 +163,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     table = Path(name).stem
     head = stream.readline()
     if not head.strip():
-        raise InputError(name, "the table is empty; the first line must name the columns (concept, lang, headword, ...)")
+        raise InputError(
+            name, "the table is empty; the first line must name the columns (concept, lang, headword, ...)"
+        )
     delim = "\t" if head.count("\t") >= head.count(",") else ","
     header = [h.strip().lower() for h in next(csv.reader([head], delimiter=delim))]
     missing = [c for c in REQUIRED if c not in header]
@@ -175,7 +177,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             continue
         if len(fields) != len(header):
             raise InputError(
-                name, f"row {n}: {len(fields)} fields where the header has {len(header)}; check the commas or quote the field"
+                name,
+                f"row {n}: {len(fields)} fields where the header has {len(header)}; "
+                "check the commas or quote the field",
             )
         row = {k: v.strip() for k, v in zip(header, fields, strict=True)}
         for col in REQUIRED:
@@ -245,6 +249,15 @@ def write_csv(tables: TermTables, out: TextIO, delimiter: str = ",") -> None:
     w.writerow(COLUMNS)
     for e in tables.entries:
         w.writerow(
-            [e.concept, e.lang, e.headword, "|".join(e.variants), e.gloss, e.category, e.source,
-             "|".join(e.ambiguous), f"{e.weight:g}"]
+            [
+                e.concept,
+                e.lang,
+                e.headword,
+                "|".join(e.variants),
+                e.gloss,
+                e.category,
+                e.source,
+                "|".join(e.ambiguous),
+                f"{e.weight:g}",
+            ]
         )

@@ -1,0 +1,89 @@
+"""Benchmark 1 of issue 4: precision and recall of the term aligner against hand annotations.
+
+Gold: ``bench/data/terms_gold/NNN.tsv`` (seeds 000 real OCR, 002 and 003 clean; see ``terms_gold.py``).
+A prediction is right when it has the gold concept and overlaps the gold span (one-to-one); exact
+boundaries are reported apart. The held-out part (second half of each seed) was not looked at while
+tuning; run with ``--split tune`` while tuning and ``--split heldout`` for the figures to report.
+
+    .venv/bin/python bench/terms_accuracy.py --split heldout
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from terms_gold import KIND, SEEDS, SEEDS_DIR, load_gold, seed_text, split_point
+
+from puthi.rules.terms import find_terms
+
+
+def score(seed: str, split: str, min_score: float, show: bool) -> tuple[int, int, int, int]:
+    text = seed_text(seed)
+    cut = split_point(text)
+    lo, hi = (0, cut) if split == "tune" else (cut, len(text))
+    gold = [g for g in load_gold(seed) if g.split == split]
+    for g in gold:
+        assert text[g.start : g.end] == g.surface, f"{seed}: gold {g} does not match the seed text"
+    pred = [p for p in find_terms(text, min_score=min_score) if lo <= p.start < hi]
+    used: set[int] = set()
+    matched = exact = 0
+    misses = []
+    for g in gold:
+        hit = next(
+            (
+                k
+                for k, p in enumerate(pred)
+                if k not in used and p.concept == g.concept and p.start < g.end and g.start < p.end
+            ),
+            None,
+        )
+        if hit is None:
+            misses.append(g)
+            continue
+        used.add(hit)
+        matched += 1
+        exact += pred[hit].start == g.start and pred[hit].end == g.end
+    if show:
+        for g in misses:
+            print(f"  miss {seed} {g.start}-{g.end} {g.surface!r} {g.concept}")
+        for k, p in enumerate(pred):
+            if k not in used:
+                print(f"  false {seed} {p.start}-{p.end} {p.surface!r} {p.concept} {p.score}")
+    return len(gold), len(pred), matched, exact
+
+
+def _row(seed: str, kind: str, g: int, p: int, m: int, x: int) -> str:
+    prec, rec, exact = m / max(p, 1), m / max(g, 1), x / max(m, 1)
+    return f"| {seed} | {kind} | {g} | {p} | {m} | {prec:.3f} | {rec:.3f} | {exact:.3f} |"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--split", choices=("tune", "heldout"), required=True)
+    ap.add_argument("--min-score", type=float, default=0.5)
+    ap.add_argument("--show", action="store_true", help="list misses and false links (tune split only!)")
+    args = ap.parse_args(argv)
+    if seed_text("000") is None:
+        print(f"skipped: the seeds are not in {SEEDS_DIR}", file=sys.stderr)
+        return 0
+    totals: dict[str, list[int]] = {}
+    print(f"split {args.split}, min score {args.min_score}")
+    print("| seed | text | gold | predicted | right | precision | recall | exact boundaries |")
+    print("|---|---|---|---|---|---|---|---|")
+    for seed in SEEDS:
+        g, p, m, x = score(seed, args.split, args.min_score, args.show)
+        t = totals.setdefault(KIND[seed], [0, 0, 0, 0])
+        for k, v in enumerate((g, p, m, x)):
+            t[k] += v
+        print(_row(seed, KIND[seed], g, p, m, x))
+    for kind, (g, p, m, x) in totals.items():
+        print(_row("all", kind, g, p, m, x))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

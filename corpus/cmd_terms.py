@@ -1,0 +1,151 @@
+"""``puthi terms``: link a text to the terminology tables.
+
+One record per occurrence, in text order. A term:
+``{"start","end","surface","headword","concept","gloss","table","score"}``; a number:
+``{"start","end","surface","value"}``. Offsets are code points into the input as read (UTF-8, line
+endings untouched). Big inputs are read and aligned in pieces cut at line breaks, so memory stays flat;
+a multi-word term broken across a piece boundary (every ~256k characters, at a blank line when there is
+one) can be missed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import regex
+
+from puthi.errors import InputError, OutputError
+
+HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
+CHUNK = 1 << 18
+TERM_KEYS = ("start", "end", "surface", "headword", "concept", "gloss", "table", "score")
+TSV_KEYS = (*TERM_KEYS, "value")
+_LETTER = regex.compile(r"[\p{Bengali}\p{Latin}\p{Devanagari}]")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("input", nargs="?", default="-", metavar="FILE|-", help="UTF-8 text; - or nothing for stdin")
+    p.add_argument("--format", choices=("jsonl", "tsv"), default="jsonl")
+    p.add_argument("--table", metavar="EXTRA.csv", help="a scholar's table (CSV or TSV) used with the bundled ones")
+    p.add_argument("--lang", choices=("bn", "as", "auto"), default="auto", help="inflections to strip (default: auto)")
+    p.add_argument("--min-score", type=float, default=0.5, help="drop links scoring below this (default 0.5)")
+    p.add_argument("--all-links", action="store_true", help="also print the other readings of an ambiguous term")
+    p.add_argument("--no-numbers", action="store_true", help="terms only")
+    p.add_argument(
+        "--export", choices=("tbx", "csv"), help="write the tables (with --table) as TBX or CSV to stdout and stop"
+    )
+
+
+def run(args) -> int:
+    from puthi.rules.terms import find_numbers, load_tables
+    from puthi.rules.terms.align import aligner_for
+    from puthi.rules.terms.letters import detect_lang
+
+    tables = load_tables(args.table)
+    out = sys.stdout
+    if args.export:
+        _export(tables, args.export, out)
+        return 0
+    name = "stdin" if args.input == "-" else args.input
+    aligner = aligner_for(tables)
+    lang = args.lang
+    if args.format == "tsv":
+        out.write("\t".join(TSV_KEYS) + "\n")
+    seen_text = seen_letters = False
+    for offset, chunk in _chunks(_open(args.input), name):
+        seen_text = seen_text or bool(chunk.strip())
+        seen_letters = seen_letters or bool(_LETTER.search(chunk))
+        if lang == "auto" and chunk.strip():
+            lang = detect_lang(chunk)
+        records: list[tuple[int, dict]] = []
+        for s in aligner.find(
+            chunk, lang=lang if lang != "auto" else "bn", min_score=args.min_score, all_links=args.all_links
+        ):
+            rec = {k: getattr(s, k) for k in TERM_KEYS}
+            records.append((s.start, rec))
+        if not args.no_numbers:
+            for n in find_numbers(chunk, lang=lang if lang != "auto" else "bn"):
+                records.append((n.start, {"start": n.start, "end": n.end, "surface": n.surface, "value": n.value}))
+        records.sort(key=lambda r: (r[0], "value" in r[1]))
+        try:
+            for _, rec in records:
+                rec["start"] += offset
+                rec["end"] += offset
+                out.write(_format(rec, args.format))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError("stdout", f"cannot write ({exc.strerror})") from None
+    if not seen_text:
+        raise InputError(name, "the input is empty; give a UTF-8 text file (or pipe text into puthi terms -)")
+    if not seen_letters:
+        print(
+            f"puthi terms: {name}: no Bengali, Assamese, Devanagari or Latin letters; is this the right file?",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _open(path: str) -> TextIO:
+    if path == "-":
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict", newline="")
+    p = Path(path)
+    if not p.exists():
+        raise InputError(path, "no such file")
+    if p.is_dir():
+        raise InputError(path, "is a folder; give a text file")
+    return open(p, encoding="utf-8", errors="strict", newline="")
+
+
+def _chunks(fh: TextIO, name: str) -> Iterator[tuple[int, str]]:
+    """(offset, piece) for the whole input, pieces ending at a blank line or a line break."""
+    offset = 0
+    buf = ""
+    with fh:
+        while True:
+            try:
+                data = fh.read(CHUNK)
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    name, f"not UTF-8 near character {offset + len(buf)} ({exc.reason}); convert it to UTF-8 first"
+                ) from None
+            buf += data
+            if not data:
+                break
+            if len(buf) < CHUNK:
+                continue
+            cut = buf.rfind("\n\n", len(buf) // 2)
+            cut = cut + 2 if cut >= 0 else buf.rfind("\n") + 1
+            if cut <= 0:
+                continue  # one very long line: keep reading
+            yield offset, buf[:cut]
+            offset += cut
+            buf = buf[cut:]
+    if buf:
+        yield offset, buf
+
+
+def _format(rec: dict, fmt: str) -> str:
+    if fmt == "jsonl":
+        return json.dumps(rec, ensure_ascii=False) + "\n"
+    cells = []
+    for k in TSV_KEYS:
+        v = rec.get(k, "")
+        cells.append(str(v).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r"))
+    return "\t".join(cells) + "\n"
+
+
+def _export(tables, kind: str, out: TextIO) -> None:
+    if kind == "tbx":
+        from puthi.rules.terms.tbx import to_tbx
+
+        out.write(to_tbx(tables))
+    else:
+        from puthi.rules.terms.tables import write_csv
+
+        write_csv(tables, out)

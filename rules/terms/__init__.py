@@ -1,0 +1,20 @@
+"""Terminology tables and the term aligner.
+
+* :func:`find_terms` — every occurrence of a table term in a text, as :class:`~puthi.rules.spans.TermSpan`
+  (code-point offsets, concept, headword, gloss, table, score); see :mod:`.align` for what is matched.
+* :func:`find_numbers` — digits and number words as :class:`~puthi.rules.spans.NumberSpan`
+  (see :mod:`.numbers`).
+* :func:`load_tables` — the bundled tables plus, optionally, a scholar's CSV (see :mod:`.tables`);
+  :func:`~.tables.write_csv` and :func:`~.tbx.to_tbx` export them.
+
+>>> [(s.surface, s.concept) for s in find_terms("তুরুপের সাহেব ও বিবি")]
+[('তুরুপের', 'vocab.trump'), ('সাহেব', 'card.king'), ('বিবি', 'card.queen')]
+>>> [(n.surface, n.value) for n in find_numbers("তিন কুড়ি ফোটা")]
+[('তিন কুড়ি', 60)]
+"""
+
+from puthi.rules.terms.align import Aligner, find_terms
+from puthi.rules.terms.numbers import find_numbers
+from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_table, write_csv
+
+__all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load_tables", "read_table", "write_csv"]

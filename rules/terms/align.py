@@ -1,0 +1,452 @@
+"""The term aligner: find every occurrence of a table's terms in damaged, inflected text.
+
+For each word of the text (a run of letters, marks and digits) the aligner looks for a table form
+
+1. exactly, after the repair stage's normalisation (Latin case-folded);
+2. exactly, once an inflection is taken off (``suffixes.tsv``: তুরুপের, তাসগুলিও, রংয়ের; Assamese
+   -ৰ, -ক, -টো, -বোৰ, -ত when the text is Assamese);
+3. if neither: approximately, by a grapheme-aware weighted edit distance (:mod:`.costs`) against the
+   few forms that share the word's *skeleton* or differ from it by one letter of it (:mod:`.letters`);
+   the distance is never computed against the whole table. ৰিস্তি, ধিস্তি → বিস্তি; ফোট, ফেঁটি → ফোটা.
+4. a word that is two terms written together (পঞ্চাশকাবার) is split when its first part is a term and
+   the rest is a term with an inflection.
+
+Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
+break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
+them. Overlaps are resolved longest first (বিবিধর গ্যাম wins over বিবি), then by score.
+
+Scores: ``weight × similarity × context × support`` where similarity is 1 for an exact form, 0.97 with an
+inflection, 0.95 × (1 − cost/length) for an approximate one (× 0.95 again for a part of a compound).
+Context: a form declared ambiguous between a game and a meld (বিস্তি) is the game when a word for
+"game" follows (বিস্তি খেলা), the meld otherwise; a term that is also a number word (পঞ্চাশ the meld,
+ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা).
+:func:`~puthi.rules.terms.numbers.find_numbers` reports the number in every case; a caller that wants one
+reading per span keeps the term when its score is high and the number otherwise.
+Support: a link with no strong link of another concept within 40 words (a lone সাহেব "sir" in a memoir)
+is multiplied by 0.6.
+
+>>> spans = find_terms("যদি কাহারও ৰিস্তি আদি না থাকে, তাহা হইলে দুই কুড়ি সাত ফোট দেখাইতে হইবে")
+>>> [(s.surface, s.concept, s.score) for s in spans]
+[('ৰিস্তি', 'meld.bisti', 0.934), ('ফোট', 'score.point', 0.855)]
+>>> [(s.surface, s.concept) for s in find_terms("বিবিধর গ্যাম ও গোলামচোর; সেই রংয়ের বিবি")]
+[('বিবিধর গ্যাম', 'game.bibidhar_gam'), ('গোলামচোর', 'game.golamchor'), ('রংয়ের', 'vocab.suit'), ('বিবি', 'card.queen')]
+>>> [(s.surface, s.concept) for s in find_terms("“বিন্তি” খেলায় ফোট গণ, বিস্তি পঞ্চাশ-ইত্যাদি")]
+[('বিন্তি', 'game.bisti'), ('ফোট', 'score.point'), ('বিস্তি', 'meld.bisti'), ('পঞ্চাশ', 'meld.panchash')]
+>>> [(s.start, s.end, s.concept) for s in find_terms("পঞ্চাশকাবায়ু করিড়ে হয়")]
+[(0, 6, 'meld.panchash'), (6, 13, 'grabu.kabar')]
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from dataclasses import dataclass
+
+import regex
+
+from puthi.rules.spans import TermSpan
+from puthi.rules.terms import numbers
+from puthi.rules.terms.costs import CostModel, default_costs
+from puthi.rules.terms.letters import detect_lang, match_form, script_of, skeleton, units
+from puthi.rules.terms.tables import HERE, Entry, TermTables, load_tables
+
+ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
+TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+")
+FORM_WORDS = regex.compile(r"[ \-]+")
+# Between the words of a multi-word term: spaces, one line break, a hyphen or dash.
+WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}][ \t]*")
+# Between a term and the word after it, for context: spaces, quotes, brackets, a hyphen.
+CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
+SYMBOL_GAP = regex.compile(r"[ \t,]*")
+GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
+SYMBOL_LETTERS = {"a", "k", "q", "j"}
+CACHE_LIMIT = 400_000
+# An approximate match on a common word of the language (frequency in the repair stage's lexicon at least
+# KNOWN_WORD_MIN_FREQ) is more likely that word than a damaged term: its similarity is multiplied by this.
+KNOWN_WORD_FACTOR = 0.5
+KNOWN_WORD_MIN_FREQ = 10
+# Which table languages an approximate match may use, by text language: an Assamese spelling in a
+# Bengali text is only matched exactly.
+FUZZY_LANGS = {"bn": {"bn"}, "as": {"as"}}
+# A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
+# বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
+SUPPORT_WINDOW = 40
+SUPPORT_MIN = 0.8
+ISOLATED_FACTOR = 0.6
+
+
+def max_cost(n: int) -> float:
+    """The largest edit cost accepted against a form of ``n`` units: one cheap confusion for short
+    words, a few for longer ones; a whole wrong consonant (cost 1) only from seven units on.
+
+    >>> [max_cost(n) for n in (2, 3, 4, 5, 7, 12)]
+    [0.3, 0.45, 0.6, 0.9, 1.05, 1.2]
+    """
+    if n <= 2:
+        return 0.3
+    if n == 3:
+        return 0.45
+    if n == 4:
+        return 0.6
+    return round(min(max(0.15 * n, 0.9), 1.2), 2)
+
+
+@dataclass(frozen=True)
+class _Lexeme:
+    key: str
+    n: int
+    script: str
+
+
+@dataclass(frozen=True)
+class _Hit:
+    lex: int
+    cost: float
+    stem_end: int  # where the lexeme ends in the token; an inflection follows up to the token's end
+    exact: bool
+    known_word: bool = False  # an approximate match on a word the lexicon knows as itself
+
+
+@dataclass
+class _Cand:
+    start: int
+    end: int
+    entry: int
+    score: float
+    ntok: int
+    first: int
+    last: int
+    number_word: bool = False
+
+
+def _read_suffixes() -> dict[str, set[str]]:
+    import csv
+
+    out: dict[str, set[str]] = defaultdict(set)
+    with open(HERE / "suffixes.tsv", encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    for lang in ("bn", "as"):
+        slots: dict[str, list[str]] = {"classifier": [""], "case": [""], "emphatic": [""]}
+        latin = set()
+        for r in rows:
+            langs = r["lang"].split("|")
+            if lang in langs:
+                slots[r["slot"]].append(match_form(r["suffix"]))
+            elif r["suffix"].isascii():
+                latin.add(r["suffix"])
+        combos = {c + k + e for c in slots["classifier"] for k in slots["case"] for e in slots["emphatic"]}
+        combos.discard("")
+        # The text may spell য় in one code point: accept both spellings of each suffix.
+        combos |= {c.replace("\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}", "\N{BENGALI LETTER YYA}") for c in combos}
+        out[lang] = combos | latin
+    return out
+
+
+class Aligner:
+    """An index over term tables; :meth:`find` aligns a text. Build once, use for many texts."""
+
+    def __init__(self, tables: TermTables, costs: CostModel | None = None):
+        self.costs = costs or default_costs()
+        self.entries: list[Entry] = list(tables.entries)
+        self.lex_id: dict[str, int] = {}
+        self.lexemes: list[_Lexeme] = []
+        self.lex_langs: dict[int, set[str]] = defaultdict(set)
+        self._lexicons: dict[str, object] = {}
+        self.single: dict[int, list[int]] = defaultdict(list)
+        self.multi: dict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
+        self.symbols: dict[str, list[int]] = defaultdict(list)
+        self.skel_index: dict[str, list[int]] = defaultdict(list)
+        self.suffixes = _read_suffixes()
+        self._cache: dict[str, dict[str, tuple]] = {"bn": {}, "as": {}}
+        for ei, e in enumerate(self.entries):
+            for form in dict.fromkeys(e.forms):
+                if e.lang == "x-symbol":
+                    self.symbols[match_form(form)].append(ei)
+                    continue
+                lids = tuple(self._lexeme(w) for w in FORM_WORDS.split(form) if w)
+                for lid in lids:
+                    self.lex_langs[lid].add(e.lang)
+                if len(lids) == 1:
+                    if ei not in self.single[lids[0]]:
+                        self.single[lids[0]].append(ei)
+                elif lids:
+                    self.multi[lids[0]].append((ei, lids))
+
+    def _lexeme(self, word: str) -> int:
+        key = match_form(word)
+        if key in self.lex_id:
+            return self.lex_id[key]
+        lid = len(self.lexemes)
+        self.lex_id[key] = lid
+        script = script_of(key)
+        self.lexemes.append(_Lexeme(key, len(units(key)), script))
+        if script == "beng":
+            for k in _skeleton_keys(skeleton(key)):
+                self.skel_index[k].append(lid)
+        return lid
+
+    # --- one word -------------------------------------------------------------------------------
+    def analyze(self, token: str, lang: str = "bn") -> tuple[tuple[_Hit, ...], tuple]:
+        """The lexemes found in one word, and its compound splits (cached per word)."""
+        cache = self._cache[lang]
+        got = cache.get(token)
+        if got is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            got = cache[token] = self._analyze(token, lang, allow_compound=True)
+        return got
+
+    def _analyze(self, tok: str, lang: str, allow_compound: bool) -> tuple[tuple[_Hit, ...], tuple]:
+        script = script_of(tok)
+        if script == "digit":
+            lid = self.lex_id.get(tok)
+            return ((_Hit(lid, 0.0, len(tok), True),) if lid is not None else ()), ()
+        if script == "other":
+            return (), ()
+        sufs = self.suffixes[lang]
+        folded = tok.casefold() if script == "latn" else tok
+        stems = [len(tok)] + [i for i in range(len(tok) - 1, 1, -1) if folded[i:] in sufs]
+        hits: dict[int, _Hit] = {}
+        for i in stems:
+            lid = self.lex_id.get(match_form(tok[:i]))
+            if lid is not None and lid not in hits:
+                hits[lid] = _Hit(lid, 0.0, i, True)
+        if not hits and script == "beng":
+            known = any(self._known_word(tok[:i], lang) for i in stems)
+            for i in stems[:4]:
+                for lid, cost in self._fuzzy(match_form(tok[:i]), lang):
+                    if lid not in hits or cost < hits[lid].cost:
+                        hits[lid] = _Hit(lid, cost, i, False, known)
+        compounds = []
+        if not hits and allow_compound and script == "beng" and len(tok) >= 5:
+            for i in range(3, len(tok) - 1):
+                lid = self.lex_id.get(match_form(tok[:i]))
+                if lid is None or lid not in self.single or self.lexemes[lid].n < 3:
+                    continue
+                rest, _ = self._analyze(tok[i:], lang, allow_compound=False)
+                for h in rest:
+                    if h.lex in self.single and self.lexemes[h.lex].n >= 3:
+                        compounds.append((i, lid, h))
+        return tuple(hits.values()), tuple(compounds)
+
+    def _known_word(self, word: str, lang: str) -> bool:
+        """Is ``word`` a common word of ``lang`` in the repair stage's lexicon? (False without it.)"""
+        if lang not in self._lexicons:
+            try:
+                from puthi.normalize.lexicon import load_lexicon
+
+                self._lexicons[lang] = load_lexicon(lang)
+            except (ImportError, OSError, ValueError):
+                self._lexicons[lang] = None
+        lex = self._lexicons[lang]
+        return lex is not None and lex.frequency(match_form(word)) >= KNOWN_WORD_MIN_FREQ
+
+    def _fuzzy(self, key: str, lang: str) -> list[tuple[int, float]]:
+        sk = skeleton(key)
+        if not sk:
+            return []
+        cands: set[int] = set()
+        for k in _skeleton_keys(sk):
+            cands.update(self.skel_index.get(k, ()))
+        n_key = len(units(key))
+        allowed = FUZZY_LANGS.get(lang, {lang})
+        out = []
+        for lid in cands:
+            lx = self.lexemes[lid]
+            if abs(lx.n - n_key) > 3 or not (self.lex_langs[lid] & allowed):
+                continue
+            limit = max_cost(lx.n)
+            d = self.costs.distance(key, lx.key, limit)
+            if d <= limit:
+                out.append((lid, d))
+        return out
+
+    def _similarity(self, h: _Hit, token_len: int) -> float:
+        if h.exact:
+            return 1.0 if h.stem_end == token_len else 0.97
+        sim = 0.95 * (1.0 - h.cost / max(self.lexemes[h.lex].n, 3))
+        return sim * KNOWN_WORD_FACTOR if h.known_word else sim
+
+    # --- a text ---------------------------------------------------------------------------------
+    def find(self, text: str, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False) -> list[TermSpan]:
+        """Term occurrences in ``text`` (see :func:`find_terms`)."""
+        if lang == "auto":
+            lang = detect_lang(text)
+        toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+        info = [self.analyze(t, lang) for _, _, t in toks]
+        cands: list[_Cand] = []
+        for i, (s, e, tok) in enumerate(toks):
+            hits, compounds = info[i]
+            for h in hits:
+                sim = self._similarity(h, len(tok))
+                for ei in self.single.get(h.lex, ()):
+                    cands.append(_Cand(s, e, ei, sim, 1, i, i))
+                if h.stem_end == len(tok):
+                    for ei, lids in self.multi.get(h.lex, ()):
+                        c = self._multi(text, toks, info, i, ei, lids, sim)
+                        if c is not None:
+                            cands.append(c)
+            for cut, lid, h in compounds:
+                for ei in self.single[lid]:
+                    cands.append(_Cand(s, s + cut, ei, 0.95, 1, i, i))
+                sim = 0.95 * self._similarity(h, len(tok) - cut)
+                for ei in self.single[h.lex]:
+                    cands.append(_Cand(s + cut, e, ei, sim, 1, i, i))
+        cands += self._symbol_runs(text, toks)
+        for c in cands:
+            c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
+        self._support(cands)
+        return self._resolve(text, cands, lang, min_score, all_links)
+
+    def _support(self, cands: list[_Cand]) -> None:
+        """Lower the score of links that no strong link of another concept supports nearby."""
+        strong = sorted((c.first, self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
+        firsts = [f for f, _ in strong]
+        for c in cands:
+            concept = self.entries[c.entry].concept
+            lo = bisect.bisect_left(firsts, c.first - SUPPORT_WINDOW)
+            hi = bisect.bisect_right(firsts, c.last + SUPPORT_WINDOW)
+            if not any(strong[k][1] != concept for k in range(lo, hi)):
+                c.score *= ISOLATED_FACTOR
+
+    def _multi(self, text, toks, info, i, ei, lids, sim) -> _Cand | None:
+        j = i
+        for k, lid in enumerate(lids[1:], start=1):
+            j += 1
+            if j >= len(toks) or not WORD_GAP.fullmatch(text, toks[j - 1][1], toks[j][0]):
+                return None
+            last = k == len(lids) - 1
+            hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(toks[j][2], lid)
+            if hit is None or (not last and hit.stem_end != len(toks[j][2])):
+                return None
+            sim *= self._similarity(hit, len(toks[j][2]))
+        return _Cand(toks[i][0], toks[j][1], ei, sim, len(lids), i, j)
+
+    def _component(self, word: str, lid: int) -> _Hit | None:
+        """An approximate match of ``word`` to one given word of a multi-word term (পাচ for পাঁচ after
+        হাতে): the rest of the term already matched, so only this pair is compared."""
+        lx = self.lexemes[lid]
+        if lx.script != "beng" or script_of(word) != "beng":
+            return None
+        limit = max_cost(lx.n)
+        d = self.costs.distance(match_form(word), lx.key, limit)
+        return _Hit(lid, d, len(word), False) if d <= limit else None
+
+    def _symbol_runs(self, text, toks) -> list[_Cand]:
+        out: list[_Cand] = []
+        i = 0
+        while i < len(toks):
+            j = i
+            while j < len(toks) and toks[j][2].casefold() in self.symbols:
+                if j > i and not SYMBOL_GAP.fullmatch(text, toks[j - 1][1], toks[j][0]):
+                    break
+                j += 1
+            run = toks[i:j]
+            if len(run) >= 3 and any(t[2].casefold() in SYMBOL_LETTERS for t in run):
+                for k, (s, e, t) in enumerate(run, start=i):
+                    for ei in self.symbols[t.casefold()]:
+                        out.append(_Cand(s, e, ei, 1.0, 1, k, k))
+            i = max(j, i + 1)
+        return out
+
+    def _context(self, text, toks, c: _Cand, lang: str) -> float:
+        e = self.entries[c.entry]
+        factor = 1.0
+        nxt = None
+        if c.last + 1 < len(toks) and c.end == toks[c.last][1]:
+            if CONTEXT_GAP.fullmatch(text, c.end, toks[c.last + 1][0]):
+                nxt = toks[c.last + 1][2]
+        if e.ambiguous and e.category in ("game_name", "meld"):
+            cue = nxt is not None and nxt.casefold().startswith(GAME_CUES)
+            if (e.category == "game_name") != cue:
+                factor *= 0.5
+        game_follows = any(t[2].casefold().startswith(GAME_CUES) for t in toks[c.last + 1 : c.last + 3])
+        if c.ntok == 1 and c.first == c.last and not (e.category == "game_name" and game_follows):
+            word = toks[c.first][2]
+            surface = text[c.start : c.end]
+            w = numbers.parse_word(surface, lang) or numbers.parse_word(word, lang)
+            if w is not None and w.kind != "digits":
+                c.number_word = True
+                if w.classified or (nxt is not None and c.end == toks[c.last][1] and numbers.is_counted(nxt, lang)):
+                    factor *= 0.3
+        return factor
+
+    def _resolve(self, text, cands, lang, min_score, all_links) -> list[TermSpan]:
+        cands = [c for c in cands if c.score >= min_score]
+        best: dict[tuple[int, int, str], _Cand] = {}
+        for c in cands:
+            k = (c.start, c.end, self.entries[c.entry].concept)
+            bonus = 0.001 if self.entries[c.entry].lang == lang else 0.0
+            if k not in best or c.score + bonus > best[k].score + (
+                0.001 if self.entries[best[k].entry].lang == lang else 0
+            ):
+                best[k] = c
+        ranked = sorted(best.values(), key=lambda c: (-c.ntok, -c.score, c.start, c.end - c.start))
+        chosen: list[_Cand] = []
+        taken: list[tuple[int, int]] = []
+        spans_kept: set[tuple[int, int]] = set()
+        for c in ranked:
+            if (c.start, c.end) in spans_kept:
+                if all_links:
+                    chosen.append(c)
+                continue
+            if any(c.start < b and a < c.end for a, b in taken):
+                continue
+            chosen.append(c)
+            taken.append((c.start, c.end))
+            spans_kept.add((c.start, c.end))
+        chosen.sort(key=lambda c: (c.start, -c.score))
+        out = []
+        for c in chosen:
+            e = self.entries[c.entry]
+            out.append(
+                TermSpan(
+                    c.start,
+                    c.end,
+                    text[c.start : c.end],
+                    e.headword,
+                    e.concept,
+                    e.gloss,
+                    e.table,
+                    round(min(c.score, 1.0), 3),
+                )
+            )
+        return out
+
+
+def _skeleton_keys(sk: str) -> set[str]:
+    """The skeleton and, for skeletons of three letters or more, every skeleton one letter shorter."""
+    keys = {sk}
+    if len(sk) >= 3:
+        keys |= {sk[:i] + sk[i + 1 :] for i in range(len(sk))}
+    return keys
+
+
+_DEFAULT: dict[int, Aligner] = {}
+
+
+def aligner_for(tables: TermTables | None = None) -> Aligner:
+    """The (cached) aligner of ``tables``; the bundled tables when None."""
+    tables = tables if tables is not None else load_tables()
+    key = id(tables)
+    if key not in _DEFAULT:
+        if len(_DEFAULT) > 8:
+            _DEFAULT.clear()
+        _DEFAULT[key] = Aligner(tables)
+    return _DEFAULT[key]
+
+
+def find_terms(
+    text: str, tables: TermTables | None = None, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False
+) -> list[TermSpan]:
+    """Every occurrence of a term of ``tables`` (the bundled tables by default) in ``text``.
+
+    Returns TermSpans in text order that do not overlap, each with code-point offsets into ``text``
+    (``text[s.start:s.end] == s.surface``; an inflection is part of the span, a compound like
+    পঞ্চাশকাবার gives two spans inside one word), the concept and headword of the best link, the table it
+    came from and a score in 0..1 (see the module docstring). Links scoring below ``min_score`` are
+    dropped. With ``all_links=True`` the other concepts of a declared ambiguity are returned too, as
+    extra spans with the same offsets and their own, lower, scores. ``lang`` (bn, as, auto) selects the
+    inflections to strip.
+    """
+    return aligner_for(tables).find(text, lang=lang, min_score=min_score, all_links=all_links)
