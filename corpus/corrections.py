@@ -34,10 +34,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
+from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.rules.spans import NumberSpan, TermSpan
-
-from puthi.errors import InputError
 
 #: Columns of a corrections CSV; ``line``/``word`` may replace ``start``/``end`` for text corrections.
 CSV_COLUMNS = ("document", "page", "kind", "start", "end", "line", "word", "before", "after", "author", "note")

@@ -54,6 +54,8 @@ def _get(obj: Any, name: str, default: Any = "") -> Any:
 def _entries(raw: Any) -> list[Any]:
     if raw is None:
         return []
+    if hasattr(raw, "entries"):  # puthi.rules.terms.TermTables
+        return list(raw.entries)
     if hasattr(raw, "to_dict") and hasattr(raw, "columns"):  # a DataFrame
         return raw.to_dict("records")
     if isinstance(raw, dict):

@@ -36,11 +36,11 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
-
 from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
 
 #: The machine stages, in order.
@@ -97,14 +97,14 @@ def stage_version(part: str) -> str:
     return "+".join(dict.fromkeys(versions.values())) or STAGE_VERSIONS[part]
 
 
-def expected_steps(kind: str, lang: str) -> list[ProcessingStep]:
-    """The steps a page of ``kind`` gets from this code with ``--lang lang``; a re-run compares them."""
+def expected_steps(kind: str, lang: str, game: str = "auto") -> list[ProcessingStep]:
+    """The steps a page of ``kind`` gets from this code with ``--lang`` and ``--game``; a re-run compares them."""
     ocr_settings = {"kind": kind} | ({"lang": lang} if kind in ("image", "pdf") else {})
     return [
         ProcessingStep("ocr", stage_version(kind), ocr_settings),
         ProcessingStep("repair", stage_version("repair"), {"lang": repair_lang(lang)}),
         ProcessingStep("terms", stage_version("terms"), {}),
-        ProcessingStep("claims", stage_version("claims"), {"impl": "reference"}),
+        ProcessingStep("claims", stage_version("claims"), {"impl": "reference", "game": game}),
     ]
 
 
@@ -332,11 +332,28 @@ def _terms(text: str) -> tuple[list[Any], list[Any]]:
     return list(find_terms(text)), list(find_numbers(text))
 
 
-def _claims(text: str) -> tuple[list[Claim], list[Verdict]]:
+def detect_game(terms: list[Any]) -> str | None:
+    """The game a page is about: the game most of its game-name terms name (``None`` if none does)."""
+    try:
+        from puthi.rules.claims.extract import game_of
+    except ImportError:
+        return None
+    counts: dict[str, int] = {}
+    for t in terms:
+        g = game_of(t)
+        if g:
+            counts[g] = counts.get(g, 0) + 1
+    return max(sorted(counts), key=counts.__getitem__) if counts else None
+
+
+def _claims(text: str, terms: list[Any], game: str) -> tuple[list[Claim], list[Verdict]]:
     from puthi.rules.check import check_claims
     from puthi.rules.claims import extract_claims
 
-    found = list(extract_claims(text, game=None))
+    chosen = detect_game(terms) if game == "auto" else game
+    if not chosen:
+        return [], []
+    found = list(extract_claims(text, game=chosen))
     claims = [Claim(getattr(c, "game", None), c.quantity, dict(getattr(c, "params", {}) or {}), c.stated,
                     c.start, c.end, getattr(c, "text", text[c.start:c.end]), float(getattr(c, "confidence", 1.0)))
               for c in found]
@@ -359,7 +376,7 @@ def process_page(task: PageTask) -> PageResult:
     A stage whose module is absent is skipped and recorded with version ``absent``.
     """
     t0 = time.perf_counter()
-    steps = expected_steps(task.kind, task.lang)
+    steps = expected_steps(task.kind, task.lang, task.game)
     result = PageResult(task.source, task.page_no, task.content_hash, lang="" if task.lang == "auto" else task.lang)
     stage = "ocr"
     try:
@@ -381,7 +398,13 @@ def process_page(task: PageTask) -> PageResult:
         result.text = result.ocr_text
 
         stage = "repair"
-        if steps[1].version != "absent":
+        if task.prior_edits is not None and task.start_stage in ("terms", "claims"):
+            from puthi.normalize.edits import apply_edits
+
+            result.edits = list(task.prior_edits)
+            result.text = apply_edits(result.ocr_text, result.edits)
+            result.lang = task.prior_lang or result.lang
+        elif steps[1].version != "absent":
             result.text, result.edits, lang = _repair(result.ocr_text, result.lang or task.lang)
             result.lang = lang or result.lang
         result.steps.append(steps[1])
@@ -406,9 +429,14 @@ class _StageError(Exception):
 
 
 def reanalyse(text: str, lang: str = "", *, steps: list[ProcessingStep] | None = None,
-              fail: bool = False) -> PageResult:
-    """Terms, numbers, claims and verdicts of ``text`` (after repair, or after a human correction)."""
-    steps = steps or expected_steps("text", lang or "auto")
+              fail: bool = False, game: str = "auto") -> PageResult:
+    """Terms, numbers, claims and verdicts of ``text`` (after repair, or after a human correction).
+
+    ``game`` is an engine name, or ``auto`` for the game the page's game-name terms name; claims are
+    skipped on a page whose game is unknown.
+    """
+    steps = steps or expected_steps("text", lang or "auto", game)
+    game = steps[3].settings.get("game", game)
     out = PageResult("", 0, "", text=text, lang=lang)
     for stage, step in (("terms", steps[2]), ("claims", steps[3])):
         if step.version != "absent":
@@ -416,11 +444,11 @@ def reanalyse(text: str, lang: str = "", *, steps: list[ProcessingStep] | None =
                 if stage == "terms":
                     out.terms, out.numbers = _terms(text)
                 else:
-                    out.claims, out.verdicts = _claims(text)
+                    out.claims, out.verdicts = _claims(text, out.terms, game)
             except Exception as exc:
                 if fail:
                     raise _StageError(stage, exc) from exc
-                raise
+                continue  # after a human correction: the layer stays empty, the step unrecorded
         out.steps.append(step)
     return out
 
@@ -584,10 +612,11 @@ def db_of(lock: Path) -> Path:
     return lock.with_name(lock.name.removesuffix(".lock"))
 
 
-def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str) -> tuple[list[PageTask], int]:
+def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str,
+               game: str = "auto") -> tuple[list[PageTask], int]:
     """The tasks a re-run must do (each set to start at its first stale stage) and how many are skipped."""
     states = corpus.page_states(doc.id)
-    want = expected_steps(doc.kind, lang)
+    want = expected_steps(doc.kind, lang, game)
     todo, skipped = [], 0
     for t in tasks:
         stored = states.get(t.page_no)
@@ -602,6 +631,9 @@ def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str) -> 
         t.start_stage = stale[0]
         if t.start_stage != "ocr":
             t.page = corpus.stored_ocr(doc.id, t.page_no)
+        if t.start_stage in ("terms", "claims"):  # the stored repair is still current: reuse it
+            prior = corpus.machine_result(doc, t.page_no)
+            t.prior_edits, t.prior_lang = prior.edits, prior.lang
         todo.append(t)
     return todo, skipped
 
@@ -613,6 +645,7 @@ def build(
     workers: int = 1,
     scheduler: Any = None,
     lang: str = "auto",
+    game: str = "auto",
     progress: bool = True,
     wait: bool = False,
     on_page: Callable[[PageResult], None] | None = None,
@@ -629,13 +662,15 @@ def build(
         for path, kind in files:
             try:
                 doc, tasks = plan(path, kind, lang)
+                for t in tasks:
+                    t.game = game
             except PuthiError as exc:
                 report.failures.append(Failure(str(path), None, "read", exc.what))
                 continue
             doc = corpus.upsert_document(doc)
             corpus.set_document_pages(doc, len(tasks))
             docs[doc.source] = doc
-            more, skipped = todo_tasks(corpus, doc, tasks, lang)
+            more, skipped = todo_tasks(corpus, doc, tasks, lang, game)
             todo += more
             report.skipped += skipped
         report.documents = len(docs)
@@ -654,7 +689,7 @@ def build(
                 if result.error:
                     report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
                 if doc is not None and result.steps:
-                    corrected = corpus.write_page(doc, result, reanalyse=reanalyse)
+                    corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
                     report.orphaned += sum(1 for s in corrected.status.values() if s in ("orphaned", "conflict"))
                     report.done += 1
                 if on_page:

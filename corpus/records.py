@@ -109,10 +109,13 @@ class PageTask:
     page_no: int
     content_hash: str
     lang: str = "auto"
+    game: str = "auto"
     text: str | None = None
     page: dict[str, Any] | None = None
     data: bytes | None = None
     start_stage: str = "ocr"
+    prior_edits: list[Any] | None = None
+    prior_lang: str = ""
 
 
 @dataclass

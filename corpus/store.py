@@ -27,10 +27,9 @@ from typing import Any
 
 from puthi.corpus.corrections import CorrectedPage, Marked, apply_corrections, check_annotation
 from puthi.corpus.records import Annotation, Claim, Document, Failure, PageResult, ProcessingStep, Verdict
+from puthi.errors import InputError, OutputError
 from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
-
-from puthi.errors import InputError, OutputError
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
 SCHEMA_VERSION = 1
@@ -455,7 +454,8 @@ class Corpus:
 
         result = self.machine_result(doc, page_no)
         if result is not None:
-            self.write_page(doc, result, reanalyse=reanalyse)
+            game = next((s.settings.get("game", "auto") for s in result.steps if s.stage == "claims"), "auto")
+            self.write_page(doc, result, reanalyse=lambda text, lang: reanalyse(text, lang, game=game))
 
     def machine_result(self, doc: Document, page_no: int) -> PageResult | None:
         """The stored machine layers of a page, as a worker would have handed them back."""

@@ -1,0 +1,41 @@
+"""``puthi build``: OCR, repair, terms and claims for every page of the sources, into a corpus store."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from puthi.errors import InputError
+
+HELP = "build or update a corpus (SQLite) from scans, PDFs, hOCR/ALTO or OCR'd text"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("sources", nargs="+", metavar="SOURCE", help="files or folders (searched recursively)")
+    p.add_argument("--db", required=True, help="the corpus file (created if missing), e.g. corpus.sqlite")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDR", help="run the pages on a Dask cluster, e.g. tcp://host:8786")
+    p.add_argument("--lang", default="auto", choices=("auto", "ben", "asm"), help="OCR language (default auto)")
+    p.add_argument("--game", default="auto",
+                   help="the game the texts describe, for rule claims (default auto: from the game names they use)")
+    p.add_argument("--wait", action="store_true", help="wait for another build on the same --db instead of stopping")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    from puthi.corpus.pipeline import build
+
+    if args.workers < 1:
+        raise InputError(f"--workers {args.workers}", "give 1 or more worker processes")
+    if args.game != "auto":
+        from puthi.rules.engines import registry
+
+        if args.game not in registry.names():
+            names = ", ".join(registry.names())
+            raise InputError(f"--game {args.game}", f"unknown game; choose auto or one of: {names}")
+    report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
+                   game=args.game, progress=(not args.quiet and sys.stderr.isatty()) or None, wait=args.wait)
+    print(f"puthi build: {report.summary()}", file=sys.stderr)
+    for f in report.failures:
+        print(f"puthi build: failed: {f}", file=sys.stderr)
+    return 2 if report.failures else 0

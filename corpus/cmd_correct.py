@@ -1,0 +1,91 @@
+"""``puthi correct``: record a scholar's correction (text, term link or verdict) in a corpus.
+
+Text corrections address the OCR text of a page (offsets in code points, or a line and word number);
+term links and verdicts address the final text. Corrections are applied at once and again after the
+machine stages on every later build; exports attribute them to ``--author``.
+
+Examples::
+
+    puthi correct --db c.sqlite --doc seed.txt --page 1 --start 120 --end 126 --text বিস্তি --author rk
+    puthi correct --db c.sqlite --doc seed.txt --page 1 --line 3 --word 2 --text খেলা --author rk
+    puthi correct --db c.sqlite --doc seed.txt --page 1 --start 40 --end 46 --term bisti --author rk
+    puthi correct --db c.sqlite --doc seed.txt --page 1 --start 300 --end 310 --verdict contradicted --author rk
+    puthi correct --db c.sqlite --import corrections.csv --author rk
+    puthi correct --db c.sqlite --list
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from puthi.errors import InputError
+
+HELP = "record human corrections (text, term links, verdicts) that survive re-runs"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", required=True, help="the corpus file made by puthi build")
+    p.add_argument("--doc", help="the document (id, file name or path)")
+    p.add_argument("--page", type=int, default=1, help="page number, from 1 (default 1)")
+    p.add_argument("--start", type=int, help="first code point of the span")
+    p.add_argument("--end", type=int, help="code point after the span")
+    p.add_argument("--line", type=int, help="OCR line number (from 1), instead of offsets")
+    p.add_argument("--word", type=int, help="word number in the line (from 1)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--text", help="the corrected text for the span (OCR text offsets)")
+    what.add_argument("--term", help="link the span to this concept or headword; '' removes the machine's link")
+    what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
+                      help="the verdict for the claim at the span")
+    what.add_argument("--import", dest="import_csv", metavar="CSV",
+                      help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
+                           "author,note)")
+    what.add_argument("--list", action="store_true", help="list the corrections and whether each still applies")
+    what.add_argument("--delete", type=int, metavar="ID", help="delete a correction by its id")
+    p.add_argument("--expect", default="", help="the text the span should hold now (refused if it differs)")
+    p.add_argument("--author", default="", help="who made the correction (required for new corrections)")
+    p.add_argument("--note", default="", help="a note (for a verdict: the explanation)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from puthi.corpus.corrections import read_csv
+    from puthi.corpus.records import Annotation
+    from puthi.corpus.store import Corpus
+
+    with Corpus(args.db, create=False) as corpus:
+        if args.list:
+            doc = corpus.find_document(args.doc) if args.doc else None
+            for a in corpus.annotations(doc):
+                where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else ""
+                print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}\t{a.start}..{a.end}\t{where}\t"
+                      f"{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
+            return 0
+        if args.delete is not None:
+            corpus.delete_annotation(args.delete)
+            print(f"puthi correct: deleted correction {args.delete}", file=sys.stderr)
+            return 0
+        if args.import_csv:
+            anns = read_csv(args.import_csv, default_author=args.author)
+            items = [(corpus.find_document(a.document), a) for a in anns]
+        else:
+            if not args.doc:
+                raise InputError("puthi correct", "name the document with --doc (or use --import / --list)")
+            if args.text is not None:
+                kind, after = "text", args.text
+            elif args.term is not None:
+                kind, after = "term", args.term
+            elif args.verdict:
+                kind, after = "verdict", args.verdict
+            else:
+                raise InputError("puthi correct", "say what to correct: --text, --term or --verdict")
+            if args.line is None and (args.start is None or args.end is None):
+                raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]")
+            ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,
+                             before=args.expect, note=args.note, line_no=args.line, word_no=args.word)
+            items = [(corpus.find_document(args.doc), ann)]
+        items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
+        added = corpus.add_annotations(items)
+    for a in added:
+        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}",
+              file=sys.stderr)
+    return 0 if all(a.status in ("applied", "moved") for a in added) else 1

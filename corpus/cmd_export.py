@@ -1,0 +1,25 @@
+"""``puthi export``: write a corpus as TEI, ALTO, W3C Web Annotations, CSV or Parquet."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "export a corpus as TEI, ALTO, Web Annotation JSON-LD, CSV or Parquet"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from puthi.corpus.export import FORMATS
+
+    p.add_argument("--db", required=True, help="the corpus file made by puthi build")
+    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="output folder (created if missing)")
+    p.add_argument("--doc", action="append", metavar="DOC", help="only this document (id, name or path); repeatable")
+
+
+def run(args: argparse.Namespace) -> int:
+    from puthi.corpus.export import export
+
+    written = export(args.db, args.format, args.out, documents=args.doc)
+    print(f"puthi export: wrote {len(written)} {args.format} file(s) to {args.out}", file=sys.stderr)
+    return 0

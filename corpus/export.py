@@ -1,0 +1,147 @@
+"""Exports of a corpus: TEI, ALTO, Web Annotation, CSV and Parquet, written safely into one folder.
+
+Every file name is made from a document's name by :func:`safe_name` and checked by :func:`safe_path`
+to stay inside the output folder (no ``..``, no absolute paths, no symlink that leads out). Every file
+is written to a temporary name beside it and renamed into place, so a full disk or a permission error
+leaves the previous file (or none), never half a file, and is reported as one line naming the path.
+
+>>> safe_name("../../etc/passwd"), safe_name("পুঁথি ১.txt"), safe_name("..")
+('passwd', 'পুঁথি_১.txt', 'document')
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import tempfile
+import unicodedata
+from pathlib import Path
+
+import regex
+
+from puthi.corpus.records import Document
+from puthi.corpus.store import FRAMES, Corpus
+from puthi.errors import MissingDependencyError, OutputError
+
+FORMATS = ("tei", "alto", "webanno", "csv", "parquet")
+#: The tables the CSV and Parquet exports write (all of :data:`~puthi.corpus.store.FRAMES`).
+TABLES = tuple(FRAMES)
+
+
+def safe_name(name: str, default: str = "document") -> str:
+    """A file name from ``name``: its last path part, letters, digits, ``.``, ``-`` and ``_`` only."""
+    name = unicodedata.normalize("NFC", name.replace("\\", "/").rsplit("/", 1)[-1])
+    name = regex.sub(r"[^\w\p{M}.\-]+", "_", name).strip("._")[:100]
+    return name or default
+
+
+def safe_path(out_dir: Path, *parts: str) -> Path:
+    """``out_dir/parts…`` after checking it resolves inside ``out_dir`` (symlinks followed)."""
+    root = out_dir.resolve()
+    path = root.joinpath(*parts)
+    if path.resolve() != path or not path.resolve().is_relative_to(root):
+        raise OutputError(str(path), f"would be written outside the output folder {root}; refusing "
+                                     "(is there a symlink or '..' in the way?)")
+    return path
+
+
+def _os_error(path: Path, exc: OSError) -> OutputError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        what = "the disk is full; free some space or choose another -o folder"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        what = "permission denied (or a read-only file system); choose a folder you can write to"
+    else:
+        what = f"{exc.strerror or exc}; choose another -o folder"
+    return OutputError(str(path), f"cannot write: {what}")
+
+
+def write_atomic(path: Path, data: str | bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise _os_error(path, exc) from exc
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return path
+
+
+def doc_stem(doc: Document) -> str:
+    """The file stem of a document's exports: its safe name and the start of its SHA-256."""
+    stem = safe_name(Path(doc.name).stem or doc.name)
+    return f"{stem}-{doc.sha256[:8]}"
+
+
+def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str] | None = None) -> list[Path]:
+    """Write the corpus at ``db`` in ``fmt`` into ``out_dir``; returns the files written."""
+    if fmt not in FORMATS:
+        raise OutputError(fmt, f"unknown export format; choose one of {', '.join(FORMATS)}")
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _os_error(out, exc) from exc
+    with Corpus(db, create=False) as corpus:
+        if fmt in ("csv", "parquet"):
+            return _tables(corpus, fmt, out)
+        docs = [corpus.find_document(d) for d in documents] if documents else corpus.documents()
+        written = []
+        for doc in docs:
+            pages = corpus.pages(doc)
+            if fmt == "tei":
+                from puthi.corpus.tei import to_tei
+
+                written.append(write_atomic(safe_path(out, f"{doc_stem(doc)}.tei.xml"), to_tei(doc, pages)))
+            elif fmt == "webanno":
+                from puthi.corpus.webanno import to_webanno
+
+                text = json.dumps(to_webanno(doc, pages), ensure_ascii=False, indent=1)
+                written.append(write_atomic(safe_path(out, f"{doc_stem(doc)}.jsonld"), text))
+            else:
+                written += _alto(doc, pages, out)
+        return written
+
+
+def _alto(doc: Document, pages: list, out: Path) -> list[Path]:
+    try:
+        from puthi.ocr.alto import to_alto
+    except ImportError as exc:
+        raise MissingDependencyError("puthi.ocr.alto", "the ALTO writer is not installed") from exc
+    from puthi.ocr.model import Page
+
+    written = []
+    for sp in pages:
+        page = Page.from_dict(sp.page)
+        xml = to_alto([page])
+        written.append(write_atomic(safe_path(out, doc_stem(doc), f"page-{sp.page_no:04d}.alto.xml"), xml))
+    return written
+
+
+def _tables(corpus: Corpus, fmt: str, out: Path) -> list[Path]:
+    written = []
+    for name in TABLES:
+        frame = corpus.frame(name)
+        path = safe_path(out, f"{name}.{fmt}")
+        if fmt == "csv":
+            written.append(write_atomic(path, frame.to_csv(index=False)))
+        else:
+            import io
+
+            buf = io.BytesIO()
+            frame.to_parquet(buf, engine="pyarrow", index=False)
+            written.append(write_atomic(path, buf.getvalue()))
+    return written
