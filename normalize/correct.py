@@ -1,0 +1,186 @@
+"""Post-OCR correction of Bengali and Assamese words: a noisy channel, conservative by construction.
+
+For a word that is not in the lexicon, candidates are the words one or two OCR confusions away
+(:mod:`puthi.normalize.confusions`: a substituted, dropped or invented unit). Each candidate is scored
+
+    log P(candidate) + log P(observed | candidate)
+
+with ``P(candidate)`` from the lexicon (:mod:`puthi.normalize.lexicon`) and the channel from the learned
+confusion table. The word as printed competes too, with the prior ``KEEP_PRIOR`` of being a correct word the
+lexicon lacks. A word changes only when the best candidate takes at least ``MIN_CONFIDENCE`` of the
+probability mass. So:
+
+* a word the lexicon knows is never changed (no real-word correction: too risky for old text);
+* an old spelling is never modernised: a candidate whose old orthography is the printed word is refused
+  (পর্য্যন্ত never becomes পর্যন্ত), and the lexicon lists old reph-doubled spellings as words anyway;
+* a name or a rare word stays unless a frequent word is a cheap, common confusion away.
+
+Two repairs apply to Bengali documents only:
+
+* Assamese letters: ৰ and ৱ are not Bengali letters, so in a Bengali document they are OCR errors for ব
+  (or র): the lexicon decides which, ব when it cannot (``assamese-letter-in-bengali``);
+* digit look-alikes in numeric context: ``•`` for ০ and ``e`` for ৫ inside a run of digits between
+  Bengali words (``e •`` → ৫০, ``৩•`` → ৩০) (``digit-lookalike``).
+
+>>> [(e.before, e.after, e.rule) for e in correct_line("যদি কাহারও ৰিস্তি আদি না থাকে")]
+[('ৰিস্তি', 'বিস্তি', 'assamese-letter-in-bengali')]
+>>> [(e.before, e.after) for e in correct_line("সেইপক্ষ যদি e • ফোটা দেখাইতে পারে")]
+[('e •', '৫০')]
+>>> correct_line("এক পক্ষের চারিখানি পর্য্যন্ত কাগজ ধরা হইয়াছে")
+[]
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import regex
+
+from puthi.normalize.confusions import alternatives, units
+from puthi.normalize.edits import Edit
+from puthi.normalize.lexicon import load_lexicon, old_orthography
+
+# Probability that a word the lexicon lacks is nevertheless printed and read correctly (per language).
+KEEP_PRIOR = {"bn": 3e-8, "as": 1e-4}  # the Assamese list is small (10k sentences): trust it less
+SHORT_WORD = 3  # words of at most this many units are often names or loanwords: their prior is raised
+SHORT_WORD_FACTOR = 30.0
+MIN_CONFIDENCE = 0.8
+MAX_UNITS_TWO_EDITS = 12  # longer unknown words get only one-edit candidates (speed)
+MIN_STEP_PROB = 0.004  # ignore confusions rarer than this when generating candidates
+
+ASSAMESE_LETTERS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
+BENGALI_ONLY = "\N{BENGALI LETTER RA}"
+CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda, sometimes OCR for া
+
+# A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
+_WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
+_GARBLE_NEIGHBOUR = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f*%•@#$&]")
+_DIGITS = regex.compile(
+    r"(?<=[\p{L}\p{M}][\p{M}]*[ \t]+)"
+    r"(?P<run>[০-৯e•]+(?:[ \t][০-৯e•]+)*)"
+    r"(?=[ \t]+[\u0980-\u09e5])"
+)
+_NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
+DIGIT_LOOKALIKES = {"e": "\N{BENGALI DIGIT FIVE}", "•": "\N{BENGALI DIGIT ZERO}"}
+
+
+def _steps(word_units: tuple[str, ...], lang: str) -> list[tuple[tuple[str, ...], float]]:
+    """All strings one confusion away from ``word_units`` (as unit tuples) with log P(observed | candidate)."""
+    alts = alternatives()
+    out: list[tuple[tuple[str, ...], float]] = []
+    n = len(word_units)
+    for p in range(n + 1):
+        if p < n:
+            for intended, prob in alts.get(word_units[p], ()):
+                if prob < MIN_STEP_PROB:
+                    break
+                if lang == "as" and (intended == BENGALI_ONLY or word_units[p] in ASSAMESE_LETTERS):
+                    continue
+                out.append((word_units[:p] + ((intended,) if intended else ()) + word_units[p + 1 :], math.log(prob)))
+        for intended, prob in alts.get("", ()):
+            if prob < MIN_STEP_PROB:
+                break
+            if lang == "as" and intended == BENGALI_ONLY:
+                continue
+            out.append(((*word_units[:p], intended, *word_units[p:]), math.log(prob)))
+    return out
+
+
+@functools.lru_cache(maxsize=200_000)
+def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
+    """The correction of one (normalised) word and its confidence, or None to keep it.
+
+    >>> correct_word("থেলা")
+    ('খেলা', ...)
+    >>> correct_word("খেলা") is None and correct_word("সর্ব্বাপেক্ষা") is None
+    True
+    """
+    lex = load_lexicon(lang)
+    if word in lex or len(word) < 2:
+        return None
+    observed = tuple(units(word))
+    log_total = math.log(lex.total)
+    scores: dict[str, float] = {}
+    frontier = _steps(observed, lang)
+    if len(observed) <= MAX_UNITS_TWO_EDITS:
+        frontier += [(s2, lp + lp2) for s1, lp in list(frontier) for s2, lp2 in _steps(s1, lang)]
+    for cand_units, lp in frontier:
+        cand = "".join(cand_units)
+        f = lex.frequency(cand)
+        if not f or cand == word:
+            continue
+        score = math.log(f) - log_total + lp
+        if score > scores.get(cand, -math.inf):
+            scores[cand] = score
+    # Never modernise: a candidate whose old spelling is the printed word is the printed word.
+    scores = {c: s for c, s in scores.items() if old_orthography(c) != word}
+    if not scores:
+        return None
+    best = max(scores, key=scores.__getitem__)
+    keep = KEEP_PRIOR[lang] * (SHORT_WORD_FACTOR if len(observed) <= SHORT_WORD else 1.0)
+    mass = sum(math.exp(s) for s in scores.values()) + keep
+    confidence = math.exp(scores[best]) / mass
+    return (best, round(confidence, 3)) if confidence >= MIN_CONFIDENCE else None
+
+
+def _assamese_letters(word: str) -> tuple[str, float]:
+    """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows, ব by default."""
+    lex = load_lexicon("bn")
+    options = [""]
+    for ch in word:
+        if ch in ASSAMESE_LETTERS:
+            options = [o + c for o in options for c in ("\N{BENGALI LETTER BA}", BENGALI_ONLY)][:64]
+        else:
+            options = [o + ch for o in options]
+    known = [o for o in options if o in lex]
+    if known:
+        return max(known, key=lex.frequency), 0.9
+    return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
+
+
+def _digit_edits(line: str) -> list[Edit]:
+    edits = []
+    for m in _DIGITS.finditer(line):
+        run = m.group("run")
+        if not any(c in DIGIT_LOOKALIKES for c in run) or not any(c == "•" or "০" <= c <= "৯" for c in run):
+            continue
+        after = "".join(DIGIT_LOOKALIKES.get(c, c) for c in run if not c.isspace())
+        edits.append(Edit(m.start("run"), m.end("run"), run, after, "digit-lookalike", 0.8))
+    return edits
+
+
+def correct_line(line: str, lang: str = "bn") -> list[Edit]:
+    """Edits (offsets into ``line``, which should be normalised) that correct OCR damage in one line.
+
+    Words touching Latin, Devanagari or OCR symbols (garble) are left to the wrong-script repair.
+
+    >>> [(e.before, e.after) for e in correct_line("তাহ হইলে দুই কুড়ি সাত ফোট৷ দেখাইতে হুইবে")]
+    [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
+    """
+    edits: list[Edit] = _digit_edits(line) if lang == "bn" else []
+    lex = load_lexicon(lang)
+    for m in _WORD.finditer(line):
+        token = m.group()
+        s, e = m.start(), m.end()
+        if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
+            continue
+        core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
+        if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
+            after, conf = _assamese_letters(core)
+            edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
+            continue
+        if core != token:  # ফোট৷: try the ৷ as the vowel sign া
+            joined = core + "\N{BENGALI VOWEL SIGN AA}"
+            # A known word before ৷ changes only mid-sentence and when the joined word is far more common.
+            mid_sentence = bool(_NEXT_WORD.match(line, e))
+            much_more_common = lex.frequency(joined) > 4 * lex.frequency(core)
+            if joined in lex and (core not in lex or (mid_sentence and much_more_common)):
+                edits.append(Edit(s, e, token, joined, "ocr-confusion", 0.8))
+                continue
+        if core in lex:
+            continue
+        fix = correct_word(core, lang)
+        if fix is not None:
+            edits.append(Edit(s, s + len(core), core, fix[0], "ocr-confusion", fix[1]))
+    return sorted(edits, key=lambda x: x.start)

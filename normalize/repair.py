@@ -1,0 +1,118 @@
+"""The repair stage: normalise, undo wrong-script garble, correct OCR damage; every change an Edit.
+
+:func:`repair_line` runs three passes on one line and carries every edit back onto the line as given
+(:mod:`puthi.normalize.compose`), so replaying ``Repair.edits`` on the input reproduces ``Repair.text``:
+
+1. Unicode normalisation (:mod:`puthi.normalize.unicode`);
+2. Bengali only: wrong-script repair of Devanagari/Latin garble by ``puthi.normalize.garble.fix_line``, when
+   that module is installed (it is built separately; without it garbled runs are left as they are);
+3. word correction (:mod:`puthi.normalize.correct`): OCR confusions, and in Bengali documents Assamese
+   letters and digit look-alikes.
+
+:func:`repair_text` repairs a document line by line. With ``lang="auto"`` the language is decided from
+the evidence of the whole text (:func:`puthi.normalize.detect.detect_lang`), so Assamese ৰ ৱ are
+protected in Assamese documents and repaired in Bengali ones.
+
+>>> r = repair_text("যদি কাহারও ৰিস্তি আদি না থাকে, তাহা হইলে দুই কুড়ি সাত ফোটা")
+>>> r.text, r.lang, [(e.before, e.after, e.rule) for e in r.edits]
+('যদি কাহারও বিস্তি আদি না থাকে, তাহা হইলে দুই কুড়ি সাত ফোটা', 'bn', [('ৰিস্তি', 'বিস্তি', 'assamese-letter-in-bengali')])
+>>> repair_text("দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজনৰ দহটা গুটি থাকে।").edits
+[]
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from dataclasses import dataclass, field
+
+from puthi.normalize.compose import compose
+from puthi.normalize.correct import correct_line
+from puthi.normalize.detect import detect_lang
+from puthi.normalize.edits import Edit, apply_edits
+from puthi.normalize.unicode import normalize
+
+MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
+
+
+@dataclass
+class Repair:
+    """A repaired text, the edits on the original input that produce it, and the language used."""
+
+    text: str
+    edits: list[Edit] = field(default_factory=list)
+    lang: str = "bn"
+
+
+_GARBLE_BROKEN: list[str] = []
+
+
+def _garble_fixer():
+    """``puthi.normalize.garble.fix_line`` if that module exists and works, else None."""
+    if _GARBLE_BROKEN:
+        return None
+    try:
+        module = importlib.import_module("puthi.normalize.garble")
+    except ImportError:
+        return None
+    return getattr(module, "fix_line", None)
+
+
+def _garble_edits(fix_line, text: str) -> list[Edit]:
+    """The garble pass, checked: a failing or inconsistent pass is reported once and then skipped."""
+    try:
+        edits = list(fix_line(text))
+        apply_edits(text, edits)
+    except Exception as exc:  # a broken optional pass must not lose the rest of the repair
+        _GARBLE_BROKEN.append(repr(exc))
+        warnings.warn(f"wrong-script repair disabled: puthi.normalize.garble failed ({exc!r})", stacklevel=3)
+        return []
+    return edits
+
+
+def repair_line(line: str, lang: str = "bn", *, garble: bool = True) -> Repair:
+    """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2.
+
+    >>> r = repair_line("থেলা শেষ হইয়া গেলে")
+    >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
+    ('খেলা শেষ হইয়া গেলে', [(0, 4, 'ocr-confusion')])
+    """
+    if lang not in ("bn", "as"):
+        raise ValueError(f"lang must be 'bn' or 'as', not {lang!r}")
+    text1, edits = normalize(line, lang)
+    if len(line) > MAX_LINE:
+        return Repair(text1, edits, lang)
+    current = text1
+    fix_line = _garble_fixer() if (garble and lang == "bn") else None
+    if fix_line is not None:
+        garble_edits = _garble_edits(fix_line, current)
+        if garble_edits:
+            edits = compose(line, edits, garble_edits)
+            current = apply_edits(current, garble_edits)
+    corrections = correct_line(current, lang)
+    if corrections:
+        # compose() needs pass-1 edits on `line` that lead to `current`: they are `edits` at this point.
+        edits = compose(line, edits, corrections)
+        current = apply_edits(current, corrections)
+    return Repair(current, edits, lang)
+
+
+def repair_text(text: str, lang: str = "auto", *, garble: bool = True) -> Repair:
+    """Repair a whole text line by line; edits carry offsets into ``text``.
+
+    ``lang`` is "bn", "as" or "auto" (decided once for the whole text).
+
+    >>> repair_text("থেলা\\nথেলা").text
+    'খেলা\\nখেলা'
+    """
+    if lang == "auto":
+        lang = detect_lang(text)
+    edits: list[Edit] = []
+    out: list[str] = []
+    offset = 0
+    for line in text.split("\n"):
+        r = repair_line(line, lang, garble=garble)
+        out.append(r.text)
+        edits.extend(e.shifted(offset) for e in r.edits)
+        offset += len(line) + 1
+    return Repair("\n".join(out), edits, lang)
