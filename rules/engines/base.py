@@ -95,3 +95,6 @@ class Game:
     new_state: Any  # Callable[[int, dict], State]: (seed, options) -> State
     facts: Any = None  # Callable[[dict], dict[str, Any]]: options -> quantities (see rules.claims)
     notes: dict[str, str] = field(default_factory=dict)
+    # Options for the conformance suite's thousand playouts when a default game is long (Klaverjas plays
+    # sixteen deals; {"deals": 1} tests the same rules sixteen times faster). A few default games still run.
+    test_options: dict[str, Any] = field(default_factory=dict)
