@@ -1,0 +1,179 @@
+"""Benchmarks for the wrong-script repair (Bengali read by a Hindi OCR model).
+
+1. **Synthetic**: lines of words from the held-out tenth of hunspell-bn (never rendered for training; see
+   ``train_garble.is_heldout``), rendered in every installed Bengali font with random degradations, read by
+   Tesseract ``hin``. Grapheme CER against the source of: the raw OCR, the offset-transliteration baseline
+   (Devanagari code point + 0x80 = Bengali, what indic-nlp's ``UnicodeIndicTransliterator`` does), and the
+   repair. The held-out words are split again by hash: ``dev`` lines were used to set the decoder's weights,
+   ``test`` lines were not. Two conditions: the lexicon as shipped (it lists the held-out words: the channel
+   never saw them, but the lexicon knows them), and ``unseen`` (held-out words removed from the lexicon and
+   the language model too: the repair must spell words it has never seen).
+2. **Seed 000**: the hand-made gold reading of its garbled runs (``tests/normalize/data/seed000_gold.json``);
+   word accuracy of the repair and of the baseline on the ``dev`` half and, with ``--heldout``, the held-out
+   half. Only ``sure`` and ``likely`` readings are scored.
+
+Run: ``.venv/bin/python -m bench.repair_garble [--lines 96] [--heldout]`` (the rendered, OCR'd benchmark
+pages are cached under ``~/.cache/puthi/garble``; the first run takes about two minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT.parent / "shared" / "seeds"
+SEED000 = SEEDS / "000_768383804696228d.txt"
+GOLD = ROOT / "tests" / "normalize" / "data" / "seed000_gold.json"
+EDGE = "\"'“”‘’,;:?।॥()-–—…. "
+
+
+def offset_transliterate(text: str) -> str:
+    """Shift Devanagari code points to the Bengali block (+0x80), leaving everything else.
+
+    >>> offset_transliterate("कब") == "কব"
+    True
+    """
+    return "".join(chr(ord(c) + 0x80) if "\u0900" <= c <= "\u097f" else c for c in text)
+
+
+def bench_split(word: str) -> str:
+    """``dev`` or ``test`` half of the held-out words (a second hash byte)."""
+    return "dev" if hashlib.sha1(word.encode("utf-8")).digest()[1] % 2 == 0 else "test"
+
+
+def synthetic_pages(split: str, n_lines: int, seed: int, lines_per_page: int = 8) -> list[dict]:
+    """Render and OCR benchmark pages of held-out words (cached); each ``{"src", "ocr", "font"}``."""
+    from puthi.normalize.train_garble import cache_dir, is_heldout, make_lines, ocr_page, word_list
+    from puthi.ocr.synth import Degradation, list_fonts, render
+
+    path = cache_dir() / f"bench-{split}-{seed}-{n_lines}.jsonl"
+    if path.exists():
+        return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    words = [w for w in word_list() if is_heldout(w) and bench_split(w) == split]
+    lines = make_lines(words, n_lines, seed)
+    fonts = list_fonts()
+    rng = random.Random(seed)
+    pages = []
+    for k in range(0, len(lines), lines_per_page):
+        font = fonts[(k // lines_per_page) % len(fonts)]
+        page = [ln for ln in lines[k: k + lines_per_page] if font.covers(ln)]
+        degrade = Degradation.random(seed + k, strength=rng.uniform(0.1, 0.6))
+        degrade = Degradation(**{**degrade.__dict__, "skew": 0.0})
+        sample = render("\n".join(page), font, size=rng.randint(28, 44), seed=seed + k, degrade=degrade)
+        pages.append({"src": "\n".join(page), "ocr": "\n".join(ocr_page(sample.image, "hin")), "font": font.name})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pages), encoding="utf-8")
+    return pages
+
+
+def repair_text(text: str, decoder) -> str:
+    from puthi.normalize.garble import apply_edits, fix_line
+
+    return "\n".join(apply_edits(line, fix_line(line, decoder)) for line in text.split("\n"))
+
+
+def corpus_cer(refs: list[str], hyps: list[str]) -> float:
+    from puthi.ocr.metrics import graphemes, normalize
+    from rapidfuzz.distance import Levenshtein
+
+    errors = n = 0
+    for r, h in zip(refs, hyps, strict=True):
+        rg, hg = graphemes(normalize(r)), graphemes(normalize(h))
+        codes: dict[str, int] = {}
+        errors += Levenshtein.distance([codes.setdefault(g, len(codes)) for g in rg],
+                                       [codes.setdefault(g, len(codes)) for g in hg])
+        n += len(rg)
+    return errors / max(n, 1)
+
+
+def run_synthetic(split: str, n_lines: int, seed: int) -> dict:
+    from puthi.normalize.garble import _lexicon_words, build_decoder, default_decoder
+    from puthi.normalize.train_garble import is_heldout
+
+    pages = synthetic_pages(split, n_lines, seed)
+    refs = [p["src"] for p in pages]
+    raw = [p["ocr"] for p in pages]
+    result = {"split": split, "pages": len(pages), "lines": n_lines, "fonts": len({p["font"] for p in pages}),
+              "words": sum(len(r.split()) for r in refs),
+              "cer_raw": corpus_cer(refs, raw),
+              "cer_offset_baseline": corpus_cer(refs, [offset_transliterate(x) for x in raw])}
+    started = time.monotonic()
+    result["cer_repair"] = corpus_cer(refs, [repair_text(x, default_decoder()) for x in raw])
+    result["seconds_repair"] = time.monotonic() - started
+    unseen = build_decoder({w: f for w, f in _lexicon_words().items() if not is_heldout(w)})
+    result["cer_repair_unseen"] = corpus_cer(refs, [repair_text(x, unseen) for x in raw])
+    return result
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip(EDGE) for w in unicodedata.normalize("NFC", text).split() if w.strip(EDGE)]
+
+
+def run_seed(split: str) -> dict:
+    from puthi.normalize.edits import apply_edits
+    from puthi.normalize.garble import fix_line
+
+    if not SEED000.exists() or not GOLD.exists():
+        return {"skipped": f"{SEED000} or {GOLD} not found"}
+    lines = SEED000.read_text(encoding="utf-8").split("\n")
+    edits = [fix_line(line) for line in lines]
+    gold = json.loads(GOLD.read_text(encoding="utf-8"))["runs"]
+    scored = [g for g in gold if g["split"] == split and g["certainty"] in ("sure", "likely")]
+    hits = base_hits = n = 0
+    rows = []
+    for g in scored:
+        line = lines[g["line"]]
+        s, e = g["line_start"], g["line_end"]
+        inside = [x.shifted(-s) for x in edits[g["line"]] if x.start >= s and x.end <= e]
+        got = apply_edits(line[s:e], inside)
+        want, have, base = _words(g["reading"]), _words(got), _words(offset_transliterate(line[s:e]))
+        ok = sum(a == b for a, b in zip(want, have, strict=False))
+        hits += ok
+        base_hits += sum(a == b for a, b in zip(want, base, strict=False))
+        n += len(want)
+        rows.append((g["garbled"], g["reading"], got, ok == len(want)))
+    return {"split": split, "tokens": len(scored), "words": n, "word_accuracy": hits / max(n, 1),
+            "baseline_word_accuracy": base_hits / max(n, 1), "rows": rows}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.repair_garble", description=__doc__.split("\n")[0])
+    ap.add_argument("--lines", type=int, default=96, help="benchmark lines per split (default 96)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--split", choices=["dev", "test"], default="test", help="synthetic split to report")
+    ap.add_argument("--heldout", action="store_true", help="also score the held-out half of the seed gold")
+    ap.add_argument("--show", action="store_true", help="print each seed token with its reading")
+    args = ap.parse_args(argv)
+    syn = run_synthetic(args.split, args.lines, args.seed)
+    ratio = syn["cer_repair"] / syn["cer_offset_baseline"]
+    print(f"synthetic ({syn['split']}, {syn['words']} held-out words, {syn['pages']} pages, {syn['fonts']} fonts):")
+    print(f"  CER raw hin OCR        {syn['cer_raw']:.3f}")
+    print(f"  CER offset baseline    {syn['cer_offset_baseline']:.3f}")
+    print(f"  CER repair             {syn['cer_repair']:.3f}  (ratio to baseline {ratio:.2f}; "
+          f"{syn['words'] / syn['seconds_repair']:.0f} words/s)")
+    print(f"  CER repair, unseen     {syn['cer_repair_unseen']:.3f}  (held-out words not in lexicon or LM)")
+    for split in ["dev", "heldout"] if args.heldout else ["dev"]:
+        r = run_seed(split)
+        if "skipped" in r:
+            print(f"seed 000: skipped: {r['skipped']}", file=sys.stderr)
+            break
+        print(f"seed 000 {split}: {r['tokens']} garbled tokens, {r['words']} words: word accuracy "
+              f"{r['word_accuracy']:.3f} (offset baseline {r['baseline_word_accuracy']:.3f})")
+        if args.show:
+            for garbled, want, got, ok in r["rows"]:
+                print(f"    {'ok ' if ok else 'BAD'} {garbled}\t{want}\t{got}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    raise SystemExit(main())
