@@ -82,8 +82,9 @@ def repair_text(text: str, decoder) -> str:
 
 
 def corpus_cer(refs: list[str], hyps: list[str]) -> float:
-    from puthi.ocr.metrics import graphemes, normalize
     from rapidfuzz.distance import Levenshtein
+
+    from puthi.ocr.metrics import graphemes, normalize
 
     errors = n = 0
     for r, h in zip(refs, hyps, strict=True):

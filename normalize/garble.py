@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
+
 from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual

@@ -23,7 +23,7 @@ import regex
 E = "\N{BENGALI VOWEL SIGN E}"
 AA = "\N{BENGALI VOWEL SIGN AA}"
 AU_MARK = "\N{BENGALI AU LENGTH MARK}"
-O = "\N{BENGALI VOWEL SIGN O}"
+SIGN_O = "\N{BENGALI VOWEL SIGN O}"
 AU = "\N{BENGALI VOWEL SIGN AU}"
 PRE_BASE = "\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN E}\N{BENGALI VOWEL SIGN AI}"
 
@@ -32,7 +32,7 @@ _BN_CONS = "[\N{BENGALI LETTER KA}-\N{BENGALI LETTER HA}\N{BENGALI LETTER RRA}\N
            "\N{BENGALI LETTER YYA}\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]"
 _BN_CLUSTER = f"(?:{_BN_CONS}\N{BENGALI SIGN NUKTA}?(?:\N{BENGALI SIGN VIRAMA}[\u200c\u200d]?" \
               f"{_BN_CONS}\N{BENGALI SIGN NUKTA}?)*)"
-_TO_VISUAL = regex.compile(f"({_BN_CLUSTER})([{PRE_BASE}{O}{AU}])")
+_TO_VISUAL = regex.compile(f"({_BN_CLUSTER})([{PRE_BASE}{SIGN_O}{AU}])")
 _FROM_VISUAL = regex.compile(f"([{PRE_BASE}])({_BN_CLUSTER})({AA}|{AU_MARK})?")
 
 _DV_CONS = "[\N{DEVANAGARI LETTER KA}-\N{DEVANAGARI LETTER HA}\N{DEVANAGARI LETTER QA}-\N{DEVANAGARI LETTER YYA}]"
@@ -43,7 +43,7 @@ _DV_I = regex.compile(f"({_DV_CLUSTER})\N{DEVANAGARI VOWEL SIGN I}")
 
 def _visual_cluster(m: regex.Match) -> str:
     cluster, sign = m.group(1), m.group(2)
-    if sign == O:
+    if sign == SIGN_O:
         return E + cluster + AA
     if sign == AU:
         return E + cluster + AU_MARK
@@ -64,7 +64,7 @@ def to_visual(text: str) -> str:
 def _logical_cluster(m: regex.Match) -> str:
     sign, cluster, after = m.group(1), m.group(2), m.group(3) or ""
     if sign == E and after == AA:
-        return cluster + O
+        return cluster + SIGN_O
     if sign == E and after == AU_MARK:
         return cluster + AU
     return cluster + sign + after
