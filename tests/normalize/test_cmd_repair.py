@@ -1,0 +1,58 @@
+"""``puthi repair`` end to end: line count kept, jsonl edits, bad input as one-line errors."""
+
+import json
+
+from puthi.corpus.cli import main
+
+
+def _run(capsys, argv):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_line_count_and_endings_kept(tmp_path, capsys):
+    src = tmp_path / "in.txt"
+    src.write_bytes("থেলা শেষ |\r\n\nআর এক লাইন".encode())
+    code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert code == 0
+    assert out == "খেলা শেষ ।\r\n\nআর এক লাইন"
+
+
+def test_jsonl_has_edits_per_line_with_offsets_into_the_line(tmp_path, capsys):
+    src = tmp_path / "in.txt"
+    src.write_text("ক\nযদি ৰিস্তি থাকে\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl", "--lang", "bn"])
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and [r["line"] for r in records] == [1, 2]
+    (edit,) = records[1]["edits"]
+    assert (edit["start"], edit["end"], edit["after"], edit["rule"]) == (4, 10, "বিস্তি", "assamese-letter-in-bengali")
+
+
+def test_invalid_utf8_names_the_byte_offset_or_is_replaced(tmp_path, capsys):
+    src = tmp_path / "bad.txt"
+    src.write_bytes("কখ\n".encode() + b"ab\xffc\n")
+    code, out, err = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert code == 2 and "byte offset 9" in err and err.count("\n") == 1
+    assert out == "কখ\n"  # what was done before the error is kept
+    code, out, _ = _run(capsys, ["repair", str(src), "--errors", "replace"])
+    assert code == 0 and out == "কখ\nab\N{REPLACEMENT CHARACTER}c\n"
+
+
+def test_binary_missing_and_empty(tmp_path, capsys):
+    binary = tmp_path / "x.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    code, _, err = _run(capsys, ["repair", str(binary)])
+    assert code == 2 and "binary" in err
+    code, _, err = _run(capsys, ["repair", str(tmp_path / "nope.txt")])
+    assert code == 2 and "no such file" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert _run(capsys, ["repair", str(empty)])[:2] == (0, "")
+
+
+def test_very_long_line(tmp_path, capsys):
+    src = tmp_path / "long.txt"
+    src.write_text(("থেলা " * 30000) + "\nশেষ\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert code == 0 and out.count("\n") == 2
