@@ -48,6 +48,7 @@ SHORT_WORD_FACTOR = 30.0
 MIN_CONFIDENCE = 0.8
 MAX_UNITS_TWO_EDITS = 12  # longer unknown words get only one-edit candidates (speed)
 MIN_STEP_PROB = 0.004  # ignore confusions rarer than this when generating candidates
+LOG_TWO_EDIT_FIRST = math.log(0.005)  # the first of two confusions must be at least this likely
 
 ASSAMESE_LETTERS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 BENGALI_ONLY = "\N{BENGALI LETTER RA}"
@@ -101,18 +102,23 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
         return None
     observed = tuple(units(word))
     log_total = math.log(lex.total)
+    freq = lex.freq
     scores: dict[str, float] = {}
-    frontier = _steps(observed, lang)
-    if len(observed) <= MAX_UNITS_TWO_EDITS:
-        frontier += [(s2, lp + lp2) for s1, lp in list(frontier) for s2, lp2 in _steps(s1, lang)]
-    for cand_units, lp in frontier:
-        cand = "".join(cand_units)
-        f = lex.frequency(cand)
-        if not f or cand == word:
-            continue
-        score = math.log(f) - log_total + lp
-        if score > scores.get(cand, -math.inf):
-            scores[cand] = score
+
+    def score(frontier: list[tuple[tuple[str, ...], float]]) -> None:
+        for cand_units, lp in frontier:
+            cand = "".join(cand_units)
+            f = freq.get(cand)
+            if f and cand != word:
+                s = math.log(f) - log_total + lp
+                if s > scores.get(cand, -math.inf):
+                    scores[cand] = s
+
+    first = _steps(observed, lang)
+    score(first)
+    if not scores and len(observed) <= MAX_UNITS_TWO_EDITS:
+        # Two confusions in one word, only when one is not enough; the first step must be a likely one.
+        score([(s2, lp + lp2) for s1, lp in first if lp >= LOG_TWO_EDIT_FIRST for s2, lp2 in _steps(s1, lang)])
     # Never modernise: a candidate whose old spelling is the printed word is the printed word.
     scores = {c: s for c, s in scores.items() if old_orthography(c) != word}
     if not scores:
