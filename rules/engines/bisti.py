@@ -276,7 +276,9 @@ class BistiState(State):
 
     def __str__(self) -> str:
         trump = SUITS[self.trump] if self.trump >= 0 else "none"
-        lines = [f"trump {trump}; stock {len(self.stock)} (face up at the bottom: {DECK.label(self.face_up)})"]
+        up = DECK.label(self.face_up)
+        stock = f"stock {len(self.stock)}, {up} face up at the bottom" if self.stock else f"stock gone ({up} face up)"
+        lines = [f"trump {trump}; {stock}"]
         lines += [f"P{p}: {' '.join(DECK.labels(h)) or '-'}" for p, h in enumerate(self.hands)]
         photas = self.photas()
         lines.append(f"tricks {self.tricks}, ফোটা {photas}")
