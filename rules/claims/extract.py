@@ -4,8 +4,8 @@ Each sentence is read once: its term spans and number spans come from :mod:`puth
 cue words from ``cues.tsv``. The patterns in :mod:`puthi.rules.claims.patterns` each look for one
 family of quantities and return :class:`~puthi.rules.claims.model.Claim` records.
 
->>> claims = extract_claims("তুরুপে গোলামের মূল্য ২০, নহলার ১৪।", game="klaverjas")  # doctest: +SKIP
->>> [(c.key, c.stated) for c in claims]  # doctest: +SKIP
+>>> claims = extract_claims("তুরুপে গোলামের মূল্য ২০, নহলার ১৪।", game="klaverjas")
+>>> [(c.key, c.stated) for c in claims]
 [('card_value(rank=J,suit=trump)', 20), ('card_value(rank=9,suit=trump)', 14)]
 """
 
@@ -17,21 +17,22 @@ from functools import cache
 from pathlib import Path
 
 import regex
+
 from puthi.rules.claims.model import Claim
 from puthi.rules.claims.sentences import split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 
 _CUES = Path(__file__).with_name("cues.tsv")
 
-# English glosses of rank terms -> the rank letters the engines use (rules/engines/cards.py).
+# Rank names of the card concepts -> the rank letters the engines use (rules/engines/cards.py).
 _RANK_GLOSSES = {
     "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9",
     "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2",
 }  # fmt: skip
-# Game names (as the terminology tables gloss them) -> engine names.
-_GAME_GLOSSES = {
-    "sixty-six": "sixtysix", "schnapsen": "schnapsen", "klaverjas": "klaverjas",
-    "dash-guti": "dashguti", "bisti": "bisti",
+# Game concepts of the terminology tables (rules/terms/games.tsv) -> engine names.
+_GAME_CONCEPTS = {
+    "sixty_six": "sixtysix", "schnapsen": "schnapsen", "klaverjas": "klaverjas",
+    "dash_guti": "dashguti", "dashguti": "dashguti", "bisti": "bisti",
 }  # fmt: skip
 
 
@@ -80,27 +81,21 @@ class Sentence:
 
 
 def rank_of(term: TermSpan) -> str | None:
-    """The rank letter a term names, from its gloss or concept id; ``None`` if it is not a rank.
+    """The rank letter a card term names (concepts ``card.jack``, ``card.ten`` …), or ``None``.
 
-    >>> rank_of(TermSpan(0, 4, "গোলাম", "গোলাম", "rank.jack", "jack", "cards", 1.0))
+    >>> rank_of(TermSpan(0, 4, "গোলাম", "গোলাম", "card.jack", "jack", "cards", 1.0))
     'J'
+    >>> rank_of(TermSpan(0, 4, "হরতন", "হরতন", "suit.hearts", "hearts", "cards", 1.0)) is None
+    True
     """
-    if "suit" in term.concept.lower():
-        return None
-    words = regex.findall(r"[a-z]+", f"{term.concept} {term.gloss}".lower())
-    for w in words:
-        if w in _RANK_GLOSSES and ("rank" in words or w == words[-1] or term.concept.lower().startswith("rank")):
-            return _RANK_GLOSSES[w]
-    return None
+    kind, _, name = term.concept.rpartition(".")
+    return _RANK_GLOSSES.get(name) if kind == "card" else None
 
 
 def game_of(term: TermSpan) -> str | None:
-    """The engine name of a game-name term, or ``None``."""
-    text = f"{term.concept} {term.gloss}".lower()
-    for gloss, game in _GAME_GLOSSES.items():
-        if gloss in text or gloss.replace("-", "") in text:
-            return game
-    return None
+    """The engine name of a game-name term (concepts ``game.sixty_six`` …), or ``None``."""
+    kind, _, name = term.concept.rpartition(".")
+    return _GAME_CONCEPTS.get(name) if kind == "game" else None
 
 
 def _spans(text: str) -> tuple[list[TermSpan], list[NumberSpan]]:

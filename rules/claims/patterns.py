@@ -11,16 +11,30 @@ Sources of the phrasings: seeds 000 (sadhu bhasha, Bisti and Grabu), 002 (machin
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import regex
-from puthi.rules.claims.extract import Sentence
+
+from puthi.rules.claims.extract import Sentence, cue_patterns
 from puthi.rules.claims.model import Claim, Value
 from puthi.rules.spans import NumberSpan
 
 # Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
 # or follows it, then at most a word such as করে/করিয়া ("eight each").
 _GAP = regex.compile(r"^(?:টি|টা|টো|খানি|খান|জন|গোটা)?\s*(?:\(?[^\s]*\)?\s*)?$")
+
+
+_ROEM_CUES = ("four_jacks", "four_kind", "stuk", "pit", "run3", "run4")
+_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|খানি|খান|জন)$")
+# Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
+# larger number after "শেষ পিঠ" is something else (a threshold to show, seed 000).
+_LAST_TRICK_MAX = 25
+# How far (code points) "each player" may stand before the number of cards it receives.
+_EACH_REACH = 45
+# Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
+# sentence about marriages are other quantities (66 to win, 10 for the last trick).
+_MARRIAGE_RANGE = range(20, 51)
 
 
 def _claim(s: Sentence, game: str, quantity: str, value: Value, conf: float, **params: str) -> Claim:
@@ -35,7 +49,7 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
         if before:
             n = before[-1]
             gap = s.text[n.end - s.start : cs - s.start]
-            if _GAP.match(gap):
+            if n.value >= 2 and _GAP.match(gap) and not gap.startswith("-"):  # not "এঘাৰ-গুটি", a name
                 out.append((n, (cs, _)))
     return out
 
@@ -49,17 +63,27 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
     claims = []
-    for n, _ in _counted(s, "cards"):
-        if s.has("face_down"):
-            claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
-        elif s.has("each"):
+    each = s.cues("each")
+    counted_cards = _counted(s, "cards")
+    face_down = s.cues("face_down")
+    if face_down and counted_cards:
+        # the count nearest the face-down words is the stock ("তাহার উপর পনরখানি তাস উপুড়")
+        n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
+        claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
+        counted_cards = [c for c in counted_cards if c[0] is not n]
+    for n, (_, cue_end) in counted_cards:
+        if any(0 <= n.start - e <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif s.has("deck_verb") or s.has("total"):
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))
+        elif cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
+            # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"
+            claims.append(_claim(s, game, "hand_size", n.value, 0.6))
     for n, _ in _counted(s, "pieces"):
         claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
-    for n, _ in _counted(s, "points_on_board"):
-        claims.append(_claim(s, game, "board_points", n.value, 0.8))
+    board = _counted(s, "points_on_board")
+    if board:  # the first count is the whole board; "১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts
+        claims.append(_claim(s, game, "board_points", board[0][0].value, 0.8))
     return claims
 
 
@@ -71,7 +95,7 @@ def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     small = [n for n in s.free_numbers() if 1 <= n.value <= 5]
     runs: list[list[NumberSpan]] = []
     for n in small:
-        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর)\s*(?:পরে)?\s*",
+        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|\s)\s*(?:পরে)?\s*",
                                     s.text[runs[-1][-1].end - s.start : n.start - s.start]):
             runs[-1].append(n)
         else:
@@ -89,10 +113,11 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ranks makes them trump values, "অন্য রঙে" plain; without either they are plain values."""
     if not s.has("value") and not any(rank for _, rank in s.ranks()):
         return []
-    if s.has("marriage"):
+    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES):
         return []
     ranks = s.ranks()
-    numbers = [n for n in s.free_numbers() if n.value <= 25]
+    # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things
+    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _CLASSIFIED.search(n.surface)]
     if not ranks or not numbers:
         return []
     if not s.has("value") and len(ranks) < 3:
@@ -131,7 +156,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 40)
-        if n:
+        if n and n.value <= _LAST_TRICK_MAX:
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
     return claims
 
@@ -142,9 +167,9 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     if not marks:
         return []
     claims = []
-    prev = marks[0][0]
+    prev = s.start
     for n in s.free_numbers():
-        if n.start < marks[0][0] - 20 or n.value not in range(10, 101):
+        if n.start < marks[0][0] - 20 or n.value not in _MARRIAGE_RANGE:
             continue
         between = s.text[prev - s.start : n.start - s.start]
         suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
@@ -171,19 +196,35 @@ def deals_per_game(s: Sentence, game: str) -> list[Claim]:
     return [_claim(s, game, "number_of_deals", n.value, 0.7) for n, _ in _counted(s, "deals", 6) if n.value > 1]
 
 
+_CLAUSE = regex.compile(r",|;|\sবা\s|\sঅথবা\s")
+
+
+def _clauses(s: Sentence) -> list[tuple[int, int]]:
+    """Text offsets of the clauses of a sentence (split at commas and "or")."""
+    cuts = [s.start, *(s.start + m.start() for m in _CLAUSE.finditer(s.text)), s.end]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if b > a]
+
+
 def winning(s: Sentence, game: str) -> list[Claim]:
-    """Winning threshold ("যে আগে ৬৬ পয়েন্ট পায় সে জেতে"), schneider ("৩৩-এর কম"), game points."""
+    """Winning threshold ("যে আগে ৬৬ পয়েন্ট পায় সে জেতে") and the game points of each outcome, clause by
+    clause: "৩৩-এর কম পেলে … ২ গেম পয়েন্ট" (schneider, and its threshold), "একটিও পিঠ না পেলে ৩" (schwarz).
+    A sentence about a wrong claim (ভুল) states penalties, not the game points of a won deal."""
     claims = []
     if s.has("game_points"):
-        outcome = "schwarz" if s.has("no_trick") else "schneider" if s.has("less_than") else "normal"
-        for _, ce in s.cues("game_points")[:1]:
-            before = [n for n in s.free_numbers() if n.end <= ce and n.value <= 3]
-            if before:
-                claims.append(_claim(s, game, "game_points", before[-1].value, 0.7, outcome=outcome))
-        for _, ce in s.cues("less_than")[:1]:
-            before = [n for n in s.free_numbers() if n.end <= ce and n.value >= 10]
-            if before:
-                claims.append(_claim(s, game, "schneider_threshold", before[-1].value, 0.7))
+        if s.has("wrong"):
+            return []
+        for a, b in _clauses(s):
+            numbers = [n for n in s.numbers if a <= n.start < b]
+            clause = Sentence(a, b, s.text[a - s.start : b - s.start], s.terms, numbers)
+            small = [n for n in clause.free_numbers() if 1 <= n.value <= 3]
+            if not small:
+                continue
+            outcome = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else "normal"
+            claims.append(_claim(s, game, "game_points", small[-1].value, 0.7, outcome=outcome))
+            if outcome == "schneider":
+                big = [n for n in clause.free_numbers() if n.value >= 10]
+                if big:
+                    claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
     if (s.has("win") or s.has("lose")) and s.has("value"):
         big = [n for n in s.free_numbers() if n.value >= 30]
@@ -199,7 +240,7 @@ def players(s: Sentence, game: str) -> list[Claim]:
     """Number of players: "দুজনের তাসের খেলা", "চারজনে দুই জুটিতে খেলে", "দুজন খেলুৱৈৰ"."""
     for n in s.free_numbers():
         tail = s.text[n.end - s.start - 2 :]
-        if n.value <= 6 and _PLAYERS.match(tail):
+        if 2 <= n.value <= 6 and _PLAYERS.match(tail):
             return [_claim(s, game, "players", n.value, 0.6)]
     return []
 

@@ -1,0 +1,110 @@
+"""Claims: extraction patterns, checks against the engines, and the `puthi check` contract.
+
+The sentences used here are the *dev* part of bench/data/claims_sentences.tsv and our own phrasings;
+the held-out part is only read by the benchmark.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puthi.rules.check import check_claims, facts_of
+from puthi.rules.claims import extract_claims
+from puthi.rules.claims.sentences import split_sentences
+
+ROOT = Path(__file__).resolve().parents[3]
+SENTENCES = ROOT / "bench" / "data" / "claims_sentences.tsv"
+
+
+def _dev_rows():
+    with SENTENCES.open(encoding="utf-8") as fh:
+        rows = csv.DictReader((ln for ln in fh if not ln.startswith("#")), delimiter="\t")
+        return [r for r in rows if r["split"] == "dev"]
+
+
+@pytest.mark.parametrize("row", _dev_rows(), ids=lambda r: r["id"])
+def test_dev_sentences_get_the_labelled_verdict(row):
+    verdicts = check_claims(extract_claims(row["text"], row["game"]))
+    by_key = {v.claim.key: v for v in verdicts}
+    assert row["key"] in by_key, [v.claim.key for v in verdicts]
+    assert by_key[row["key"]].verdict == row["truth"]
+
+
+def test_list_aligned_to_list():
+    text = "তুরুপে তাসের ক্রম গোলাম, নহলা, টেক্কা, দহলা, সাহেব, বিবি, যাদের মূল্য 20, 14, 11, 10, 4, 3।"
+    got = {c.key: c.stated for c in extract_claims(text, "klaverjas")}
+    assert got == {
+        "card_value(rank=J,suit=trump)": 20, "card_value(rank=9,suit=trump)": 14,
+        "card_value(rank=A,suit=trump)": 11, "card_value(rank=10,suit=trump)": 10,
+        "card_value(rank=K,suit=trump)": 4, "card_value(rank=Q,suit=trump)": 3,
+    }
+
+
+def test_vigesimal_number_words():
+    got = [(c.key, c.stated) for c in extract_claims("যে আগে দুই কুড়ি সাত ফোটা পায় সে জেতে।", "bisti")]
+    assert ("winning_threshold", 47) in got
+
+
+def test_contradictory_statements_are_both_reported():
+    text = "এই খেলায় ২৪টি তাস লাগে। পরে বলা হয়েছে, এই খেলায় ৩২টি তাস লাগে।"
+    verdicts = check_claims(extract_claims(text, "sixtysix"))
+    assert [(v.claim.stated, v.verdict) for v in verdicts] == [(24, "consistent"), (32, "contradicted")]
+    assert verdicts[1].expected == 24
+
+
+def test_text_without_rules_gives_no_claims():
+    assert extract_claims("The quick brown fox jumps over the lazy dog.", "sixtysix") == []
+    assert extract_claims("", "klaverjas") == []
+    assert extract_claims("आज मौसम अच्छा है।", "bisti") == []
+
+
+def test_offsets_point_at_the_sentence():
+    text = "শিরোনাম\nখেলায় মোট ২৪টি তাস ব্যবহার করা হয়।"
+    (claim,) = extract_claims(text, "sixtysix")
+    assert text[claim.start : claim.end] == claim.text == "খেলায় মোট ২৪টি তাস ব্যবহার করা হয়।"
+
+
+def test_sentences_cover_danda_and_full_stop():
+    text = "এক। দুই. তিন"
+    assert [text[a:b] for a, b in split_sentences(text)] == ["এক।", "দুই.", "তিন"]
+
+
+def test_behavioural_claims_are_checked_against_engine_facts():
+    facts = facts_of("reference", "dashguti")
+    verdicts = check_claims(extract_claims("প্ৰথম চাল মাজৰ বিন্দুলৈ দিব লাগে।", "dashguti"))
+    (v,) = [v for v in verdicts if v.claim.quantity == "first_move_forced"]
+    assert v.expected == facts["first_move_forced"]
+    assert v.verdict == "consistent"
+
+
+def _puthi(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "puthi", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_cli_json_contract():
+    out = _puthi("check", "-", "--game", "klaverjas", stdin="তুরুপের গোলামের মূল্য ১৮।")
+    assert out.returncode == 0, out.stderr
+    (rec,) = json.loads(out.stdout)
+    assert {"start", "end", "text", "quantity", "stated", "expected", "verdict", "explanation"} <= set(rec)
+    assert (rec["stated"], rec["expected"], rec["verdict"]) == (18, 20, "contradicted")
+
+
+def test_cli_unknown_game_lists_the_games():
+    out = _puthi("check", "-", "--game", "poker", stdin="তাস")
+    assert out.returncode != 0
+    assert "sixtysix" in out.stderr and "dashguti" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_cli_no_rules_is_a_note_not_a_crash():
+    out = _puthi("check", "-", "--game", "bisti", "--format", "md", stdin="Hello world.")
+    assert out.returncode == 0
+    assert "0 claims" in out.stdout
+    assert "no rule claims" in out.stderr
