@@ -252,6 +252,8 @@ class DashGutiState(State):
 
     def action_to_string(self, action: int) -> str:
         src, to = divmod(action, N)
+        if not 0 <= src < N:
+            return f"<no move {action}>"
         over = _jumped(src, to)
         return f"{src}-{to}" if over is None else f"{src}x{over}-{to}"
 

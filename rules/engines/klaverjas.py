@@ -578,7 +578,11 @@ NOTES = {
     "nat": "a tie is nat: the seed asks for more points than the other team",
     "first_dealer": "player 3, so player 0 bids and leads first",
 }
-AMSTERDAM = registry.register(Game(spec=SPECS["amsterdam"], new_state=new_state, facts=facts, notes=NOTES))
+# One deal plays every rule; the conformance suite's thousand playouts use it (and a few full games).
+TEST_OPTIONS = {"deals": 1}
+AMSTERDAM = registry.register(
+    Game(spec=SPECS["amsterdam"], new_state=new_state, facts=facts, notes=NOTES, test_options=TEST_OPTIONS)
+)
 ROTTERDAM = registry.register(
-    Game(spec=SPECS["rotterdam"], new_state=new_rotterdam_state, facts=facts, notes=NOTES)
+    Game(spec=SPECS["rotterdam"], new_state=new_rotterdam_state, facts=facts, notes=NOTES, test_options=TEST_OPTIONS)
 )
