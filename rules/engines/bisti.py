@@ -292,7 +292,12 @@ class BistiState(State):
 
 
 def new_state(seed: int = 0, options: dict[str, Any] | None = None) -> BistiState:
-    """A shuffled, cut and dealt Bisti deal."""
+    """A shuffled, cut and dealt Bisti deal.
+
+    >>> s = new_state(seed=5, options={"trump": "none"})
+    >>> s.trump, len(s.stock), s.current_player()
+    (-1, 16, 0)
+    """
     return BistiState(seed, options)
 
 

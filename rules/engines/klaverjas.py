@@ -138,7 +138,12 @@ def team(player: int) -> int:
 
 
 def strength(card: int, trump: int) -> int:
-    """How high ``card`` ranks in a trick: any trump beats every card of another suit."""
+    """How high ``card`` ranks in a trick: any trump beats every card of another suit.
+
+    >>> c = DECK.suits.index("C")
+    >>> strength(DECK.parse("9C"), c) > strength(DECK.parse("AC"), c) > strength(DECK.parse("AH"), c)
+    True
+    """
     return 10 + TRUMP_STRENGTH[card] if SUIT[card] == trump else PLAIN_STRENGTH[card]
 
 
@@ -564,12 +569,21 @@ def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def new_state(seed: int = 0, options: dict[str, Any] | None = None) -> KlaverjasState:
-    """A new game under Amsterdam rules."""
+    """A new game under Amsterdam rules.
+
+    >>> s = new_state(seed=4, options={"deals": 2})
+    >>> s.variant, s.options["deals"], [len(h) for h in s.hands]
+    ('amsterdam', 2, [8, 8, 8, 8])
+    """
     return KlaverjasState(seed, options, "amsterdam")
 
 
 def new_rotterdam_state(seed: int = 0, options: dict[str, Any] | None = None) -> KlaverjasState:
-    """A new game under Rotterdam rules."""
+    """A new game under Rotterdam rules.
+
+    >>> new_rotterdam_state(seed=4).options["undertrump"]
+    'required'
+    """
     return KlaverjasState(seed, options, "rotterdam")
 
 
