@@ -203,27 +203,41 @@ class Aligner:
             return ((_Hit(lid, 0.0, len(tok), True),) if lid is not None else ()), ()
         if script == "other":
             return (), ()
+        key = match_form(tok)  # normalised once; offsets inside the word are mapped back below
+        hits, compounds = self._analyze_key(key, lang, script, allow_compound)
+        if key != tok and (hits or compounds):
+            cut = _offset_map(tok, key)
+            hits = tuple(_Hit(h.lex, h.cost, cut(h.stem_end), h.exact, h.known_word) for h in hits)
+            compounds = tuple(
+                (cut(i), lid, _Hit(h.lex, h.cost, cut(i + h.stem_end) - cut(i), h.exact, h.known_word))
+                for i, lid, h in compounds
+            )
+        return hits, compounds
+
+    def _analyze_key(self, key: str, lang: str, script: str, allow_compound: bool) -> tuple[tuple[_Hit, ...], tuple]:
         sufs = self.suffixes[lang]
-        folded = tok.casefold() if script == "latn" else tok
-        stems = [len(tok)] + [i for i in range(len(tok) - 1, 1, -1) if folded[i:] in sufs]
+        stems = [len(key)] + [i for i in range(len(key) - 1, 1, -1) if key[i:] in sufs]
         hits: dict[int, _Hit] = {}
         for i in stems:
-            lid = self.lex_id.get(match_form(tok[:i]))
+            lid = self.lex_id.get(key[:i])
             if lid is not None and lid not in hits:
                 hits[lid] = _Hit(lid, 0.0, i, True)
         if not hits and script == "beng":
-            known = any(self._known_word(tok[:i], lang) for i in stems)
+            found: list[tuple[int, int, float]] = []
             for i in stems[:4]:
-                for lid, cost in self._fuzzy(match_form(tok[:i]), lang):
+                found += [(i, lid, cost) for lid, cost in self._fuzzy(key[:i], lang)]
+            if found:
+                known = any(self._known_word(key[:i], lang) for i in stems)
+                for i, lid, cost in found:
                     if lid not in hits or cost < hits[lid].cost:
                         hits[lid] = _Hit(lid, cost, i, False, known)
         compounds = []
-        if not hits and allow_compound and script == "beng" and len(tok) >= 5:
-            for i in range(3, len(tok) - 1):
-                lid = self.lex_id.get(match_form(tok[:i]))
+        if not hits and allow_compound and script == "beng" and len(key) >= 5:
+            for i in range(3, len(key) - 1):
+                lid = self.lex_id.get(key[:i])
                 if lid is None or lid not in self.single or self.lexemes[lid].n < 3:
                     continue
-                rest, _ = self._analyze(tok[i:], lang, allow_compound=False)
+                rest, _ = self._analyze_key(key[i:], lang, script, allow_compound=False)
                 for h in rest:
                     if h.lex in self.single and self.lexemes[h.lex].n >= 3:
                         compounds.append((i, lid, h))
@@ -383,18 +397,19 @@ class Aligner:
                 best[k] = c
         ranked = sorted(best.values(), key=lambda c: (-c.ntok, -c.score, c.start, c.end - c.start))
         chosen: list[_Cand] = []
-        taken: list[tuple[int, int]] = []
-        spans_kept: set[tuple[int, int]] = set()
+        starts: list[int] = []  # starts of the chosen, disjoint spans, sorted
+        ends: dict[int, int] = {}
         for c in ranked:
-            if (c.start, c.end) in spans_kept:
+            if ends.get(c.start) == c.end:  # another reading of a span already chosen
                 if all_links:
                     chosen.append(c)
                 continue
-            if any(c.start < b and a < c.end for a, b in taken):
+            k = bisect.bisect_left(starts, c.end) - 1  # the chosen span starting last before c ends
+            if k >= 0 and ends[starts[k]] > c.start:
                 continue
             chosen.append(c)
-            taken.append((c.start, c.end))
-            spans_kept.add((c.start, c.end))
+            bisect.insort(starts, c.start)
+            ends[c.start] = c.end
         chosen.sort(key=lambda c: (c.start, -c.score))
         out = []
         for c in chosen:
@@ -412,6 +427,20 @@ class Aligner:
                 )
             )
         return out
+
+
+def _offset_map(raw: str, key: str):
+    """A function from offsets in ``key`` (the normalised word) to offsets in ``raw`` (the word as given)."""
+
+    def cut(k: int) -> int:
+        if k >= len(key):
+            return len(raw)
+        for i in range(len(raw) + 1):
+            if len(match_form(raw[:i])) >= k:
+                return i
+        return len(raw)
+
+    return cut
 
 
 def _skeleton_keys(sk: str) -> set[str]:

@@ -47,8 +47,11 @@ VOWEL_SIGN_INDEL = 0.4
 VOWEL_SIGN_SUB = 0.7
 
 
+VOWEL_SIGNS = frozenset(chr(c) for c in range(0x09BE, 0x09CD) if unicodedata.category(chr(c)) in ("Mn", "Mc"))
+
+
 def _is_vowel_sign(u: str) -> bool:
-    return len(u) == 1 and 0x09BE <= ord(u) <= 0x09CC and unicodedata.category(u) in ("Mn", "Mc")
+    return u in VOWEL_SIGNS
 
 
 @dataclass
@@ -59,6 +62,7 @@ class CostModel:
     pairs: dict[tuple[str, str], float] = field(default_factory=dict)
     default_sub: float = 1.0
     default_indel: float = 1.0
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def sub(self, observed: str, intended: str) -> float:
         if observed == intended:
@@ -98,19 +102,38 @@ class CostModel:
         return id(self)
 
 
+def _cost(model: CostModel, kind: str, x: str, y: str = "") -> float:
+    memo = model._memo
+    key = (kind, x, y)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = model.sub(x, y) if kind == "s" else (model.ins(x) if kind == "i" else model.dele(x))
+    return v
+
+
 @lru_cache(maxsize=200_000)
 def _distance(model: CostModel, a: tuple[str, ...], b: tuple[str, ...], limit: float) -> float:
+    ins = [_cost(model, "i", y) for y in b]
     prev = [0.0]
-    for y in b:
-        prev.append(prev[-1] + model.ins(y))
+    for c in ins:
+        prev.append(prev[-1] + c)
+    n = len(b)
     for x in a:
-        dx = model.dele(x)
+        dx = _cost(model, "d", x)
         cur = [prev[0] + dx]
         best = cur[0]
-        for j, y in enumerate(b, 1):
-            v = min(prev[j] + dx, cur[j - 1] + model.ins(y), prev[j - 1] + model.sub(x, y))
+        for j in range(1, n + 1):
+            y = b[j - 1]
+            diag = prev[j - 1] + (0.0 if x == y else _cost(model, "s", x, y))
+            v = prev[j] + dx
+            if diag < v:
+                v = diag
+            w = cur[j - 1] + ins[j - 1]
+            if w < v:
+                v = w
             cur.append(v)
-            best = min(best, v)
+            if v < best:
+                best = v
         if best > limit:
             return best
         prev = cur

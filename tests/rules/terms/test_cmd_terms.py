@@ -1,0 +1,91 @@
+"""``puthi terms``: records, offsets into the input as read, streaming, errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from puthi.corpus import cmd_terms
+from puthi.corpus.cli import main
+
+TEXT = "\ufeffতাস | করিবে ।\r\nশেষ পিঠ যে পাইবে, সেই হাতের পাঁচ পাইবে।\r\nদুই কুড়ি সাত ফোট দেখাইতে হইবে।\n"
+
+
+def run_cli(args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "puthi", "terms", *args], input=stdin, capture_output=True, timeout=120
+    )
+
+
+def test_jsonl_records_and_offsets_into_the_input_as_read(tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_bytes(TEXT.encode("utf-8"))
+    out = run_cli([str(f)])
+    assert out.returncode == 0, out.stderr.decode()
+    recs = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    terms = [r for r in recs if "concept" in r]
+    nums = [r for r in recs if "value" in r]
+    assert [r["concept"] for r in terms] == ["vocab.card", "vocab.trick", "grabu.hater_panch", "score.point"]
+    assert set(terms[0]) == {"start", "end", "surface", "headword", "concept", "gloss", "table", "score"}
+    assert [(r["surface"], r["value"]) for r in nums] == [("পাঁচ", 5), ("দুই কুড়ি সাত", 47)]  # পাঁচ inside হাতের পাঁচ
+    for r in recs:  # the BOM and the \r\n count as code points, as read
+        assert TEXT[r["start"] : r["end"]] == r["surface"]
+
+
+def test_tsv_and_stdin():
+    out = run_cli(["-", "--format", "tsv", "--no-numbers"], stdin="তুরুপের সাহেব\tও বিবি\n".encode())
+    lines = out.stdout.decode().splitlines()
+    assert lines[0].split("\t") == [*cmd_terms.TERM_KEYS, "value"]
+    assert [line.split("\t")[4] for line in lines[1:]] == ["vocab.trump", "card.king", "card.queen"]
+
+
+def test_streamed_pieces_give_the_same_records(tmp_path, monkeypatch, capsys):
+    text = ("যদি কোন পক্ষে ইস্তক থাকে, তাহা হইলে তিন কুড়ি ফোটা দেখাইতে হয়।\n" * 7 + "\n") * 40
+    f = tmp_path / "big.txt"
+    f.write_text(text, encoding="utf-8")
+    assert main(["terms", str(f)]) == 0
+    whole = capsys.readouterr().out
+    monkeypatch.setattr(cmd_terms, "CHUNK", 500)
+    assert main(["terms", str(f)]) == 0
+    pieces = capsys.readouterr().out
+    assert pieces == whole and len(whole.splitlines()) == 40 * 7 * 3
+    for line in pieces.splitlines():
+        r = json.loads(line)
+        assert text[r["start"] : r["end"]] == r["surface"]
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "message"),
+    [
+        (lambda p: p.write_bytes(b""), [], "the input is empty"),
+        (lambda p: p.write_bytes(b"\xff\xfe\x00abc"), [], "not UTF-8"),
+        (lambda p: None, [], "no such file"),
+    ],
+)
+def test_bad_input_is_one_clear_line(tmp_path, setup, args, message):
+    f = tmp_path / "x.txt"
+    setup(f)
+    out = run_cli([str(f), *args])
+    err = out.stderr.decode().strip()
+    assert out.returncode == 2 and message in err and str(f) in err and "\n" not in err
+
+
+def test_bad_table_names_the_row(tmp_path):
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword\nok.one,bn,ঝান্ডা\nbad.two,bn\n", encoding="utf-8")
+    out = run_cli(["-", "--table", str(table)], stdin="তাস".encode())
+    err = out.stderr.decode().strip()
+    assert out.returncode == 2 and "row 3" in err and "mine.csv" in err
+
+
+def test_foreign_script_warns_but_succeeds():
+    out = run_cli(["-"], stdin="தமிழ் உரை".encode())
+    assert out.returncode == 0 and out.stdout == b"" and "no Bengali" in out.stderr.decode()
+
+
+def test_export_tbx_and_csv():
+    tbx = run_cli(["--export", "tbx"])
+    assert tbx.returncode == 0 and b"urn:iso:std:iso:30042:ed-2" in tbx.stdout
+    csv_out = run_cli(["--export", "csv"])
+    assert csv_out.stdout.decode().splitlines()[0].startswith("concept,lang,headword")

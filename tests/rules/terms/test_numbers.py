@@ -1,0 +1,62 @@
+"""Numbers: digits in three scripts, Bengali and Assamese number words, the vigesimal কুড়ি."""
+
+import pytest
+
+from puthi.rules.terms import find_numbers
+
+
+def values(text, **kw):
+    return [(n.surface, n.value) for n in find_numbers(text, **kw)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("দুই কুড়ি সাত ফোট", [("দুই কুড়ি সাত", 47)]),
+        ("তিন কুড়ি", [("তিন কুড়ি", 60)]),
+        ("চারি কুড়ি সাত ফোটা", [("চারি কুড়ি সাত", 87)]),
+        ("তিনকুড়ি ফোট", [("তিনকুড়ি", 60)]),
+        ("কুড়ি বেশী", [("কুড়ি", 20)]),
+    ],
+)
+def test_vigesimal(text, expected):
+    assert values(text) == expected
+
+
+def test_digits_in_three_scripts_and_classifiers():
+    assert values("৪৭ ফোটা, 1718 সালে, ১০টা টুকুৰা, 32টি তাস, 12 টি কৌশল, 1,000") == [
+        ("৪৭", 47), ("1718", 1718), ("১০টা", 10), ("32টি", 32), ("12 টি", 12), ("1,000", 1000)]  # fmt: skip
+
+
+def test_bengali_words_one_to_hundred_samples():
+    text = "এক দুই তিন চার পাঁচ ছয় সাত আট দশ এগারো ষোলো উনিশ একুশ চব্বিশ সাঁইত্রিশ পঞ্চাশ ছেষট্টি নিরানব্বই একশত"
+    assert [v for _, v in values(text)] == [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 16, 19, 21, 24, 37, 50, 66, 99, 100]
+
+
+def test_classified_and_inflected_words():
+    assert values("তিনটি ব্যাচে ছয়টি কার্ড; আটখানি তাস; চারিজনে; দুজন") == [
+        ("তিনটি", 3), ("ছয়টি", 6), ("আটখানি", 8), ("চারিজনে", 4), ("দুজন", 2)]  # fmt: skip
+    assert values("দহটা টুকুৰা, চাৰিটা ৰেংক, এটা বিন্দু", lang="as") == [("দহটা", 10), ("চাৰিটা", 4), ("এটা", 1)]
+
+
+def test_hundreds_and_thousands():
+    assert values("দুই শত পাঁচ; এক হাজার দুই শত") == [("দুই শত পাঁচ", 205), ("এক হাজার দুই শত", 1200)]
+
+
+def test_words_that_are_numbers_only_in_context():
+    assert values("মৌখিকভাবে বা লিখিতভাবে নয়।") == []  # নয় "is not"
+    assert values("নয়টি তাস") == [("নয়টি", 9)]
+    assert values("তিনি খেলেন; একত্র ধরে; একই রং; এটি কার্ড") == []  # he, together, same, this
+    assert values("তিন তিন করিয়া") == [("তিন", 3), ("তিন", 3)]
+
+
+def test_ocr_bullet_for_zero_is_opt_in():
+    assert values("৩• ফোটায়") == [("৩", 3)]
+    assert values("৩• ফোটায়", ocr_digits=True) == [("৩•", 30)]
+
+
+def test_offsets_and_empty():
+    text = "শেষ পিঠে করিলে ৬৭ ফোটা দেখাইতে হয়, আর দুই কুড়ি সাত"
+    for n in find_numbers(text):
+        assert text[n.start : n.end] == n.surface
+    assert find_numbers("") == [] and find_numbers("no numbers here") == []

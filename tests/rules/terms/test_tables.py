@@ -1,0 +1,158 @@
+"""The bundled tables are valid; a scholar's table is imported or rejected with the row named; exports."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from puthi.errors import InputError
+from puthi.normalize.unicode import normalized
+from puthi.rules.terms import find_terms, load_tables, read_table, write_csv
+from puthi.rules.terms.tables import BUNDLED, HERE, TermTables
+from puthi.rules.terms.tbx import TBX_NS, to_tbx
+
+ISSUE_FORMS = {
+    # issue 4's list: every form must be in a table, under the concept it names
+    "টেক্কা": "card.ace", "এক্কা": "card.ace", "একা": "card.ace", "দুরি": "card.two", "দুক্কা": "card.two",
+    "তিরি": "card.three", "তিক্কা": "card.three", "চৌকা": "card.four", "চোক্কা": "card.four",
+    "পাঞ্জা": "card.five", "পঞ্জা": "card.five", "ছক্কা": "card.six", "সাত্তা": "card.seven", "সাতা": "card.seven",
+    "আট্টা": "card.eight", "আটা": "card.eight", "নহলা": "card.nine", "দহলা": "card.ten", "গোলাম": "card.jack",
+    "বিবি": "card.queen", "সাহেব": "card.king", "ইস্কাবন": "suit.spades", "ইস্কাপন": "suit.spades",
+    "হরতন": "suit.hearts", "রুইতন": "suit.diamonds", "রইতন": "suit.diamonds", "চিড়িতন": "suit.clubs",
+    "চিড়তন": "suit.clubs", "হৰতন": "suit.hearts", "ৰুহিতন": "suit.diamonds", "ইশকাপন": "suit.spades",
+    "তাচ": "vocab.card", "এস": "card.ace", "এসিস": "card.ace", "কিং": "card.king", "কুইন্স": "card.queen",
+    "জ্যাকস": "card.jack", "ট্রাম্প": "vocab.trump", "তুরুপ": "vocab.trump", "পিঠ": "vocab.trick",
+    "ফোটা": "score.point", "কাগজ": "grabu.kagaj", "ইস্তক": "meld.istak", "পঞ্চাশ": "meld.panchash",
+    "কাবার": "grabu.kabar", "ব্যোম": "grabu.byom", "হাতের পাঁচ": "grabu.hater_panch", "রুম": "klaverjas.roem",
+    "স্টুক": "klaverjas.stuk", "পিট": "klaverjas.pit", "নাট": "klaverjas.nat", "বিবাহ": "meld.marriage",
+    "গ্রাবু": "game.grabu", "দেখা বিস্তি": "game.dekha_bisti", "বিবিধর গ্যাম": "game.bibidhar_gam",
+    "গোলামচোর": "game.golamchor", "ছেষট্টি": "game.sixty_six", "শ্নাপসেন": "game.schnapsen",
+    "Klaverjas": "game.klaverjas", "দছ-গুটি": "game.dash_guti", "লাউ কাটা কাটি": "game.lau_kata_kati",
+    "বিন্দু": "dashguti.point", "টুকুৰা": "dashguti.piece", "গুটি": "dashguti.piece", "ৰেংক": "dashguti.rank",
+    "শিখৰ": "dashguti.apex", "ত্ৰিভুজ": "dashguti.triangle", "রাজা": "card.king", "উজীর": "ganjifa.wazir",
+    "মৎস্য": "ganjifa.suit.matsya", "কূর্ম": "ganjifa.suit.kurma", "বরাহ": "ganjifa.suit.varaha",
+    "নৃসিংহ": "ganjifa.suit.narasimha", "বামন": "ganjifa.suit.vamana", "পরশুরাম": "ganjifa.suit.parashurama",
+    "রাম": "ganjifa.suit.rama", "রঘুনাথ": "ganjifa.suit.rama", "বলরাম": "ganjifa.suit.balarama",
+    "জগন্নাথ": "ganjifa.suit.jagannatha", "বুদ্ধ": "ganjifa.suit.jagannatha", "কল্কি": "ganjifa.suit.kalki",
+}  # fmt: skip
+
+
+def _raw_rows():
+    for stem in BUNDLED:
+        with open(HERE / f"{stem}.tsv", encoding="utf-8", newline="") as fh:
+            yield from ((stem, n, row) for n, row in enumerate(csv.DictReader(fh, delimiter="\t"), start=2))
+
+
+def test_bundled_tables_validate():
+    assert load_tables().validate() == []
+
+
+def test_headwords_are_in_the_repair_stage_normal_form_as_written_in_the_files():
+    for stem, n, row in _raw_rows():
+        for form in [row["headword"], *row["variants"].split("|")]:
+            if form and not form.isascii():
+                assert form == normalized(form), f"{stem}.tsv row {n}: {form!r} is not normalised"
+
+
+def test_every_row_has_a_source_and_a_gloss():
+    for stem, n, row in _raw_rows():
+        assert row["source"].strip() and row["gloss"].strip(), f"{stem}.tsv row {n}"
+
+
+def test_the_issue_list_is_covered_with_the_right_concepts():
+    tables = load_tables()
+    named = {}
+    for e in tables.entries:
+        for f in e.forms:
+            named.setdefault(normalized(f), set()).add(e.concept)
+    for form, concept in ISSUE_FORMS.items():
+        assert concept in named.get(normalized(form), set()), f"{form} should name {concept}"
+
+
+def test_languages_present():
+    langs = {e.lang for e in load_tables().entries}
+    assert {"bn", "as", "hi", "en", "nl", "de"} <= langs
+
+
+def test_validation_catches_undeclared_ambiguity_and_wrong_script():
+    t = read_table(io.StringIO("concept\tlang\theadword\tvariants\nx.one\tbn\tতাস\t\nx.two\tbn\tতাস\t\n"), "t.tsv")
+    problems = t.validate()
+    assert any("also names x.two" in p for p in problems) and any("also names x.one" in p for p in problems)
+    declared = read_table(
+        io.StringIO("concept\tlang\theadword\tambiguous\nx.one\tbn\tতাস\tx.two\nx.two\tbn\tতাস\tx.one\n"), "t.tsv"
+    )
+    assert declared.validate() == []
+    with pytest.raises(InputError, match=r"row 3: 'tas' has LATIN SMALL LETTER T, not Bengali script"):
+        read_table(io.StringIO("concept,lang,headword\nx.one,bn,তাস\nx.two,bn,tas\n"), "mine.csv")
+    with pytest.raises(InputError, match="Assamese letter"):
+        read_table(io.StringIO("concept,lang,headword\nx.one,bn,হৰতন\n"), "mine.csv")
+
+
+def test_a_headword_not_in_normal_form_is_reported():
+    raw = "\N{BENGALI LETTER KA}\N{BENGALI VOWEL SIGN E}\N{BENGALI VOWEL SIGN AA}"  # কো typed as two signs
+    t = read_table(io.StringIO(f"concept,lang,headword\nx.one,bn,{raw}\n"), "mine.csv")
+    assert any("normal form" in p for p in t.validate())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("concept,lang,headword\nx.y,bn\n", "row 2: 2 fields where the header has 3"),
+        ("concept,lang\nx.y,bn\n", "missing column headword"),
+        ("concept,lang,headword,weight\nx.y,bn,তাস,heavy\n", "row 2: weight 'heavy' is not a number"),
+        ("concept,lang,headword\nx.y,bn,তাস\n,bn,তাস\n", "row 3: the concept is empty"),
+        ("", "the table is empty"),
+    ],
+)
+def test_malformed_scholar_tables_name_the_row(text, message):
+    with pytest.raises(InputError, match=message) as err:
+        read_table(io.StringIO(text), "scholar.csv")
+    assert str(err.value).startswith("scholar.csv: ") and "\n" not in str(err.value)
+
+
+def test_scholar_table_is_used_and_conflicts_are_refused(tmp_path: Path):
+    good = tmp_path / "mine.csv"
+    good.write_text("concept,lang,headword,variants,gloss\nmine.jhanda,bn,ঝান্ডা,ঝাণ্ডা,flag card\n", encoding="utf-8")
+    tables = load_tables(good)
+    spans = find_terms("তাসের মধ্যে ঝান্ডাটি আর তুরুপের সাহেব", tables)
+    assert [(s.surface, s.concept, s.table) for s in spans][1] == ("ঝান্ডাটি", "mine.jhanda", "mine")
+    clash = tmp_path / "clash.csv"
+    clash.write_text("concept,lang,headword\nmine.lady,bn,বিবি\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"clash\.csv.*also names card\.queen"):
+        load_tables(clash)
+
+
+def test_csv_export_round_trips():
+    tables = load_tables()
+    out = io.StringIO()
+    write_csv(tables, out)
+    again = read_table(io.StringIO(out.getvalue()), "export.csv")
+    key = lambda t: [(e.concept, e.lang, e.headword, e.variants, e.ambiguous, e.weight) for e in t.entries]  # noqa: E731
+    assert key(again) == key(tables)
+
+
+def test_tbx_export_has_one_entry_per_concept_and_every_form():
+    tables = load_tables()
+    root = etree.fromstring(to_tbx(tables).encode("utf-8"))
+    ns = {"t": TBX_NS}
+    assert root.get("type") == "TBX-Basic"
+    entries = root.findall(".//t:conceptEntry", ns)
+    assert sorted(e.get("id") for e in entries) == sorted(tables.concepts())
+    queen = root.find(".//t:conceptEntry[@id='card.queen']", ns)
+    xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    bn = [sec for sec in queen.findall("t:langSec", ns) if sec.get(xml_lang) == "bn"]
+    bn_terms = [t.text for sec in bn for t in sec.findall("t:termSec/t:term", ns)]
+    assert "বিবি" in bn_terms and "কুইন্স" in bn_terms
+    n_forms = sum(
+        len({f for e in rows if e.lang == lang for f in e.forms})
+        for rows in tables.concepts().values()
+        for lang in {e.lang for e in rows}
+    )
+    assert len(root.findall(".//t:term", ns)) == n_forms
+
+
+def test_tables_merge():
+    t = load_tables()
+    assert len((t + TermTables([])).entries) == len(t.entries)
