@@ -256,7 +256,7 @@ class Span:
 
 def _kind(token: str) -> str:
     """``garble`` (Devanagari, or look-alike signs mixed into Bengali), ``latin``, ``symbol`` or ``clean``."""
-    if _DEVANAGARI.search(token):
+    if _DEVANAGARI.search(token.strip(_EDGE)):  # the danda is Bengali punctuation too, not garble
         return "garble"
     has_bn = bool(_BENGALI.search(token))
     has_latin = bool(_LATIN.search(token))
@@ -279,6 +279,8 @@ def find_garbled(line: str) -> list[Span]:
 
     >>> [s.text for s in find_garbled("যদি e • ফোটা, ৩• ফোটায় ব্যাট (bat) हইলে")]
     ['e', '•', '৩•', 'हইলে']
+    >>> find_garbled("তাসের খেলা। নহলার ০।")
+    []
     """
     tokens = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"\S+", line)]
     kinds = [_kind(t) for _, _, t in tokens]
