@@ -1,0 +1,154 @@
+"""``puthi ocr IMG... [--lang ben|asm|auto] [--format text|jsonl|hocr|alto] [--workers N] [-o DIR]``
+
+Reads scans (PNG, JPEG, TIFF, PDF) and writes their text. Without ``-o`` everything goes to stdout (text:
+pages separated by a form feed; jsonl: one record per input); with ``-o DIR`` one file per input, named
+after it (``scan.png`` → ``DIR/scan.txt``). Every file is written to a temporary name and renamed, so an
+interrupted run never leaves half a file. Inputs that fail are listed on stderr at the end and the exit code
+is non-zero; the others are still read and written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from puthi.errors import InputError, OutputError
+from puthi.ocr.model import Page
+
+HELP = "read scans (PNG, JPEG, TIFF, PDF) of Bengali or Assamese print with Tesseract"
+
+FORMATS = {"text": ".txt", "jsonl": ".jsonl", "hocr": ".hocr", "alto": ".xml"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMG", help="image or PDF files")
+    parser.add_argument("--lang", choices=("ben", "asm", "auto"), default="auto",
+                        help="Bengali, Assamese, or decide per page (default: auto)")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text", help="output format (default: text)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default: 1)")
+    parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="stop Tesseract after this long on one page (default: 120)")
+
+
+def record(path: str, pages: list[Page]) -> dict:
+    """The JSON-lines record for one input: ``path``, ``lang``, ``text``, ``mean_conf``, ``lines``.
+
+    Pages of a PDF are joined by a form feed in ``text``; each line carries its page number and box.
+
+    >>> from puthi.ocr.model import Block, Box, Line, Word
+    >>> p = Page(path="a.png", lang="ben", blocks=[Block([Line([Word("তাস", Box(1, 2, 30, 20), 90.0)])])])
+    >>> r = record("a.png", [p])
+    >>> r["text"], r["mean_conf"], r["lines"][0]["box"]
+    ('তাস', 90.0, [1, 2, 30, 20])
+    """
+    langs = [p.lang for p in pages if p.lang]
+    confs = [w.conf for p in pages for w in p.words if w.conf >= 0]
+    lines = []
+    for p in pages:
+        for ln in p.lines:
+            box = ln.bbox()
+            lconfs = [w.conf for w in ln.words if w.conf >= 0]
+            lines.append({"page": p.page_no, "text": ln.text,
+                          "box": [box.x0, box.y0, box.x1, box.y1] if box else None,
+                          "conf": round(sum(lconfs) / len(lconfs), 2) if lconfs else -1.0})
+    return {
+        "path": path,
+        "lang": max(set(langs), key=langs.count) if langs else "",
+        "text": "\f".join(p.text for p in pages),
+        "mean_conf": round(sum(confs) / len(confs), 2) if confs else -1.0,
+        "lines": lines,
+        "pages": len(pages),
+        "steps": [[{"name": s.name, "settings": s.settings} for s in p.steps] for p in pages],
+    }
+
+
+def render(path: str, pages: list[Page], fmt: str) -> str:
+    """The output for one input in ``fmt``."""
+    if fmt == "text":
+        return "\f".join(p.text for p in pages) + "\n"
+    if fmt == "jsonl":
+        return json.dumps(record(path, pages), ensure_ascii=False) + "\n"
+    if fmt == "hocr":
+        from puthi.ocr.hocr import to_hocr
+
+        return to_hocr(pages)
+    from puthi.ocr.alto import to_alto
+
+    return to_alto(pages)
+
+
+def atomic_write(target: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``target`` and rename it into place."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise OutputError(str(target), f"cannot write ({exc.strerror or exc}); check the folder and free space") \
+            from exc
+
+
+def output_names(paths: list[str], suffix: str) -> dict[str, str]:
+    """One output file name per input, from its stem; clashes get ``-2``, ``-3``...
+
+    >>> output_names(["a/p1.png", "b/p1.png", "c.tif"], ".txt")
+    {'a/p1.png': 'p1.txt', 'b/p1.png': 'p1-2.txt', 'c.tif': 'c.txt'}
+    """
+    names: dict[str, str] = {}
+    used: set[str] = set()
+    for p in paths:
+        stem = Path(p).stem or "page"
+        name, n = f"{stem}{suffix}", 1
+        while name in used:
+            n += 1
+            name = f"{stem}-{n}{suffix}"
+        used.add(name)
+        names[p] = name
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    from puthi.ocr.recognize import OcrSettings, ocr_batch
+
+    fmt = args.format
+    out_dir = Path(args.out) if args.out else None
+    if out_dir is None and fmt in ("hocr", "alto") and len(args.images) > 1:
+        raise InputError("-o", f"{fmt} output holds one document per input; give -o DIR for several inputs")
+    if out_dir is not None:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(str(out_dir), f"cannot create the output folder ({exc.strerror}); "
+                              "choose another -o") from exc
+    settings = OcrSettings() if args.timeout is None else OcrSettings(timeout=args.timeout)
+    names = output_names(args.images, FORMATS[fmt])
+
+    def write(path: str, pages: list[Page], failures: list) -> None:
+        if not pages:
+            return
+        text = render(path, pages, fmt)
+        if out_dir is None:
+            sys.stdout.write(text if fmt != "text" or not first[0] else "\f" + text)
+            sys.stdout.flush()
+            first[0] = True
+        else:
+            atomic_write(out_dir / names[path], text)
+
+    first = [False]
+    result = ocr_batch(args.images, lang=args.lang, settings=settings, workers=args.workers, on_file=write)
+    if result.failures:
+        n_files = len({f.path for f in result.failures})
+        print(f"puthi ocr: {n_files} of {len(args.images)} input(s) failed:", file=sys.stderr)
+        for f in result.failures:
+            print(f"  {f.message}", file=sys.stderr)
+    return result.exit_code

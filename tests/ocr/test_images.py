@@ -1,0 +1,124 @@
+"""Loading scans: formats, PDF pages, and every kind of bad file ending in one clear InputError."""
+
+import shutil
+import struct
+import zlib
+
+import pytest
+from PIL import Image
+
+from puthi.errors import InputError, MissingDependencyError
+from puthi.ocr import images
+from puthi.ocr.images import count_pages, iter_images, load_images
+
+
+def _page(size=(60, 30), colour=255, mode="L"):
+    img = Image.new(mode, size, colour)
+    img.paste(0, (10, 10, 50, 20))
+    return img
+
+
+@pytest.mark.parametrize("suffix, fmt", [(".png", "PNG"), (".jpg", "JPEG"), (".tif", "TIFF"), (".bmp", "BMP")])
+def test_single_image_formats(tmp_path, suffix, fmt):
+    path = tmp_path / f"scan{suffix}"
+    _page().save(path, format=fmt)
+    pages = load_images(path)
+    assert [(p.page_no, p.image.size) for p in pages] == [(1, (60, 30))]
+    assert pages[0].path == str(path)
+
+
+def test_multi_frame_tiff_gives_one_page_per_frame(tmp_path):
+    path = tmp_path / "book.tif"
+    frames = [_page(), _page(size=(80, 40)), _page(size=(30, 30))]
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    assert [p.image.size for p in load_images(path)] == [(60, 30), (80, 40), (30, 30)]
+    assert count_pages(str(path)) == 3
+
+
+def test_dpi_is_read(tmp_path):
+    path = tmp_path / "scan.png"
+    _page().save(path, dpi=(400, 400))
+    assert load_images(path)[0].dpi == 400
+
+
+def test_rgba_and_palette_images_load(tmp_path):
+    rgba = tmp_path / "a.png"
+    Image.new("RGBA", (20, 10), (0, 0, 0, 0)).save(rgba)
+    pal = tmp_path / "p.png"
+    _page(mode="L").convert("P").save(pal)
+    assert load_images(rgba)[0].image.mode == "RGBA"
+    assert load_images(pal)[0].image.size == (60, 30)
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm) is not installed")
+def test_pdf_pages_are_rasterised_one_by_one(tmp_path):
+    path = tmp_path / "book.pdf"
+    _page(size=(200, 100)).save(path, save_all=True, append_images=[_page(size=(100, 200))], resolution=100)
+    pages = list(iter_images(path, pdf_dpi=100))
+    assert [p.page_no for p in pages] == [1, 2]
+    assert pages[0].image.size == (200, 100)
+    assert pages[1].image.size == (100, 200)
+    assert pages[0].dpi == 100
+
+
+def test_missing_poppler_is_a_missing_dependency(tmp_path, monkeypatch):
+    path = tmp_path / "book.pdf"
+    _page().save(path)
+    monkeypatch.setattr(images.shutil, "which", lambda _name: None)
+    with pytest.raises(MissingDependencyError, match="apt-get install poppler-utils"):
+        load_images(path)
+
+
+def _png_with_size(width: int, height: int) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("empty.png", b"", r"empty \(0 bytes\)"),
+    ("notes.png", b"these are my notes, not a scan\n", "not an image"),
+    ("fake.pdf", b"%PDF-1.4\nnot really a pdf\n", "not a readable PDF"),
+    ("zero.png", _png_with_size(0, 10), "zero size|not an image|damaged"),
+])
+def test_bad_files_give_one_line_input_errors(tmp_path, name, content, message):
+    if name.endswith(".pdf") and not shutil.which("pdfinfo"):
+        pytest.skip("poppler-utils is not installed")
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=message) as err:
+        load_images(path)
+    assert str(path) in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_truncated_jpeg(tmp_path):
+    good = tmp_path / "good.jpg"
+    _page(size=(300, 200)).save(good, quality=90)
+    bad = tmp_path / "cut.jpg"
+    bad.write_bytes(good.read_bytes()[:400])
+    with pytest.raises(InputError, match="damaged or truncated"):
+        load_images(bad)
+
+
+def test_decompression_bomb_is_refused(tmp_path):
+    path = tmp_path / "huge.png"
+    _page(size=(400, 300)).save(path)
+    with pytest.raises(InputError, match="megapixels"):
+        load_images(path, max_pixels=50_000)
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        load_images(tmp_path / "nope.png")
+    with pytest.raises(InputError, match="is a folder"):
+        load_images(tmp_path)
+
+
+def test_unsupported_format(tmp_path):
+    path = tmp_path / "scan.ico"
+    _page(size=(32, 32)).save(path, format="ICO")
+    with pytest.raises(InputError, match=r"not supported|not an image"):
+        load_images(path)
