@@ -71,6 +71,8 @@ SUFFIXES = {
 }
 PDF_DPI = 300
 SUBPROCESS_TIMEOUT = 300
+#: Seconds to wait for a Dask scheduler to answer.
+SCHEDULER_TIMEOUT = 30
 
 
 def _module(name: str):
@@ -511,7 +513,7 @@ def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
 
     own = not isinstance(scheduler, Client)
     try:
-        client = Client(scheduler) if own else scheduler
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if own else scheduler
     except (OSError, TimeoutError) as exc:
         raise EngineError(str(scheduler), f"cannot reach the Dask scheduler ({exc}); is it running?") from exc
     try:

@@ -563,6 +563,10 @@ def _box(box: Any) -> tuple[int | None, int | None, int | None, int | None]:
         return (None, None, None, None)
     if isinstance(box, dict):
         return (box["x0"], box["y0"], box["x1"], box["y1"])
+    if isinstance(box, tuple):
+        return box
+    if isinstance(box, list | tuple):  # a Box that went through JSON as a list
+        return tuple(box)
     return (box.x0, box.y0, box.x1, box.y1)
 
 

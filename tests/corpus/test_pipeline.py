@@ -1,0 +1,283 @@
+"""The build: resumable by content hash and stage version, failures listed, same results inline, on a
+process pool and on Dask, whole pages only after a kill, one writer per store."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puthi.corpus import cli, pipeline
+from puthi.corpus.pipeline import build
+from puthi.corpus.store import FRAMES, Corpus
+from puthi.errors import EngineError, OutputError
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from corpus_helpers import RA, bengali_pages, seed_files  # noqa: E402
+
+VOLATILE = {"seconds", "done", "added", "at", "created"}
+
+
+def snapshot(db: Path) -> dict[str, list[dict]]:
+    """Every table of a corpus without the columns that record time."""
+    with Corpus(db) as c:
+        out = {}
+        for name in FRAMES:
+            frame = c.frame(name)
+            frame = frame.drop(columns=[col for col in frame.columns if col in VOLATILE])
+            out[name] = frame.astype(object).where(frame.notna(), None).to_dict("records")
+        return out
+
+
+def _pages_file(tmp_path: Path, n: int, name: str = "book.txt", seed: int = 0) -> Path:
+    path = tmp_path / name
+    path.write_text(bengali_pages(n, seed), encoding="utf-8")
+    return path
+
+
+def test_rerun_skips_done_pages_and_redoes_only_what_changed(tmp_path, fast_repair):
+    book = _pages_file(tmp_path, 5)
+    db = tmp_path / "c.sqlite"
+    first = build([book], db, progress=False)
+    assert (first.done, first.skipped, first.failures) == (5, 0, [])
+    assert len(fast_repair) == 5
+    assert build([book], db, progress=False).skipped == 5
+    assert len(fast_repair) == 5
+
+    pages = book.read_text(encoding="utf-8").split("\f")
+    pages[2] = pages[2].replace("তাস", "তাশ")
+    book.write_text("\f".join(pages), encoding="utf-8")
+    again = build([book], db, progress=False)
+    assert (again.done, again.skipped) == (1, 4)
+    with Corpus(db) as c:
+        texts = c.frame("pages")["ocr_text"].tolist()
+    assert "তাশ" in texts[2] and all("তাশ" not in t for i, t in enumerate(texts) if i != 2)
+
+    book.write_text("\f".join(pages[:3]), encoding="utf-8")  # the source got shorter
+    build([book], db, progress=False)
+    assert snapshot(db)["documents"][0]["pages"] == 3 and len(snapshot(db)["pages"]) == 3
+
+
+def test_a_changed_stage_version_redoes_that_stage_and_reuses_what_came_before(tmp_path, fast_repair, monkeypatch):
+    book = _pages_file(tmp_path, 3)
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    before = snapshot(db)
+    monkeypatch.setitem(pipeline.STAGE_VERSIONS, "terms", "test-2")
+    report = build([book], db, progress=False)
+    assert report.done == 3 and len(fast_repair) == 3  # repair was not run again
+    after = snapshot(db)
+    assert {s["version"] for s in after["steps"] if s["stage"] == "terms"} == {"test-2"}
+    assert after["edits"] == before["edits"] and after["terms"] == before["terms"]
+    monkeypatch.setitem(pipeline.STAGE_VERSIONS, "repair", "test-2")
+    build([book], db, progress=False)
+    assert len(fast_repair) == 6
+
+
+def test_a_bad_source_is_listed_and_the_rest_go_through(tmp_path, fast_repair, capsys):
+    good = _pages_file(tmp_path, 2)
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("caf\N{LATIN SMALL LETTER E WITH ACUTE}".encode("latin-1"))
+    notes = tmp_path / "notes.docx"
+    notes.write_bytes(b"PK\x03\x04 not a page")
+    empty = tmp_path / "empty.xml"
+    empty.write_text("<alto xmlns='http://www.loc.gov/standards/alto/ns-v4#'><Layout/></alto>")
+    db = tmp_path / "c.sqlite"
+    code = cli.main(["build", str(good), str(latin1), str(notes), str(tmp_path / "missing.png"), str(empty),
+                     "--db", str(db), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2
+    failed = [line for line in err.splitlines() if "failed:" in line]
+    assert len(failed) == 4, err
+    assert any("latin1.txt" in line and "UTF-8" in line for line in failed)
+    assert any("notes.docx" in line and "not an image, PDF" in line for line in failed)
+    assert any("missing.png" in line and "no such file" in line for line in failed)
+    assert any("empty.xml" in line for line in failed)
+    assert len(snapshot(db)["pages"]) == 2
+    assert {f["source"] for f in snapshot(db)["failures"]} >= {str(latin1.resolve()), str(tmp_path / "missing.png")}
+
+
+def test_a_stage_that_fails_on_one_page_keeps_the_others_and_is_retried(tmp_path, monkeypatch):
+    book = _pages_file(tmp_path, 3)
+    db = tmp_path / "c.sqlite"
+
+    def flaky(text, lang):
+        if "পাতা ২" in text:
+            raise RuntimeError("model crashed")
+        return text, [], "bn"
+
+    monkeypatch.setattr(pipeline, "_repair", flaky)
+    report = build([book], db, progress=False)
+    assert [(f.page_no, f.stage) for f in report.failures] == [(2, "repair")]
+    assert "model crashed" in report.failures[0].message
+    steps = snapshot(db)["steps"]
+    assert [s["stage"] for s in steps if s["page_no"] == 2] == ["ocr"]  # kept what was done
+    monkeypatch.setattr(pipeline, "_repair", lambda text, lang: (text, [], "bn"))
+    again = build([book], db, progress=False)
+    assert (again.done, again.skipped, again.failures) == (1, 2, [])
+    assert snapshot(db)["failures"] == []
+
+
+def test_a_process_pool_gives_the_same_corpus_as_one_process(tmp_path, fast_repair):
+    book = _pages_file(tmp_path, 6)
+    one, two = tmp_path / "one.sqlite", tmp_path / "two.sqlite"
+    build([book], one, progress=False)
+    report = build([book], two, workers=2, progress=False)
+    assert report.done == 6 and report.failures == []
+    assert snapshot(one) == snapshot(two)
+
+
+def test_a_dask_cluster_gives_the_same_corpus_as_the_local_run(tmp_path, fast_repair):
+    distributed = pytest.importorskip("distributed")
+    books = [_pages_file(tmp_path, 4, "a.txt"), _pages_file(tmp_path, 3, "b.txt", seed=5)]
+    local, remote = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
+    build(books, local, workers=2, progress=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        report = build(books, remote, scheduler=cluster.scheduler_address, progress=False)
+    assert report.done == 7 and report.failures == []
+    assert snapshot(local) == snapshot(remote)
+    assert any(e["before"] == RA for e in snapshot(remote)["edits"])
+
+
+def test_an_unreachable_scheduler_is_one_clear_error(tmp_path, fast_repair, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(pipeline, "SCHEDULER_TIMEOUT", 1)
+    book = _pages_file(tmp_path, 1)
+    with pytest.raises(EngineError, match="cannot reach the Dask scheduler") as err:
+        build([book], tmp_path / "c.sqlite", scheduler="tcp://127.0.0.1:9", progress=False)
+    assert "127.0.0.1:9" in str(err.value)
+
+
+def test_real_stages_on_the_seeds_give_the_same_corpus_on_dask(seed_corpus, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    db = tmp_path / "dask.sqlite"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        report = build(seed_files(), db, scheduler=client, progress=False)
+    assert report.failures == []
+    assert snapshot(db) == snapshot(seed_corpus)
+    assert len(snapshot(db)["terms"]) > 100 and len(snapshot(db)["edits"]) > 10
+
+
+def _wait_for_pages(db: Path, n: int, proc: subprocess.Popen, timeout: float = 60.0) -> int:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise AssertionError(f"the build ended early: {proc.stderr.read()}")
+        try:
+            conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+            done = conn.execute("SELECT count(*) FROM pages").fetchone()[0]
+            conn.close()
+        except sqlite3.Error:
+            done = 0
+        if done >= n:
+            return done
+        time.sleep(0.05)
+    raise AssertionError("the build wrote too few pages in time")
+
+
+def _slow_build(book: Path, db: Path, delay: float, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, str(HERE / "slow_build.py"), str(delay), "build", str(book), "--db", str(db), "--quiet",
+         *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
+
+
+def test_killing_a_build_loses_nothing_committed_and_leaves_no_half_page(tmp_path):
+    book = _pages_file(tmp_path, 120)
+    db = tmp_path / "c.sqlite"
+    proc = _slow_build(book, db, 0.03)
+    _wait_for_pages(db, 15, proc)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    with Corpus(db) as c:
+        assert c.integrity() == "ok"
+        rows = c.conn.execute(
+            "SELECT p.id, p.page_no, (SELECT count(*) FROM steps s WHERE s.page_id = p.id), "
+            "(SELECT count(*) FROM lines l WHERE l.page_id = p.id) FROM pages p").fetchall()
+    assert 15 <= len(rows) < 120
+    assert all(steps == 4 and lines == 2 for _, _, steps, lines in rows), rows  # whole pages only
+    kept = {page_no: page_id for page_id, page_no, _, _ in rows}
+
+    proc = _slow_build(book, db, 0.0)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert f"{len(rows)} already done" in err
+    with Corpus(db) as c:
+        after = dict(c.conn.execute("SELECT page_no, id FROM pages"))
+        assert c.integrity() == "ok"
+    assert sorted(after) == list(range(1, 121))
+    assert all(after[n] == page_id for n, page_id in kept.items())  # committed pages were not redone
+
+
+def test_two_builds_on_one_store_one_stops_with_a_clear_error_or_waits(tmp_path, fast_repair):
+    book = _pages_file(tmp_path, 40)
+    other = _pages_file(tmp_path, 3, "other.txt", seed=3)
+    db = tmp_path / "c.sqlite"
+    proc = _slow_build(book, db, 0.05)
+    try:
+        _wait_for_pages(db, 2, proc)
+        with pytest.raises(OutputError, match=r"another puthi build \(pid \d+\)"):
+            build([other], db, progress=False)
+        report = build([other], db, progress=False, wait=True)  # waits for the first to finish
+        assert report.done == 3
+        with Corpus(db) as c:  # the first build had finished all its pages before the lock was free
+            assert c.conn.execute("SELECT count(*) FROM pages p JOIN documents d ON d.id = p.doc_id "
+                                  "WHERE d.name = 'book.txt'").fetchone()[0] == 40
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+    snap = snapshot(db)
+    assert len(snap["pages"]) == 43 and len(snap["documents"]) == 2
+    with Corpus(db) as c:
+        assert c.integrity() == "ok"
+
+
+def test_alto_import_keeps_the_boxes_and_xxe_is_refused(tmp_path, fast_repair):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    words = [Word("ৰিস্তি", Box(10, 10, 80, 40), 91.0), Word("খেলা", Box(90, 10, 150, 40), 85.0)]
+    page = Page(path="scan.png", width=200, height=60, lang="ben", blocks=[Block([Line(words)])])
+    good = tmp_path / "page.xml"
+    good.write_text(alto.to_alto([page]), encoding="utf-8")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-VALUE")
+    evil = tmp_path / "evil.xml"
+    evil.write_text(f'<?xml version="1.0"?>\n<!DOCTYPE alto [<!ENTITY x SYSTEM "file://{secret}">]>\n'
+                    '<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page><PrintSpace>'
+                    '<TextBlock><TextLine><String CONTENT="&x;"/></TextLine></TextBlock>'
+                    "</PrintSpace></Page></Layout></alto>")
+    db = tmp_path / "c.sqlite"
+    report = build([good, evil], db, progress=False)
+    assert [Path(f.source).name for f in report.failures] == ["evil.xml"]
+    assert "entit" in report.failures[0].message
+    snap = snapshot(db)
+    assert "TOP-SECRET" not in repr(snap)
+    assert [(w["text"], w["x0"], w["y1"], w["conf"]) for w in snap["words"]] == [("ৰিস্তি", 10, 40, 91.0),
+                                                                                 ("খেলা", 90, 40, 85.0)]
+    assert snap["pages"][0]["text"] == "বিস্তি খেলা"
+
+
+def test_an_image_goes_through_ocr(tmp_path, fast_repair):
+    pytest.importorskip("puthi.ocr.recognize")
+    synth = pytest.importorskip("puthi.ocr.synth")
+    sample = synth.render("তাস খেলা হইবে", synth.find_font("Noto Sans Bengali"), size=40, seed=1)
+    image = tmp_path / "scan.png"
+    sample.image.save(image)
+    db = tmp_path / "c.sqlite"
+    report = build([tmp_path], db, lang="ben", progress=False)
+    assert report.failures == [] and report.done == 1
+    snap = snapshot(db)
+    assert snap["pages"][0]["width"] == sample.image.width
+    assert len(snap["words"]) == 3 and all(w["x1"] > w["x0"] for w in snap["words"])
+    assert snap["pages"][0]["ocr_text"].startswith("তাস")
