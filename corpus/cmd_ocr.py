@@ -134,8 +134,8 @@ def run(args: argparse.Namespace) -> int:
     names = output_names(args.images, FORMATS[fmt])
 
     def write(path: str, pages: list[Page], failures: list) -> None:
-        if not pages:
-            return
+        if all(any(st.name == "failed" for st in p.steps) for p in pages):
+            return   # nothing was read: no output, the failure is listed at the end
         text = render(path, pages, fmt)
         if out_dir is None:
             sys.stdout.write(text if fmt != "text" or not first[0] else "\f" + text)

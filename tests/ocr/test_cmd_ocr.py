@@ -1,0 +1,175 @@
+"""``puthi ocr`` end to end, with a fault-injecting fake engine: crash, timeout and missing binary or
+language, in a batch where the good files are still written and the failures are listed at the end."""
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from puthi.corpus.cli import main
+from puthi.errors import EngineError, MissingDependencyError
+from puthi.ocr import tesseract
+from puthi.ocr.synth import render
+
+needs_tesseract = pytest.mark.skipif(not shutil.which("tesseract"), reason="tesseract is not installed")
+
+
+@pytest.fixture(scope="module")
+def scans(tmp_path_factory):
+    """good1.png, good2.png, crash.png, slow.png: readable renderings; the fake engine picks on the names."""
+    d = tmp_path_factory.mktemp("scans")
+    texts = {"good1": "তাস খেলার নিয়ম", "good2": "গোলাম নহলা টেক্কা", "crash": "তাস খেলা হয়", "slow": "দহলা"}
+    for name, text in texts.items():
+        render(text, "Lohit Bengali", size=30).image.save(d / f"{name}.png")
+    return d, texts
+
+
+@pytest.fixture
+def fake_engine(monkeypatch):
+    """Tesseract as usual, except that it crashes on crash.png, times out on slow.png and lacks 'asm'."""
+    real = tesseract.image_to_data
+
+    def fake(image, *, lang, where="", timeout=tesseract.DEFAULT_TIMEOUT, **kw):
+        if "crash" in where:
+            raise EngineError(where, "Tesseract crashed: Segmentation fault (injected)")
+        if "slow" in where:
+            time.sleep(0.05)
+            raise EngineError(where, f"Tesseract took longer than {timeout:g} s and was stopped (injected)")
+        if lang == "asm":
+            raise MissingDependencyError(where, "Tesseract has no 'asm' model; install it with: "
+                                         "apt-get install tesseract-ocr-asm")
+        return real(image, lang=lang, where=where, timeout=timeout, **kw)
+
+    monkeypatch.setattr(tesseract, "image_to_data", fake)
+
+
+@needs_tesseract
+def test_text_to_stdout(scans, capsys):
+    d, texts = scans
+    assert main(["ocr", str(d / "good1.png"), "--lang", "ben"]) == 0
+    assert capsys.readouterr().out == texts["good1"] + "\n"
+
+
+@needs_tesseract
+def test_jsonl_record_per_input(scans, capsys):
+    d, texts = scans
+    assert main(["ocr", str(d / "good1.png"), str(d / "good2.png"), "--lang", "ben", "--format", "jsonl"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["path"] for r in records] == [str(d / "good1.png"), str(d / "good2.png")]
+    assert [r["text"] for r in records] == [texts["good1"], texts["good2"]]
+    for r in records:
+        assert {"path", "lang", "text", "mean_conf", "lines"} <= r.keys()
+        assert r["lang"] == "ben" and 0 < r["mean_conf"] <= 100
+        assert r["lines"][0]["text"] == r["text"] and len(r["lines"][0]["box"]) == 4
+
+
+@needs_tesseract
+def test_batch_with_crash_and_timeout_writes_the_rest(scans, fake_engine, tmp_path, capsys):
+    d, texts = scans
+    out = tmp_path / "out"
+    inputs = [d / "good1.png", d / "crash.png", d / "slow.png", d / "good2.png"]
+    code = main(["ocr", *map(str, inputs), "--lang", "ben", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == EngineError.exit_code
+    assert sorted(p.name for p in out.iterdir()) == ["good1.txt", "good2.txt"]   # no temporary files left
+    assert (out / "good2.txt").read_text(encoding="utf-8") == texts["good2"] + "\n"
+    assert "2 of 4 input(s) failed" in err
+    failure_lines = [ln for ln in err.splitlines() if ln.startswith("  ")]
+    assert len(failure_lines) == 2
+    assert "crash.png" in failure_lines[0] and "crashed" in failure_lines[0]
+    assert "slow.png" in failure_lines[1] and "longer than" in failure_lines[1]
+
+
+@needs_tesseract
+def test_missing_language_pack_stops_with_the_package_name(scans, fake_engine, capsys):
+    d, _ = scans
+    code = main(["ocr", str(d / "good1.png"), "--lang", "asm"])
+    err = capsys.readouterr().err.strip()
+    assert code == MissingDependencyError.exit_code
+    assert err.endswith("apt-get install tesseract-ocr-asm") and "\n" not in err
+
+
+@needs_tesseract
+def test_bad_input_is_listed_and_exit_is_non_zero(scans, tmp_path, capsys):
+    d, _ = scans
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    code = main(["ocr", str(empty), str(d / "good1.png"), "--lang", "ben", "--format", "jsonl"])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert len(captured.out.splitlines()) == 1
+    assert "empty.png: the file is empty" in captured.err
+
+
+@needs_tesseract
+@pytest.mark.parametrize("fmt, marker", [("hocr", "ocrx_word"), ("alto", "<String")])
+def test_hocr_and_alto_outputs(scans, tmp_path, fmt, marker):
+    d, texts = scans
+    out = tmp_path / fmt
+    assert main(["ocr", str(d / "good2.png"), "--lang", "ben", "--format", fmt, "-o", str(out)]) == 0
+    [written] = list(out.iterdir())
+    xml = written.read_text(encoding="utf-8")
+    assert marker in xml and texts["good2"].split()[0] in xml
+    if fmt == "alto":
+        from puthi.ocr.alto import validate_alto
+
+        try:
+            problems = validate_alto(xml)
+        except Exception as exc:  # the schema lives in ../shared/schemas
+            pytest.skip(f"ALTO schema not available: {exc}")
+        assert problems == []
+
+
+def test_xml_formats_for_several_inputs_need_a_folder(scans, capsys):
+    d, _ = scans
+    code = main(["ocr", str(d / "good1.png"), str(d / "good2.png"), "--format", "alto"])
+    assert code == 2 and "give -o DIR" in capsys.readouterr().err
+
+
+def _fake_tesseract(folder, body):
+    exe = folder / "tesseract"
+    exe.write_text("#!/bin/sh\n"
+                   'if [ "$1" = "--version" ]; then echo "tesseract 5.3.0"; exit 0; fi\n' + body + "\n")
+    exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
+
+
+def _run_cli(args, path_dirs):
+    env = dict(os.environ, PATH=os.pathsep.join(map(str, path_dirs)))
+    return subprocess.run([sys.executable, "-m", "puthi", "ocr", *args], capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+def test_missing_tesseract_binary_in_a_real_process(scans, tmp_path):
+    d, _ = scans
+    out = _run_cli([str(d / "good1.png"), "--lang", "ben"], [tmp_path])   # a PATH without tesseract
+    assert out.returncode == 3
+    assert "apt-get install tesseract-ocr" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_crashing_engine_in_worker_processes(scans, tmp_path):
+    """A fake tesseract that dies of SIGSEGV, run through the process pool: every file is listed."""
+    d, _ = scans
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    _fake_tesseract(bindir, "kill -SEGV $$")
+    out = _run_cli([str(d / "good1.png"), str(d / "good2.png"), "--lang", "ben", "--workers", "2"],
+                   [bindir, "/usr/bin", "/bin"])
+    assert out.returncode == 4
+    assert "2 of 2 input(s) failed" in out.stderr
+    assert out.stderr.count("Tesseract crashed") == 2
+
+
+def test_timeout_flag_reaches_the_engine(scans, tmp_path):
+    d, _ = scans
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    _fake_tesseract(bindir, "exec sleep 20")
+    t = time.perf_counter()
+    out = _run_cli([str(d / "good1.png"), "--lang", "ben", "--timeout", "1"], [bindir, "/usr/bin", "/bin"])
+    assert out.returncode == 4 and "longer than 1 s" in out.stderr
+    assert time.perf_counter() - t < 15

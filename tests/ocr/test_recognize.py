@@ -1,0 +1,134 @@
+"""Recognition on tiny rendered images: lines vs pages, boxes on the original image, auto language,
+voting, and batches where one bad file does not stop the rest."""
+
+import shutil
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from puthi.errors import EngineError
+from puthi.ocr import recognize, tesseract
+from puthi.ocr.metrics import cer
+from puthi.ocr.recognize import OcrSettings, Reading, Recipe, is_single_line, ocr_batch, ocr_image, ocr_path
+from puthi.ocr.synth import Degradation, render
+
+pytestmark = pytest.mark.skipif(not shutil.which("tesseract"), reason="tesseract is not installed")
+
+BN_LINE = "গোলাম সবার বড় তাস, তাহার পরে নহলা"
+BN_PAGE = "তাস খেলার নিয়ম সহজ।\nচারজন খেলোয়াড় দুই দলে বসেন।\nপ্রত্যেকে আটখানি করিয়া তাস পান।"
+AS_LINE = "খেলুৱৈসকলে ৰঙৰ তাচেৰে আনৰ হাত কাটিব পাৰে"
+
+
+@pytest.fixture(scope="module")
+def bn_page():
+    return render(BN_PAGE, "Noto Serif Bengali", size=30, seed=3, degrade=Degradation(noise=6, skew=1.5))
+
+
+def test_single_line_is_read_as_one_line():
+    sample = render(BN_LINE, "Lohit Bengali", size=22, seed=1, degrade=Degradation(blur=0.5, noise=5))
+    page = ocr_image(sample.image, lang="ben")
+    assert len(page.lines) == 1
+    assert cer(sample.text, page.text) < 0.1
+    step = next(s for s in page.steps if s.name == "tesseract")
+    assert step.settings["psm"] == 7 and step.settings["single_line"] is True
+
+
+def test_page_is_segmented_and_boxes_are_on_the_original(bn_page):
+    page = ocr_image(bn_page.image, lang="ben")
+    assert len(page.lines) == 3
+    assert cer(bn_page.text, page.text) < 0.1
+    assert (page.width, page.height) == bn_page.image.size
+    # each OCR line box overlaps the rendered line it reads (rescaling, deskew and padding undone)
+    for line, truth in zip(page.lines, bn_page.line_boxes, strict=True):
+        box = line.bbox()
+        assert abs((box.y0 + box.y1) / 2 - (truth.y0 + truth.y1) / 2) < truth.height / 2
+        assert box.x0 >= 0 and box.x1 <= page.width + 2
+    assert next(s for s in page.steps if s.name == "tesseract").settings["psm"] == 3
+
+
+def test_is_single_line_on_renderings(bn_page):
+    line = np.asarray(render(BN_LINE, "Lohit Bengali", size=30).image)
+    assert is_single_line(line, 30.0)
+    assert not is_single_line(np.asarray(bn_page.image), 30.0)
+
+
+@pytest.mark.parametrize("text, font, lang", [(AS_LINE, "Lohit Assamese", "asm"), (BN_LINE, "Lohit Bengali", "ben")])
+def test_auto_tells_assamese_from_bengali(text, font, lang):
+    sample = render(text, font, size=30, seed=2, degrade=Degradation(noise=5))
+    page = ocr_image(sample.image, lang="auto")
+    assert page.lang == lang
+    assert {w.lang for w in page.words} == {lang}
+    langid = next(s for s in page.steps if s.name == "langid")
+    assert langid.settings["lang"] == lang
+
+
+def test_auto_is_as_good_as_the_right_language_on_assamese():
+    sample = render(AS_LINE, "Lohit Assamese", size=26, seed=4, degrade=Degradation(blur=0.6, noise=6))
+    auto = ocr_image(sample.image, lang="auto").text
+    given = ocr_image(sample.image, lang="asm").text
+    assert cer(sample.text, auto) <= cer(sample.text, given)
+
+
+def test_blank_page_skips_tesseract(monkeypatch):
+    def boom(*_a, **_k):
+        raise AssertionError("Tesseract must not run on a blank page")
+
+    monkeypatch.setattr(tesseract, "image_to_data", boom)
+    page = ocr_image(Image.new("L", (300, 200), 250), lang="ben")
+    assert page.text == "" and page.steps[-1].name == "blank"
+
+
+def test_voting_recipe_records_its_readings():
+    sample = render(BN_LINE, "Mukti", size=26, seed=5, degrade=Degradation(noise=8))
+    recipe = Recipe((Reading("ben", 1.4), Reading("ben"), Reading("asm")))
+    page = ocr_image(sample.image, lang="ben", settings=OcrSettings().with_recipe("ben", recipe))
+    step = next(s for s in page.steps if s.name == "tesseract")
+    assert step.settings["readings"] == ["ben@1.4", "ben", "asm"] and step.settings["vote"] is True
+    assert cer(sample.text, page.text) < 0.1
+
+
+def test_unknown_language_is_refused(bn_page):
+    with pytest.raises(Exception, match="unknown language"):
+        ocr_image(bn_page.image, lang="klingon")
+
+
+def test_ocr_path_reads_every_tiff_frame(tmp_path):
+    a = render("তাস খেলার নিয়ম", "Lohit Bengali", size=30).image
+    b = render("গোলাম নহলা টেক্কা", "Lohit Bengali", size=30).image
+    path = tmp_path / "two.tif"
+    a.save(path, save_all=True, append_images=[b])
+    pages = ocr_path(path, lang="ben")
+    assert [p.page_no for p in pages] == [1, 2]
+    assert [p.text for p in pages] == ["তাস খেলার নিয়ম", "গোলাম নহলা টেক্কা"]
+
+
+def test_batch_lists_a_bad_file_and_reads_the_rest(tmp_path):
+    good = tmp_path / "good.png"
+    render("গোলাম নহলা টেক্কা", "Lohit Bengali", size=30).image.save(good)
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not a png")
+    result = ocr_batch([bad, good], lang="ben", workers=2, progress=False)
+    assert result.pages[str(good)][0].text == "গোলাম নহলা টেক্কা"
+    assert result.pages[str(bad)] == []
+    assert [f.path for f in result.failures] == [str(bad)]
+    assert result.exit_code == 2
+
+
+def test_a_failing_page_becomes_an_empty_page(tmp_path, monkeypatch):
+    path = tmp_path / "book.tif"
+    frames = [render(t, "Lohit Bengali", size=30).image for t in ("তাস খেলা হয়", "গোলাম নহলা টেক্কা")]
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    real = tesseract.image_to_data
+
+    def flaky(image, *, where="", **kw):
+        if where.endswith("page 2"):
+            raise EngineError(where, "Tesseract crashed: injected")
+        return real(image, where=where, **kw)
+
+    monkeypatch.setattr(recognize.tesseract, "image_to_data", flaky)
+    result = ocr_batch([path], lang="ben", workers=1, progress=False)
+    pages = result.pages[str(path)]
+    assert [p.text for p in pages] == ["তাস খেলা হয়", ""]
+    assert pages[1].steps[0].name == "failed"
+    assert result.failures[0].page_no == 2 and result.exit_code == 4
