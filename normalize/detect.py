@@ -117,3 +117,19 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     n_as += prior[0]
     n_bn += prior[1]
     return "as" if n_as > n_bn else "bn"
+
+
+_GARBLE_HINT = regex.compile(r"[\u0900-\u0963\u0966-\u097f]|[A-Za-z*%•@#$^~]")
+
+
+def has_garble(line: str) -> bool:
+    """Whether any token of ``line`` is classified ``garbled-devanagari`` or ``garbled-latin``.
+
+    A quick pre-check for the (slower) wrong-script repair: clean lines skip it.
+
+    >>> has_garble("যদি কাহারও বিস্তি"), has_garble("कब्रिब्री ব্রাখে"), has_garble("Need to know basis")
+    (False, True, False)
+    """
+    if not _GARBLE_HINT.search(line):
+        return False
+    return any(classify_token(t).startswith("garbled") for t in line.split())

@@ -4,8 +4,9 @@
 (:mod:`puthi.normalize.compose`), so replaying ``Repair.edits`` on the input reproduces ``Repair.text``:
 
 1. Unicode normalisation (:mod:`puthi.normalize.unicode`);
-2. Bengali only: wrong-script repair of Devanagari/Latin garble by ``puthi.normalize.garble.fix_line``, when
-   that module is installed (it is built separately; without it garbled runs are left as they are);
+2. Bengali only, and only on lines with a garbled token (:func:`puthi.normalize.detect.has_garble`):
+   wrong-script repair of Devanagari/Latin garble by ``puthi.normalize.garble.fix_line``, when that module is
+   installed (it is built separately; without it garbled runs are left as they are);
 3. word correction (:mod:`puthi.normalize.correct`): OCR confusions, and in Bengali documents Assamese
    letters and digit look-alikes.
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 
 from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line
-from puthi.normalize.detect import detect_lang
+from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.unicode import normalize
 
@@ -83,7 +84,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True) -> Repair:
     if len(line) > MAX_LINE:
         return Repair(text1, edits, lang)
     current = text1
-    fix_line = _garble_fixer() if (garble and lang == "bn") else None
+    fix_line = _garble_fixer() if (garble and lang == "bn" and has_garble(current)) else None
     if fix_line is not None:
         garble_edits = _garble_edits(fix_line, current)
         if garble_edits:
