@@ -7,7 +7,6 @@ import json
 import sys
 
 from puthi.corpus.textio import read_text_arg
-
 from puthi.errors import InputError
 
 HELP = "check the rules a text states against a game engine"

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import regex
+
 from puthi.rules.claims.model import Claim, Value, Verdict
 from puthi.rules.quantities import QUANTITIES
 
