@@ -1,0 +1,230 @@
+"""Exports: TEI valid against the project's subset schema and faithful to both texts, Web Annotations
+whose selectors point at what they quote, ALTO per page, CSV and Parquet, and safe output paths."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from lxml import etree
+
+from puthi.corpus import cli, export, store
+from puthi.corpus.export import safe_path
+from puthi.corpus.pipeline import build
+from puthi.corpus.store import Corpus
+from puthi.corpus.tei import TEI_NS, validate
+from puthi.errors import OutputError
+from puthi.ocr.xmlsafe import parse_xml
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from corpus_helpers import bengali_pages  # noqa: E402
+
+T = f"{{{TEI_NS}}}"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+
+
+def reading(ab: etree._Element, choose: str) -> str:
+    """The text of an ``ab`` reading each ``choice`` as its ``sic`` or its ``corr``."""
+    out = [ab.text or ""]
+    for child in ab:
+        if child.tag == T + "choice":
+            out.append(child.find(T + choose).text or "")
+        elif child.tag != T + "lb":
+            out.append(reading(child, choose))
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+def page_readings(root: etree._Element, choose: str) -> dict[int, str]:
+    pages: dict[int, str] = {}
+    current = 0
+    for el in root.find(f"{T}text/{T}body/{T}div"):
+        if el.tag == T + "pb":
+            current = int(el.get("n"))
+            pages[current] = ""
+        else:
+            pages[current] += reading(el, choose)
+    return pages
+
+
+def test_the_subset_schema_accepts_the_valid_sample_and_refuses_each_invalid_one():
+    samples = sorted((HERE / "data" / "tei").glob("*.xml"))
+    assert validate((HERE / "data" / "tei" / "valid_minimal.xml").read_bytes()) == []
+    invalid = [p for p in samples if p.name.startswith("invalid_")]
+    assert len(invalid) >= 8
+    for path in invalid:
+        assert validate(path.read_bytes()) != [], f"{path.name} should not validate"
+
+
+def test_tei_of_the_seeds_validates_and_reads_back_as_both_texts(seed_copy, tmp_path):
+    files = export.export(seed_copy, "tei", tmp_path / "tei")
+    assert len(files) == 4
+    with Corpus(seed_copy) as c:
+        texts = {d.name: {sp.page_no: (sp.ocr_text, sp.text) for sp in c.pages(d)} for d in c.documents()}
+        edits = c.frame("edits")
+        terms = c.frame("terms")
+    choices = 0
+    for path in files:
+        xml = path.read_bytes()
+        assert validate(xml) == [], path.name
+        root = parse_xml(xml, name=path.name)
+        name = root.find(f"{T}teiHeader//{T}sourceDesc/{T}bibl/{T}idno[@type='path']").text.rsplit("/", 1)[-1]
+        want = texts[name]
+        assert page_readings(root, "sic") == {n: ocr for n, (ocr, _) in want.items()}
+        assert page_readings(root, "corr") == {n: final for n, (_, final) in want.items()}
+        ids = {el.get(XML_ID) for el in root.iter()}
+        refs = [el.get("ref") for el in root.iter(T + "term") if el.get("ref")]
+        assert refs and all(r[1:] in ids for r in refs)
+        assert all(el.get("resp")[1:] in ids for el in root.iter(T + "corr"))
+        choices += len(list(root.iter(T + "choice")))
+        stages = [a.get("ident") for a in root.iter(T + "application")]
+        assert stages == ["puthi-ocr", "puthi-repair", "puthi-terms", "puthi-claims"]
+        assert [float(n.get("value")) for n in root.iter(T + "num")]
+    assert choices == int(edits["active"].sum())
+    assert len(terms) > 100
+
+
+def test_tei_facsimile_has_a_zone_per_line_and_word_from_the_ocr_boxes(tmp_path, fast_repair):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    lines = [Line([Word("ৰিস্তি", Box(10, 10, 80, 40), 91.0), Word("খেলা", Box(90, 10, 150, 40), 85.0)]),
+             Line([Word("৪৭", Box(10, 50, 40, 80), 70.0)])]
+    source = tmp_path / "page.xml"
+    source.write_text(alto.to_alto([Page(path="scan.png", width=200, height=100, blocks=[Block(lines)])]))
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [path] = export.export(db, "tei", tmp_path / "tei")
+    root = parse_xml(path.read_bytes())
+    assert validate(path.read_bytes()) == []
+    zones = {z.get(XML_ID): (z.get("type"), z.get("ulx"), z.get("lry")) for z in root.iter(T + "zone")}
+    assert zones == {"p1-l1": ("line", "10", "40"), "p1-l2": ("line", "10", "80"), "p1-l1-w1": ("word", "10", "40"),
+                     "p1-l1-w2": ("word", "90", "40"), "p1-l2-w1": ("word", "10", "80")}
+    assert [lb.get("facs") for lb in root.iter(T + "lb")] == ["#p1-l1", "#p1-l2"]
+    surface = root.find(f"{T}facsimile/{T}surface")
+    graphic = surface.find(T + "graphic")
+    assert (surface.get("lrx"), surface.get("lry"), graphic.get("url")) == ("200", "100", "scan.png")
+    [corr] = root.iter(T + "corr")
+    assert (corr.getparent().find(T + "sic").text, corr.text, corr.get("n")) == ("ৰ", "ব", "test-ra")
+
+
+def test_web_annotation_selectors_quote_what_they_point_at(seed_copy, tmp_path):
+    files = export.export(seed_copy, "webanno", tmp_path / "wa")
+    with Corpus(seed_copy) as c:
+        layers = {}
+        for d in c.documents():
+            for sp in c.pages(d):
+                layers[f"urn:puthi:doc:{d.sha256}/page/{sp.page_no}/ocr"] = sp.ocr_text
+                layers[f"urn:puthi:doc:{d.sha256}/page/{sp.page_no}/text"] = sp.text
+    motivations = set()
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["@context"] == "http://www.w3.org/ns/anno.jsonld"
+        assert data["type"] == "AnnotationCollection" and data["total"] == len(data["first"]["items"])
+        for anno in data["first"]["items"]:
+            motivations.add(anno["motivation"])
+            target = anno["target"]
+            quote, position = target["selector"]
+            text = layers[target["source"]]
+            assert text[position["start"]:position["end"]] == quote["exact"]
+            assert text[:position["start"]].endswith(quote["prefix"])
+            assert text[position["end"]:].startswith(quote["suffix"])
+            assert anno["creator"]["type"] in ("Software", "Person")
+    assert {"editing", "identifying", "assessing"} <= motivations
+
+
+def test_alto_per_page_is_valid(seed_copy, tmp_path):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    files = export.export(seed_copy, "alto", tmp_path / "alto")
+    assert len(files) == 4 and all(p.name == "page-0001.alto.xml" for p in files)
+    for p in files:
+        assert alto.validate_alto(p.read_bytes()) == []
+        with Corpus(seed_copy) as c:
+            texts = {sp.ocr_text for d in c.documents() for sp in c.pages(d)}
+        [page] = alto.read_alto(p)
+        assert page.text.split() == next(t for t in texts if t.split()[:5] == page.text.split()[:5]).split()
+
+
+def test_csv_and_parquet_hold_every_table(seed_copy, tmp_path):
+    csv_files = export.export(seed_copy, "csv", tmp_path / "csv")
+    parquet_files = export.export(seed_copy, "parquet", tmp_path / "pq")
+    assert sorted(p.stem for p in csv_files) == sorted(store.FRAMES) == sorted(p.stem for p in parquet_files)
+    with Corpus(seed_copy) as c:
+        for name in ("terms", "edits", "verdicts", "pages"):
+            frame = c.frame(name)
+            back = pd.read_parquet(tmp_path / "pq" / f"{name}.parquet")
+            pd.testing.assert_frame_equal(back, frame, check_dtype=False)
+            assert len(pd.read_csv(tmp_path / "csv" / f"{name}.csv")) == len(frame)
+
+
+def test_output_paths_cannot_leave_the_output_folder(tmp_path, seed_copy):
+    out = tmp_path / "out"
+    out.mkdir()
+    for bad in ("../escape.xml", "/etc/passwd", "sub/../../escape.xml"):
+        with pytest.raises(OutputError, match="outside the output folder"):
+            safe_path(out, bad)
+    outside = tmp_path / "outside.xml"
+    outside.write_text("keep me")
+    with Corpus(seed_copy) as c:
+        doc = c.documents()[0]
+    (out / f"{export.doc_stem(doc)}.tei.xml").symlink_to(outside)
+    with pytest.raises(OutputError, match="outside the output folder"):
+        export.export(seed_copy, "tei", out)
+    assert outside.read_text() == "keep me"
+
+
+def test_a_full_disk_or_no_permission_is_one_line_and_leaves_no_half_file(tmp_path, seed_copy, monkeypatch):
+    out = tmp_path / "csv"
+    first = export.export(seed_copy, "csv", out)
+    before = {p.name: p.read_bytes() for p in first}
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OutputError, match="the disk is full") as err:
+        export.export(seed_copy, "csv", out)
+    assert "\n" not in str(err.value)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # old files intact, no .part left
+    monkeypatch.undo()
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(export.tempfile, "mkstemp", denied)
+    code = cli.main(["export", "--db", str(seed_copy), "--format", "tei", "-o", str(tmp_path / "tei")])
+    assert code == OutputError.exit_code
+    assert not list((tmp_path / "tei").glob("*"))
+
+
+def test_a_full_disk_during_a_build_stops_cleanly_and_the_rerun_finishes(tmp_path, fast_repair, monkeypatch, capsys):
+    book = tmp_path / "book.txt"
+    book.write_text(bengali_pages(6), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    real = Corpus._insert_layers
+    calls = []
+
+    def fills_up(self, conn, page_id, result, corrected):
+        calls.append(page_id)
+        if len(calls) == 3:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(self, conn, page_id, result, corrected)
+
+    monkeypatch.setattr(Corpus, "_insert_layers", fills_up)
+    code = cli.main(["build", str(book), "--db", str(db), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == OutputError.exit_code
+    assert "free disk space" in err and "pages already committed are kept" in err
+    with Corpus(db) as c:
+        assert c.integrity() == "ok"
+        assert c.frame("pages")["page_no"].tolist() == [1, 2]
+    monkeypatch.setattr(Corpus, "_insert_layers", real)
+    report = build([book], db, progress=False)
+    assert (report.done, report.skipped) == (4, 2)
