@@ -47,3 +47,13 @@ def test_old_orthography_only_after_reph():
 def test_unknown_language():
     with pytest.raises(ValueError, match="no lexicon"):
         load_lexicon("hi")
+
+
+def test_committed_word_lists_match_their_sources(capsys):
+    import shutil
+
+    from puthi.normalize.build_lexicon import SHARED, build
+
+    if shutil.which("combine_tessdata") is None or not (SHARED / "data" / "assamese-wikipedia-10k").exists():
+        pytest.skip("needs tesseract-ocr tools and ../shared/data to rebuild the word lists")
+    assert build(check=True) == 0, capsys.readouterr().err
