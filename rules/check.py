@@ -45,10 +45,24 @@ def _reference_facts(game: str) -> Facts:
 register_impl("reference", _reference_facts)
 
 
-def _schnapsen_facts(game: str) -> Facts:
-    from puthi.rules.engines.adapters import schnapsen_pkg
+def register_implementation(name: str, impl: object, games: tuple[str, ...]) -> None:
+    """Plug in another implementation through the engines' adapter interface
+    (``rules.engines.adapters.Implementation``: an object with ``facts()``) for the ``games`` it plays."""
 
-    return schnapsen_pkg.facts(game)
+    def facts_for_game(game: str) -> Facts:
+        if game not in games:
+            raise KeyError(f"{name} implements only {', '.join(games)}, not {game}")
+        return dict(impl.facts())  # type: ignore[attr-defined]
+
+    register_impl(name, facts_for_game)
+
+
+def _schnapsen_facts(game: str) -> Facts:
+    from puthi.rules.engines.adapters.schnapsen_pkg import SchnapsenPackage
+
+    if game != "schnapsen":
+        raise KeyError(f"the schnapsen package implements only schnapsen, not {game}")
+    return SchnapsenPackage().facts()
 
 
 register_impl("schnapsen", _schnapsen_facts)

@@ -108,3 +108,27 @@ def test_cli_no_rules_is_a_note_not_a_crash():
     assert out.returncode == 0
     assert "0 claims" in out.stdout
     assert "no rule claims" in out.stderr
+
+
+def test_schnapsen_package_as_implementation():
+    pytest.importorskip("schnapsen", reason="the schnapsen package is not installed")
+    text = "শ্নাপসেনে ২০টি তাস ব্যবহার করা হয়। শেষ পিঠের জন্য ১০ পয়েন্ট।"
+    verdicts = {v.claim.key: v for v in check_claims(extract_claims(text, "schnapsen"), impl="schnapsen")}
+    assert verdicts["deck_size"].verdict == "consistent"
+    # the package gives the last trick no bonus (a documented difference of the adapter)
+    assert verdicts["last_trick_bonus"].verdict == "contradicted"
+    assert check_claims(extract_claims("খেলায় মোট ২৪টি তাস লাগে।", "sixtysix"), impl="schnapsen")[0].verdict == (
+        "unverifiable"
+    )
+
+
+def test_a_user_can_plug_in_an_implementation():
+    from puthi.rules.check import register_implementation
+
+    class Toy:
+        def facts(self):
+            return {"deck_size": 52}
+
+    register_implementation("toy", Toy(), ("sixtysix",))
+    (v,) = check_claims(extract_claims("খেলায় মোট ২৪টি তাস লাগে।", "sixtysix"), impl="toy")
+    assert (v.verdict, v.expected) == ("contradicted", 52)
