@@ -1,0 +1,198 @@
+"""Human corrections: anchored by their quote, applied after the machine on every run, attributed in exports."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from puthi.corpus import cli, export, pipeline
+from puthi.corpus.corrections import apply_corrections, read_csv
+from puthi.corpus.pipeline import build
+from puthi.corpus.records import Annotation, Claim, PageResult, Verdict
+from puthi.corpus.store import Corpus
+from puthi.corpus.tei import TEI_NS
+from puthi.errors import InputError
+from puthi.normalize.edits import Edit
+from puthi.ocr.xmlsafe import parse_xml
+from puthi.rules.spans import TermSpan
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from corpus_helpers import bengali_pages, seed_files  # noqa: E402
+
+T = f"{{{TEI_NS}}}"
+
+
+def _result() -> PageResult:
+    ocr = "ধিস্তি থেলা ৪৭ ফোটা"
+    text = "বিস্তি খেলা ৪৭ ফোটা"
+    claim = Claim("bisti", "winning_threshold", {}, 47, 0, len(text), text, 0.8)
+    return PageResult("a.txt", 1, "h", ocr_text=ocr, text=text,
+                      edits=[Edit(0, 1, "ধ", "ব", "dha"), Edit(7, 8, "থ", "খ", "tha")],
+                      terms=[TermSpan(0, 6, "বিস্তি", "বিস্তি", "game.bisti", "Bisti", "games", 1.0)],
+                      claims=[claim], verdicts=[Verdict(0, 47, "consistent", "engine agrees")])
+
+
+def _ann(kind, start, end, after, before="", **kw) -> Annotation:
+    return Annotation("a.txt", 1, kind, start, end, after, "rk", before=before, id=kw.pop("id", 1), **kw)
+
+
+def test_a_human_text_fix_replaces_the_machine_edits_it_overlaps_and_reanalyses():
+    seen = []
+
+    def reanalyse(text, lang):
+        seen.append(text)
+        return PageResult("", 0, "", text=text, terms=[TermSpan(0, 6, text[:6], "বিন্তি", "x", "", "t", 1.0)])
+
+    page = apply_corrections(_result(), [_ann("text", 0, 6, "বিন্তি", "ধিস্তি")], reanalyse=reanalyse)
+    assert page.text == "বিন্তি খেলা ৪৭ ফোটা" and seen == [page.text]
+    assert [(m.item.before, m.resp, m.active) for m in page.edits] == [
+        ("ধ", "machine", False), ("থ", "machine", True), ("ধিস্তি", "human", True)]
+    assert [m.item.headword for m in page.terms] == ["বিন্তি"]
+    assert page.status == {1: "applied"}
+
+
+def test_a_correction_whose_quote_moved_follows_it_and_one_whose_quote_is_gone_is_orphaned():
+    result = _result()
+    moved = _ann("text", 3, 9, "খেলা", "থেলা", id=1)
+    gone = _ann("text", 0, 4, "xyz", "নেই!", id=2)
+    page = apply_corrections(result, [moved, gone], reanalyse=lambda t, lang: None)
+    assert page.status == {1: "moved", 2: "orphaned"}
+    assert page.text == "বিস্তি খেলা ৪৭ ফোটা"
+    clash = apply_corrections(result, [_ann("text", 0, 6, "ক", "ধিস্তি", id=1), _ann("text", 2, 4, "খ", id=2)],
+                              reanalyse=lambda t, lang: None)
+    assert clash.status == {1: "applied", 2: "conflict"}
+
+
+def test_term_links_and_verdicts_are_overridden_by_people():
+    result = _result()
+    page = apply_corrections(result, [_ann("term", 0, 6, "", "বিস্তি", id=1),
+                                      _ann("term", 12, 19, "ফোটা", "৪৭ ফোটা", id=2),
+                                      _ann("verdict", 0, 6, "contradicted", "বিস্তি", id=3, note="the seed says 52")],
+                             reanalyse=lambda t, lang: None, glossary=lambda v: ("ফোটা", "unit.phota", "point"))
+    assert [(m.item.concept, m.resp, m.active) for m in page.terms] == [
+        ("game.bisti", "machine", False), ("unit.phota", "human", True)]
+    assert [(m.item.verdict, m.resp, m.active, m.item.explanation) for m in page.verdicts] == [
+        ("consistent", "machine", False, "engine agrees"), ("contradicted", "human", True, "the seed says 52")]
+    nothing = apply_corrections(result, [_ann("verdict", 30, 31, "consistent")], reanalyse=lambda t, lang: None)
+    assert nothing.status == {1: "orphaned"}
+
+
+def test_corrections_csv_is_read_and_bad_rows_are_one_line_errors():
+    rows = ("document,page,kind,start,end,line,word,before,after,author,note\n"
+            "a.txt,1,text,,,2,1,,খেলা,,typo\n"
+            "a.txt,1,verdict,0,6,,,,contradicted,rk,\n")
+    anns = read_csv(io.StringIO(rows), default_author="sb")
+    assert [(a.kind, a.line_no, a.word_no, a.author) for a in anns] == [
+        ("text", 2, 1, "sb"), ("verdict", None, None, "rk")]
+    with pytest.raises(InputError, match=r"line 2.*whole number"):
+        read_csv(io.StringIO("document,page,kind,start,end,after\na.txt,one,text,0,1,x\n"))
+    with pytest.raises(InputError, match="missing column"):
+        read_csv(io.StringIO("document,kind\na.txt,text\n"))
+    with pytest.raises(InputError, match="verdict must be one of"):
+        read_csv(io.StringIO("document,page,kind,start,end,after,author\na.txt,1,verdict,0,1,maybe,rk\n"))
+
+
+def _find(c: Corpus, name: str):
+    doc = c.find_document(name)
+    return doc, c.page(doc, 1)
+
+
+def test_corrections_survive_a_full_rerun_and_are_exported_with_attribution(seed_copy, tmp_path, monkeypatch,
+                                                                           capsys):
+    with Corpus(seed_copy) as c:
+        doc, sp = _find(c, "000_768383804696228d.txt")
+        start = sp.ocr_text.index("দুই কুড়ি সাত ফোট,") + len("দুই কুড়ি সাত ")
+        doc2, sp2 = _find(c, "002_fd2ddf660d513a42.txt")
+        c2 = sp2.claims[0]
+    code = cli.main(["correct", "--db", str(seed_copy), "--doc", doc.name, "--page", "1", "--start", str(start),
+                     "--end", str(start + 3), "--expect", "ফোট", "--text", "ফোটা", "--author", "Rina Das"])
+    assert code == 0, capsys.readouterr().err
+    code = cli.main(["correct", "--db", str(seed_copy), "--doc", doc2.name, "--start", str(c2.start),
+                     "--end", str(c2.end), "--verdict", "unverifiable", "--note", "the rule is a variant",
+                     "--author", "Rina Das"])
+    assert code == 0, capsys.readouterr().err
+
+    def check(db: Path) -> None:
+        with Corpus(db) as c:
+            sp = c.page(c.find_document(doc.name), 1)
+            assert "দুই কুড়ি সাত ফোটা," in sp.text
+            human = [m for m in sp.edits if m.resp == "human"]
+            assert [(m.item.before, m.item.after, m.author, m.active) for m in human] == [
+                ("ফোট", "ফোটা", "Rina Das", True)]
+            verdicts = c.frame("verdicts")
+            mine = verdicts[verdicts["resp"] == "human"]
+            assert mine[["verdict", "author", "active"]].values.tolist() == [["unverifiable", "Rina Das", 1]]
+            assert c.frame("annotations")["status"].tolist() == ["applied", "applied"]
+
+    check(seed_copy)
+    monkeypatch.setitem(pipeline.STAGE_VERSIONS, "text", "test-2")  # every stage is redone
+    report = build(seed_files(), seed_copy, progress=False)
+    assert report.done == 4 and report.failures == []
+    check(seed_copy)
+
+    [tei] = export.export(seed_copy, "tei", tmp_path / "tei", documents=[doc.name])
+    root = parse_xml(tei.read_bytes())
+    person = [r for r in root.iter(T + "respStmt") if r.find(T + "persName") is not None]
+    assert [p.find(T + "persName").text for p in person] == ["Rina Das"]
+    human_corr = [c for c in root.iter(T + "corr") if c.get("resp") == "#" + person[0].get(
+        "{http://www.w3.org/XML/1998/namespace}id")]
+    assert [(c.getparent().find(T + "sic").text, c.text) for c in human_corr] == [("ফোট", "ফোটা")]
+    [wa] = export.export(seed_copy, "webanno", tmp_path / "wa", documents=[doc2.name])
+    items = json.loads(wa.read_text(encoding="utf-8"))["first"]["items"]
+    people = [a for a in items if a["creator"] == {"type": "Person", "name": "Rina Das"}]
+    assert len(people) == 1 and people[0]["motivation"] == "assessing"
+    assert any(b["value"] == "unverifiable" for b in people[0]["body"])
+
+
+def test_a_correction_follows_its_text_when_the_source_changes(tmp_path, fast_repair, capsys):
+    book = tmp_path / "book.txt"
+    book.write_text(bengali_pages(2), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    csv = tmp_path / "fix.csv"
+    csv.write_text("document,page,kind,line,word,after,author\nbook.txt,2,text,1,5,গোলামের,sb\n"
+                   "book.txt,1,text,1,4,বিন্তি,sb\n", encoding="utf-8")
+    assert cli.main(["correct", "--db", str(db), "--import", str(csv)]) == 0
+    with Corpus(db) as c:
+        anns = c.annotations()
+        assert [(a.page_no, a.before, a.status) for a in anns] == [(1, "ৰিস্তি", "applied"), (2, "গোলাম", "applied")]
+        assert "গোলামের" in c.page(c.find_document("book.txt"), 2).text
+    pages = book.read_text(encoding="utf-8").split("\f")
+    pages[1] = "নতুন শব্দ " + pages[1]  # the quote moves
+    pages[0] = pages[0].replace("ৰিস্তি", "বিস্তি")  # the quote is gone
+    book.write_text("\f".join(pages), encoding="utf-8")
+    report = build([book], db, progress=False)
+    assert report.done == 2 and report.orphaned == 1
+    with Corpus(db) as c:
+        assert [a.status for a in c.annotations()] == ["orphaned", "moved"]
+        text = c.page(c.find_document("book.txt"), 2).text
+        assert text.startswith("নতুন শব্দ ") and "গোলামের" in text
+    assert cli.main(["correct", "--db", str(db), "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 2 and "orphaned" in listed[0] and "moved" in listed[1]
+
+
+def test_bad_corrections_are_refused_with_one_line(seed_copy, capsys):
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk"]
+    cases = [
+        (["--start", "0", "--end", "3", "--expect", "zzz", "--text", "x"], "not 'zzz'"),
+        (["--start", "0", "--end", "999999", "--text", "x"], "run past"),
+        (["--page", "9", "--start", "0", "--end", "1", "--text", "x"], "no such page"),
+        (["--line", "999", "--text", "x"], "no line 999"),
+        (["--start", "0", "--end", "2"], "say what to correct"),
+    ]
+    for extra, message in cases:
+        assert cli.main(base + extra) == InputError.exit_code
+        err = capsys.readouterr().err.strip()
+        assert message in err and "\n" not in err
+    assert cli.main(["correct", "--db", str(seed_copy), "--doc", "nope.txt", "--start", "0", "--end", "1",
+                     "--text", "x", "--author", "rk"]) == InputError.exit_code
+    assert "no such document" in capsys.readouterr().err
+    assert cli.main(["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--start", "0",
+                     "--end", "1", "--text", "x"]) == InputError.exit_code
+    assert "needs an author" in capsys.readouterr().err
