@@ -132,3 +132,13 @@ def test_a_user_can_plug_in_an_implementation():
     register_implementation("toy", Toy(), ("sixtysix",))
     (v,) = check_claims(extract_claims("খেলায় মোট ২৪টি তাস লাগে।", "sixtysix"), impl="toy")
     assert (v.verdict, v.expected) == ("contradicted", 52)
+
+
+def test_behavioural_yes_matches_an_engine_flag_of_one_or_true():
+    from puthi.rules.check import check_claim
+    from puthi.rules.claims.model import Claim
+
+    claim = Claim("dashguti", "capture_compulsory", {}, "yes", 0, 5, "কাটিবই লাগিব।")
+    assert check_claim(claim, {"capture_compulsory": 1}, impl="e").verdict == "consistent"
+    assert check_claim(claim, {"capture_compulsory": True}, impl="e").verdict == "consistent"
+    assert check_claim(claim, {"capture_compulsory": 0}, impl="e").verdict == "contradicted"
