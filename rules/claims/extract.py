@@ -37,11 +37,21 @@ _GAME_CONCEPTS = {
 
 
 @cache
+def _cue_table() -> list[dict[str, str]]:
+    with _CUES.open(encoding="utf-8") as fh:
+        return list(csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t"))
+
+
+@cache
 def cue_patterns() -> dict[str, regex.Pattern]:
     """The cue table, compiled: cue name -> pattern."""
-    with _CUES.open(encoding="utf-8") as fh:
-        rows = csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t")
-        return {row["cue"]: regex.compile(row["pattern"]) for row in rows}
+    return {row["cue"]: regex.compile(row["pattern"]) for row in _cue_table()}
+
+
+@cache
+def cue_concepts() -> dict[str, frozenset[str]]:
+    """Cue name -> the terminology concepts that count as that cue."""
+    return {row["cue"]: frozenset(filter(None, (row.get("concepts") or "").split("|"))) for row in _cue_table()}
 
 
 @dataclass
@@ -55,11 +65,20 @@ class Sentence:
     numbers: list[NumberSpan] = field(default_factory=list)
 
     def cues(self, name: str) -> list[tuple[int, int]]:
-        """Where cue ``name`` occurs, as text offsets."""
-        return [(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)]
+        """Where cue ``name`` occurs, as text offsets: its words, and terms of its concepts."""
+        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)}
+        concepts = cue_concepts()[name]
+        found |= {(t.start, t.end) for t in self.terms if t.concept in concepts}
+        merged: list[tuple[int, int]] = []
+        for a, b in sorted(found):  # a word and its term span overlap: one cue
+            if merged and a < merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        return merged
 
     def has(self, name: str) -> bool:
-        return cue_patterns()[name].search(self.text) is not None
+        return bool(self.cues(name))
 
     def after(self, pos: int, length: int = 12) -> str:
         """The sentence text right after text offset ``pos``."""
