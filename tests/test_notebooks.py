@@ -12,6 +12,7 @@ import importlib.util
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 import nbformat
@@ -127,10 +128,12 @@ import json
 def records(frame):
     return frame.astype(object).where(frame.notna(), None).to_dict("records")
 
-print(json.dumps({"sources": {g: s for g, (_, s) in texts.items()}, "rows": records(table),
+import sys
+print(json.dumps({"sources": {g: s for g, (_, s) in texts.items()}, "rows": records(table), "prefix": sys.prefix,
                   "schnapsen": records(as_schnapsen)}, default=str))
 """)
     rows, schnapsen = got["rows"], got["schnapsen"]
+    assert got["prefix"] == sys.prefix, "the kernel does not run in this environment (the venv)"
     assert {r["game"] for r in rows} >= {"klaverjas", "sixtysix"}
     assert {r["verdict (reference)"] for r in rows + schnapsen} | {r["verdict (schnapsen)"] for r in schnapsen} \
         <= VERDICTS
