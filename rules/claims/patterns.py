@@ -245,13 +245,17 @@ def players(s: Sentence, game: str) -> list[Claim]:
     return []
 
 
+# "must capture": a verb of capturing with "must", or the word "compulsory" (seed 004: বন্দী কৰাটো বাধ্যতামূলক)
+_MUST_CAPTURE = regex.compile(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)|বাধ্যতামূলক")
+
+
 def behaviour(s: Sentence, game: str) -> list[Claim]:
     """Rules without a number: the first move must go to the centre, captures are compulsory, a player
     who cannot move loses (seed 004). ``stated`` is the rule's value as a word."""
     claims = []
     if s.has("first_move") and s.has("centre"):
         claims.append(_claim(s, game, "first_move_forced", "centre", 0.7))
-    if s.has("capture") and regex.search(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)", s.text):
+    if s.has("capture") and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     if s.has("blocked") and s.has("lose"):
         claims.append(_claim(s, game, "outcome_when_blocked", "loss", 0.7))
