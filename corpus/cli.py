@@ -21,7 +21,6 @@ COMMANDS = {
     "correct": "puthi.corpus.cmd_correct",
     "export": "puthi.corpus.cmd_export",
     "demo": "puthi.corpus.cmd_demo",
-    "bench": "puthi.corpus.cmd_bench",
 }
 
 
