@@ -4,6 +4,9 @@
 (:mod:`puthi.normalize.compose`), so replaying ``Repair.edits`` on the input reproduces ``Repair.text``:
 
 1. Unicode normalisation (:mod:`puthi.normalize.unicode`);
+1b. English passages that a Bengali OCR model turned into digit soup are read back as English where the
+   reading is likely enough (:mod:`puthi.normalize.noise`, rule ``english-from-soup``; ``english=False``
+   skips it);
 2. Bengali only, and only on lines with a garbled token (:func:`puthi.normalize.detect.has_garble`):
    wrong-script repair of Devanagari/Latin garble by ``puthi.normalize.garble.fix_line``, when that module is
    installed (it is built separately; without it garbled runs are left as they are);
@@ -31,6 +34,7 @@ from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
+from puthi.normalize.noise import english_edits
 from puthi.normalize.unicode import normalize
 
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
@@ -71,8 +75,9 @@ def _garble_edits(fix_line, text: str) -> list[Edit]:
     return edits
 
 
-def repair_line(line: str, lang: str = "bn", *, garble: bool = True) -> Repair:
-    """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2.
+def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True) -> Repair:
+    """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
+    ``english=False`` pass 1b.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -84,6 +89,11 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True) -> Repair:
     if len(line) > MAX_LINE:
         return Repair(text1, edits, lang)
     current = text1
+    if english:
+        soup_edits = english_edits(current)
+        if soup_edits:
+            edits = compose(line, edits, soup_edits)
+            current = apply_edits(current, soup_edits)
     fix_line = _garble_fixer() if (garble and lang == "bn" and has_garble(current)) else None
     if fix_line is not None:
         garble_edits = _garble_edits(fix_line, current)
@@ -98,7 +108,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True) -> Repair:
     return Repair(current, edits, lang)
 
 
-def repair_text(text: str, lang: str = "auto", *, garble: bool = True) -> Repair:
+def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: bool = True) -> Repair:
     """Repair a whole text line by line; edits carry offsets into ``text``.
 
     ``lang`` is "bn", "as" or "auto" (decided once for the whole text).
@@ -112,7 +122,7 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True) -> Repair
     out: list[str] = []
     offset = 0
     for line in text.split("\n"):
-        r = repair_line(line, lang, garble=garble)
+        r = repair_line(line, lang, garble=garble, english=english)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1
