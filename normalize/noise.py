@@ -98,18 +98,18 @@ def token_kind(token: str) -> TokenKind:
 
     ``soup``: an ASCII digit mixed with anything that a number does not have (Bengali digits or signs,
     brackets, ``%``), or a digit string with a leading zero. ``number``: digits of one script with
-    separators, optionally with a Bengali suffix. ``punct``: punctuation only, a danda excepted (a danda
-    ends a Bengali sentence, so it counts as a ``word`` and stops a run). ``word``: the rest, including
-    Latin words and Devanagari garble, which are other passes' business.
+    separators, optionally with a Bengali suffix. ``punct``: punctuation only. ``word``: a token with a
+    danda (it ends a Bengali sentence and so stops a run: ``0।`` is a number closing a sentence), and the
+    rest, including Latin words and Devanagari garble, which are other passes' business.
 
-    >>> [token_kind(t) for t in ["0৫", "[1006", "/%%/.08078981.001", "1971", "(10),", "।", "[", "ঘা,"]]
-    ['soup', 'soup', 'soup', 'number', 'number', 'word', 'punct', 'word']
+    >>> [token_kind(t) for t in ["0৫", "[1006", "/%%/.08078981.001", "1971", "(10),", "।", "0।", "[", "ঘা,"]]
+    ['soup', 'soup', 'soup', 'number', 'number', 'word', 'word', 'punct', 'word']
     """
+    if _DANDA.search(token):
+        return "word"
     core = split_edges(token)[1]
-    if not core:
-        return "word" if _DANDA.search(token) else "punct"
-    if _PUNCT.match(core):
-        return "word" if _DANDA.search(core) else "punct"
+    if not core or _PUNCT.match(core):
+        return "punct"
     if _OTHER_SCRIPT.search(core) or not _ANY_DIGIT.search(core):
         return "word"
     if _LEADING_ZERO.match(core):
