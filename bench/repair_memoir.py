@@ -8,7 +8,14 @@ aligning each OCR line to the clean text of its segment is not possible 1:1, so 
 OCR lines whose repair raised the segment's edit distance (each changed line is scored alone against the
 segment, holding the others fixed).
 
-Run: ``.venv/bin/python -m bench.repair_memoir [--split dev|heldout|all] [--no-garble]``
+English passages that Tesseract ``ben`` turned into digit soup are read back by
+:mod:`puthi.normalize.noise` (``--no-english`` skips that pass; ``--english-confidence X`` sets its
+threshold). ``--sweep`` prints the CER of the English pass alone at several thresholds, and how many of
+its readings are the right word (on the (English word, soup token) pairs that
+:func:`puthi.normalize.noise.english_word_pairs` can pair up in the split).
+
+Run: ``.venv/bin/python -m bench.repair_memoir [--split dev|heldout|all] [--no-garble] [--no-english]
+[--english-confidence X] [--sweep]``
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 
+from puthi.normalize import noise
 from puthi.normalize.repair import repair_text
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "memoir-ocr-dev.json"
@@ -52,14 +60,16 @@ def distance(reference: str, hypothesis: str) -> tuple[int, int]:
     return Levenshtein.distance(a, b), len(a)
 
 
-def evaluate(segments: list[dict], ids: list[int], garble: bool = True) -> dict:
+def evaluate(segments: list[dict], ids: list[int], garble: bool = True, english: bool = True,
+             english_confidence: float = noise.MIN_CONFIDENCE) -> dict:
     raw_err = rep_err = n = 0
     worse_segments = better_segments = worse_lines = changed_lines = n_edits = 0
     seconds = 0.0
     for k in ids:
         seg = segments[k]
         t0 = time.perf_counter()
-        repaired = repair_text(seg["ocr"], lang="bn", garble=garble)
+        repaired = repair_text(seg["ocr"], lang="bn", garble=garble, english=english,
+                               english_confidence=english_confidence)
         seconds += time.perf_counter() - t0
         n_edits += len(repaired.edits)
         d_raw, length = distance(seg["clean"], seg["ocr"])
@@ -82,10 +92,42 @@ def evaluate(segments: list[dict], ids: list[int], garble: bool = True) -> dict:
     }
 
 
+def readings(segments: list[dict], ids: list[int], thresholds: list[float]) -> list[dict]:
+    """For each threshold: readings proposed and right (exactly, and ignoring case) on the split's word pairs."""
+    reader = noise.default_reader()
+    pairs = [p for k in ids for p in noise.english_word_pairs(segments[k]["clean"], segments[k]["ocr"])]
+    read = [(english, reader.read(soup)) for english, soup in pairs]
+    rows = []
+    for t in thresholds:
+        chosen = [(e, r) for e, r in read if r is not None and r.confidence >= t]
+        rows.append({"threshold": t, "pairs": len(pairs), "proposed": len(chosen),
+                     "right": sum(r.word == e for e, r in chosen),
+                     "right_nocase": sum(r.word.lower() == e.lower() for e, r in chosen)})
+    return rows
+
+
+def sweep(segments: list[dict], splits: dict[str, list[int]], names: list[str]) -> None:
+    """Normalise + correct + English readings at several thresholds (1.01 = no readings), without garble."""
+    thresholds = [0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.01]
+    print("| split | threshold | CER ratio | lines worse | word pairs | readings | right | right ignoring case |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in names:
+        counts = {row["threshold"]: row for row in readings(segments, splits[name], thresholds)}
+        for t in thresholds:
+            r = evaluate(segments, splits[name], garble=False, english=True, english_confidence=t)
+            c = counts[t]
+            print(f"| {name} | {t:g} | {r['ratio']:.3f} | {r['worse_lines']} | {c['pairs']} | {c['proposed']} | "
+                  f"{c['right']} | {c['right_nocase']} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=["dev", "heldout", "all"], default="all")
     parser.add_argument("--no-garble", action="store_true", help="skip the wrong-script pass (puthi.normalize.garble)")
+    parser.add_argument("--no-english", action="store_true", help="skip reading digit soup as English")
+    parser.add_argument("--english-confidence", type=float, default=noise.MIN_CONFIDENCE,
+                        help=f"threshold of the English readings (default {noise.MIN_CONFIDENCE})")
+    parser.add_argument("--sweep", action="store_true", help="CER and reading accuracy at several thresholds")
     args = parser.parse_args(argv)
     if not DATA.exists():
         print(f"skipped: {DATA} not found (needs ../shared/data beside the repository)", file=sys.stderr)
@@ -94,11 +136,15 @@ def main(argv: list[str] | None = None) -> int:
     splits = {"dev": [k for k in range(len(segments)) if k not in HELD_OUT], "heldout": list(HELD_OUT)}
     splits["all"] = list(range(len(segments)))
     names = ["dev", "heldout", "all"] if args.split == "all" else [args.split]
+    if args.sweep:
+        sweep(segments, splits, names)
+        return 0
     print("| split | segments | raw CER | repaired CER | ratio | errors fixed | edits | lines changed | "
           "lines worse | segments worse/better |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
-        r = evaluate(segments, splits[name], garble=not args.no_garble)
+        r = evaluate(segments, splits[name], garble=not args.no_garble, english=not args.no_english,
+                     english_confidence=args.english_confidence)
         print(f"| {name} | {r['segments']} | {r['raw_cer']:.2%} | {r['repaired_cer']:.2%} | {r['ratio']:.3f} | "
               f"{r['errors_fixed']} | {r['edits']} | {r['changed_lines']} | {r['worse_lines']} | "
               f"{r['worse_segments']}/{r['better_segments']} |")

@@ -34,7 +34,7 @@ from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
-from puthi.normalize.noise import english_edits
+from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
 from puthi.normalize.unicode import normalize
 
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
@@ -75,9 +75,10 @@ def _garble_edits(fix_line, text: str) -> list[Edit]:
     return edits
 
 
-def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True) -> Repair:
+def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
+                english_confidence: float = MIN_CONFIDENCE) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
-    ``english=False`` pass 1b.
+    ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -90,7 +91,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         return Repair(text1, edits, lang)
     current = text1
     if english:
-        soup_edits = english_edits(current)
+        soup_edits = english_edits(current, min_confidence=english_confidence)
         if soup_edits:
             edits = compose(line, edits, soup_edits)
             current = apply_edits(current, soup_edits)
@@ -108,7 +109,8 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     return Repair(current, edits, lang)
 
 
-def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: bool = True) -> Repair:
+def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: bool = True,
+                english_confidence: float = MIN_CONFIDENCE) -> Repair:
     """Repair a whole text line by line; edits carry offsets into ``text``.
 
     ``lang`` is "bn", "as" or "auto" (decided once for the whole text).
@@ -122,7 +124,7 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     out: list[str] = []
     offset = 0
     for line in text.split("\n"):
-        r = repair_line(line, lang, garble=garble, english=english)
+        r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1
