@@ -481,11 +481,25 @@ def run_inline(tasks: list[PageTask]) -> Iterator[PageResult]:
         yield process_page(t)
 
 
+def warm_up() -> None:
+    """Call ``warm_up()`` of each stage module that has one (loading models, tables), once per process.
+
+    The pool is started after this, so forked workers inherit what was loaded instead of each loading it.
+    """
+    for part in ("repair", "terms", "claims"):
+        for name, _ in STAGE_MODULES[part]:
+            mod = _module(name)
+            hook = getattr(mod, "warm_up", None)
+            if callable(hook):
+                hook()
+
+
 def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
     """Pages on a local process pool, at most ``2 * workers`` in flight; results as they finish."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
+    warm_up()
     pending = list(reversed(tasks))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         running: dict[Any, PageTask] = {}
@@ -493,7 +507,10 @@ def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
             while pending or running:
                 while pending and len(running) < 2 * workers:
                     t = pending.pop()
-                    running[pool.submit(process_page, t)] = t
+                    try:
+                        running[pool.submit(process_page, t)] = t
+                    except BrokenProcessPool:
+                        yield _lost(t, "the worker pool broke (a worker died); run the build again")
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for fut in done:
                     task = running.pop(fut)

@@ -1,0 +1,171 @@
+"""Benchmark of ``puthi build`` (issue 7): pages per hour of the full pipeline with 1 and 2 local workers,
+and a Dask ``LocalCluster`` (2 single-threaded worker processes) against the local pool of 2 on the same pages.
+
+Pages, all real and read from ../shared/data (nothing is copied into the repository):
+
+* image pages: the 100 scanned lines of ``degraded-ocr-train`` put back together as the four book pages they
+  come from, each cut in two (8 page images of 11–14 lines) → OCR, repair, terms, claims;
+* text pages: the 18 raw-OCR segments of ``memoir-ocr-dev.json`` (1.8–4.9 k characters) → repair, terms, claims.
+
+Every configuration is a fresh ``puthi build`` process on a fresh store, so each pays its own start-up
+(imports, the repair models loading in every worker), as a user would. The anchor is the 1-worker run
+in the same invocation; the figures are ratios to it. Run with ``nice``, the machine is shared:
+
+    nice .venv/bin/python -m bench.corpus_speed [--repeat 2] [--kind both|image|text]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+RESULTS = REPO / "bench" / "results" / "corpus.md"
+
+
+def skip(reason: str) -> None:
+    print(f"skipped: {reason}", file=sys.stderr)
+    raise SystemExit(0)
+
+
+def image_pages(out: Path) -> list[Path]:
+    """The scanned lines stacked back into their pages (line order from the file names), each page cut in two."""
+    from PIL import Image
+
+    lines = sorted((SHARED / "degraded-ocr-train" / "lines").glob("*.jpeg"))
+    if not lines:
+        skip(f"no line images under {SHARED / 'degraded-ocr-train'}")
+    pages: dict[str, list[tuple[int, Path]]] = defaultdict(list)
+    for p in lines:
+        page, _, number = p.stem.rpartition("_l")
+        pages[page].append((int(number), p))
+    written = []
+    for name, items in sorted(pages.items()):
+        items.sort()
+        half = (len(items) + 1) // 2
+        for part, chunk in enumerate((items[:half], items[half:]), start=1):
+            images = [Image.open(p).convert("L") for _, p in chunk]
+            width = max(im.width for im in images) + 40
+            height = sum(im.height + 12 for im in images) + 40
+            page = Image.new("L", (width, height), 255)
+            y = 20
+            for im in images:
+                page.paste(im, (20, y))
+                y += im.height + 12
+            path = out / f"{name}_part{part}.png"
+            page.save(path)
+            written.append(path)
+    return written
+
+
+def text_pages(out: Path) -> list[Path]:
+    source = SHARED / "memoir-ocr-dev.json"
+    if not source.exists():
+        skip(f"{source} is missing")
+    written = []
+    for i, seg in enumerate(json.loads(source.read_text(encoding="utf-8")), start=1):
+        path = out / f"memoir_{i:02d}.txt"
+        path.write_text(seg["ocr"], encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def run_build(sources: list[Path], db: Path, *extra: str) -> float:
+    cmd = [sys.executable, "-m", "puthi", "build", *map(str, sources), "--db", str(db), "--quiet", *extra]
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"build failed ({' '.join(extra)}): {proc.stderr.strip()[-500:]}")
+    return seconds
+
+
+def pages_in(db: Path) -> int:
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT count(*) FROM pages").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=1, help="runs per configuration; the fastest is kept")
+    ap.add_argument("--kind", choices=("both", "image", "text"), default="both")
+    ap.add_argument("--no-write", action="store_true", help="print only; do not update bench/results/corpus.md")
+    args = ap.parse_args()
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        skip("dask.distributed is not installed")
+
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="puthi-bench-") as tmp:
+        work = Path(tmp)
+        (work / "src").mkdir()
+        sources: list[Path] = []
+        if args.kind in ("both", "image"):
+            sources += image_pages(work / "src")
+        if args.kind in ("both", "text"):
+            sources += text_pages(work / "src")
+        results: dict[str, float] = {}
+        n_pages = 0
+        for r in range(args.repeat):
+            for name, extra in (("1 worker (in-process)", ()), ("2 workers (local pool)", ("--workers", "2"))):
+                db = work / f"{r}-{name.split()[0]}.sqlite"
+                seconds = run_build(sources, db, *extra)
+                n_pages = pages_in(db)
+                results[name] = min(results.get(name, float("inf")), seconds)
+                print(f"{name}: {n_pages} pages in {seconds:.1f} s", file=sys.stderr)
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+                db = work / f"{r}-dask.sqlite"
+                seconds = run_build(sources, db, "--scheduler", cluster.scheduler_address)
+                name = "Dask LocalCluster (2 worker processes)"
+                results[name] = min(results.get(name, float("inf")), seconds)
+                print(f"{name}: {pages_in(db)} pages in {seconds:.1f} s", file=sys.stderr)
+
+    anchor = results["1 worker (in-process)"]
+    pool = results["2 workers (local pool)"]
+    rows = [f"| {name} | {n_pages} | {s:.1f} | {n_pages / s * 3600:,.0f} | {anchor / s:.2f} |"
+            for name, s in results.items()]
+    kinds = {"both": "8 image pages + 18 text pages", "image": "8 image pages", "text": "18 text pages"}[args.kind]
+    overhead = results["Dask LocalCluster (2 worker processes)"] / pool - 1
+    body = "\n".join([
+        "# Corpus build benchmark",
+        "",
+        f"Full pipeline (OCR → repair → terms → claims) with `puthi build`, {kinds} from ../shared/data "
+        "(degraded-ocr-train lines stacked back into their pages, memoir-ocr-dev raw OCR segments). "
+        f"Fresh process and store per run, fastest of {args.repeat}; machine: {os.cpu_count()} cores shared "
+        f"with other jobs (1-minute load average {load_before:.1f} before the runs, {os.getloadavg()[0]:.1f} after), "
+        "run under `nice`.",
+        "",
+        "| configuration | pages | seconds | pages/hour | speed vs 1 worker |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+        f"Dask LocalCluster against the local pool of 2 on the same pages: {overhead:+.1%} "
+        f"({'within' if overhead <= 0.10 else 'over'} the 10 % budget).",
+        "",
+        "Reproduce: `nice .venv/bin/python -m bench.corpus_speed"
+        + (f" --repeat {args.repeat}" if args.repeat != 1 else "")
+        + (f" --kind {args.kind}" if args.kind != "both" else "") + "`",
+        "",
+    ])
+    print(body)
+    if not args.no_write:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(body, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
