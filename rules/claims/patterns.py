@@ -30,6 +30,8 @@ _CLASSIFIED = regex.compile(r"(?:টি|টা|টো|খানি|খান|জ
 # Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
 # larger number after "শেষ পিঠ" is something else (a threshold to show, seed 000).
 _LAST_TRICK_MAX = 25
+# "10 পয়েন্ট ছাড়াই" (without the 10 points): the number is named to say it does not apply
+_NEGATED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|পইণ্ট)?\s*(?:ছাড়া|ছাড়াই|বাদে|বাদ দিয়ে|নয়|নহয়)")
 # How far (code points) "each player" may stand before the number of cards it receives.
 _EACH_REACH = 45
 # Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
@@ -156,7 +158,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 40)
-        if n and n.value <= _LAST_TRICK_MAX:
+        if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
     return claims
 

@@ -142,3 +142,9 @@ def test_behavioural_yes_matches_an_engine_flag_of_one_or_true():
     assert check_claim(claim, {"capture_compulsory": 1}, impl="e").verdict == "consistent"
     assert check_claim(claim, {"capture_compulsory": True}, impl="e").verdict == "consistent"
     assert check_claim(claim, {"capture_compulsory": 0}, impl="e").verdict == "contradicted"
+
+
+def test_a_negated_bonus_is_not_a_claim():
+    assert extract_claims("বন্ধ করলে শেষ পিঠের জন্য 10 পয়েন্ট ছাড়াই খেলা হয়।", "sixtysix") == []
+    (c,) = extract_claims("শেষ পিঠের জন্য 10 পয়েন্ট পাওয়া যায়।", "sixtysix")
+    assert (c.key, c.stated) == ("last_trick_bonus", 10)
