@@ -42,15 +42,28 @@ DATA = Path(__file__).resolve().parent / "data"
 CHANNEL_TSV = DATA / "garble_channel.tsv"
 RULE = "wrong-script"
 
-_DEVANAGARI = regex.compile(r"[\u0900-\u097f]")
+_DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
 _LATIN = regex.compile(r"[A-Za-z]")
+_LATIN_RUN = regex.compile(r"[A-Za-z]+")
 # Signs a Hindi/English model writes for Bengali glyphs it cannot read (seen in seed 000 and in training).
-LOOKALIKE_SYMBOLS = "•*★°%!|[]{}<>^~`@#$&+=\\/"
+LOOKALIKE_SYMBOLS = "•*★°%"
+LONE_SIGNS = "•★°"
 _SYMBOL = regex.compile("[" + regex.escape(LOOKALIKE_SYMBOLS) + "]")
 # Punctuation that stays outside a repair: it is the same in Bengali text.
-_EDGE = "\"'“”‘’,;:?।॥()-–—…."
+_EDGE = "\"'“”‘’,;:?।॥()[]-–—…."
 _DIGITS_BN = regex.compile(r"[\u09e6-\u09ef]")
+BENGALI_DIGITS = "০১২৩৪৫৬৭৮৯"
+_LETTER = regex.compile(r"\p{L}|\p{M}")
+
+
+def is_numeric(token: str) -> bool:
+    """True when ``token`` has a digit (any script) and no letter or vowel sign: ``२१``, ``৩•``, ``१२४``.
+
+    >>> is_numeric("৩•"), is_numeric("२१"), is_numeric("e"), is_numeric("कब")
+    (True, True, False, False)
+    """
+    return any(unicodedata.category(c) == "Nd" for c in token) and not _LETTER.search(token)
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class Channel:
     known: frozenset[str]
     max_garble: int
     common: tuple[tuple[str, float], ...] = ()
+    commonest_digit: str = "\N{BENGALI DIGIT ZERO}"
 
 
 @functools.lru_cache(maxsize=4)
@@ -94,7 +108,9 @@ def load_channel(path: Path = CHANNEL_TSV, per_segment: int = 12) -> Channel:
     # Sources for a glyph the table never saw: the commonest single Bengali letters and signs.
     singles = sorted(((v, s) for s, v in by_src.items() if len(s) == 1), reverse=True)[:40]
     common = tuple((s, math.log(1.0 / len(singles))) for _, s in singles)
-    return Channel(by_garble, known, max((len(g) for g in by_garble), default=1), common)
+    digits = sorted((v, s) for s, v in by_src.items() if s in BENGALI_DIGITS)
+    commonest = digits[-1][1] if digits else BENGALI_DIGITS[0]
+    return Channel(by_garble, known, max((len(g) for g in by_garble), default=1), common, commonest)
 
 
 @dataclass(frozen=True)
@@ -108,6 +124,7 @@ class DecoderConfig:
     unknown_penalty: float = 6.0
     drop_penalty: float = 3.0
     nbest: int = 5
+    max_token: int = 40
 
 
 @dataclass
@@ -151,8 +168,38 @@ class Decoder:
             out.extend((1, s, lc - self.config.unknown_penalty) for s, lc in ch.common)
         return out
 
-    def decode(self, token: str) -> list[tuple[str, float]]:
-        """The ``nbest`` Bengali readings of ``token`` with posterior probabilities among them (sum to 1)."""
+    def decode_number(self, token: str) -> list[tuple[str, float]]:
+        """Read ``token`` as a Bengali number, glyph by glyph: each sign becomes the Bengali digit the channel
+        most often saw read as it; a digit of another script the table does not know keeps its value; any
+        other unknown sign becomes the digit the channel saw most often (its likeliest guess).
+
+        >>> default_decoder().decode_number("२") == [("২", 1.0)]
+        True
+        """
+        out = []
+        for c in token:
+            if "০" <= c <= "৯":
+                out.append(c)
+                continue
+            digits = [s for s, _ in self.channel.by_garble.get(c, ()) if len(s) == 1 and s in BENGALI_DIGITS]
+            if digits:
+                out.append(digits[0])
+            elif unicodedata.category(c) == "Nd":
+                out.append(BENGALI_DIGITS[unicodedata.digit(c)])
+            else:
+                out.append(self.channel.commonest_digit)
+        return [("".join(out), 1.0)]
+
+    def decode(self, token: str, number: bool = False) -> list[tuple[str, float]]:
+        """The ``nbest`` Bengali readings of ``token`` with posterior probabilities among them (sum to 1).
+
+        With ``number`` (or when every sign of ``token`` is a digit or a non-letter sign) it is read as a
+        number (:meth:`decode_number`). Tokens longer than ``max_token`` code points are not words: no reading.
+        """
+        if number or is_numeric(token):
+            return self.decode_number(token)
+        if len(token) > self.config.max_token:
+            return []
         hit = self._cache.get(token)
         if hit is not None:
             return hit
@@ -260,8 +307,10 @@ def _kind(token: str) -> str:
         return "garble"
     has_bn = bool(_BENGALI.search(token))
     has_latin = bool(_LATIN.search(token))
-    has_sym = bool(_SYMBOL.search(token.strip(_EDGE)))
-    if has_bn and (has_latin or has_sym):
+    has_sym = bool(_SYMBOL.search(token.strip(_EDGE + "!|")))
+    # Bengali with a stray Latin letter or two (`cন`) is garble; a real word joined by a hyphen is not.
+    short_latin = has_latin and max(len(r) for r in _LATIN_RUN.findall(token)) <= 2
+    if has_bn and (short_latin or has_sym):
         return "garble"
     if has_latin:
         return "latin"
@@ -296,7 +345,9 @@ def find_garbled(line: str) -> list[Span]:
             if not core or (k == "latin" and (len(core) > 2 or not core.isalpha())):
                 continue
             near = [n for n in (i - 1, i + 1) if 0 <= n < len(tokens)]
-            if any(marked[n] or digitish[n] for n in near):
+            # A filled dot or star inside a Bengali line is a glyph the OCR could not read (not a bullet).
+            lone_sign = k == "symbol" and i > 0 and core in LONE_SIGNS
+            if lone_sign or any(marked[n] or digitish[n] for n in near):
                 marked[i] = changed = True
     spans = []
     for (start, _end, t), hit in zip(tokens, marked, strict=True):
@@ -324,8 +375,14 @@ def fix_line(line: str, decoder: Decoder | None = None) -> list[Edit]:
         return []
     dec = decoder or default_decoder()
     edits = []
-    for span in spans:
-        readings = dec.decode(span.text)
+    def numberish(sp: Span) -> bool:
+        return is_numeric(sp.text) or sp.text in LONE_SIGNS
+
+    for i, span in enumerate(spans):
+        number = numberish(span) or (len(span.text) == 1 and bool(_LATIN.match(span.text)) and any(
+            numberish(spans[k]) and abs(spans[k].start - span.start) < 4 for k in (i - 1, i + 1)
+            if 0 <= k < len(spans)))
+        readings = dec.decode(span.text, number=number)
         if not readings:
             continue
         after, p = readings[0]
