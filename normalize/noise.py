@@ -75,6 +75,7 @@ _NUMBER = regex.compile(
     r"(?:-?[\u0985-\u09b9\u09ce\u09dc-\u09df][\u0980-\u09e3]*)?$"
 )
 _LEADING_ZERO = regex.compile("^[0\N{BENGALI DIGIT ZERO}][0-9" + _BN_DIGITS + "]+$")
+_MAY_HOLD_SOUP = regex.compile("[0-9]|\N{BENGALI DIGIT ZERO}[" + _BN_DIGITS + "]")
 _PUNCT = regex.compile(r"^[\p{P}\p{S}]+$")
 _DANDA = regex.compile("[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}\N{BENGALI CURRENCY NUMERATOR FOUR}]")
 _OTHER_SCRIPT = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f]")  # Latin words and Devanagari garble
@@ -134,6 +135,8 @@ def soup_runs(line: str) -> list[tuple[int, int]]:
     >>> [line[a:b] for a, b in soup_runs(line)]
     ['-[00101861 ১০৮ ৮৪৫.']
     """
+    if not _MAY_HOLD_SOUP.search(line):  # every soup token has an ASCII digit or a leading Bengali zero
+        return []
     tokens = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"\S+", line)]
     kinds: list[str] = [token_kind(t) for _, _, t in tokens]
     for i in range(1, len(tokens) - 1):
