@@ -281,3 +281,19 @@ def test_an_image_goes_through_ocr(tmp_path, fast_repair):
     assert snap["pages"][0]["width"] == sample.image.width
     assert len(snap["words"]) == 3 and all(w["x1"] > w["x0"] for w in snap["words"])
     assert snap["pages"][0]["ocr_text"].startswith("তাস")
+
+
+def test_a_pdf_is_one_task_per_page(tmp_path, fast_repair):
+    pytest.importorskip("puthi.ocr.recognize")
+    synth = pytest.importorskip("puthi.ocr.synth")
+    font = synth.find_font("Noto Sans Bengali")
+    first, second = (synth.render(t, font, size=40, seed=1).image.convert("RGB") for t in ("তাস খেলা", "ফোটা কুড়ি"))
+    pdf = tmp_path / "book.pdf"
+    first.save(pdf, save_all=True, append_images=[second], resolution=150)
+    db = tmp_path / "c.sqlite"
+    report = build([pdf], db, lang="ben", workers=2, progress=False)
+    assert report.failures == [] and report.done == 2
+    pages = snapshot(db)["pages"]
+    assert [p["page_no"] for p in pages] == [1, 2]
+    assert pages[0]["ocr_text"].startswith("তাস") and pages[1]["ocr_text"].startswith("ফোটা")
+    assert pages[0]["content_hash"] != pages[1]["content_hash"]
