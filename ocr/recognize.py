@@ -36,7 +36,7 @@ from puthi.ocr import tesseract
 from puthi.ocr.images import PageImage, iter_images
 from puthi.ocr.langid import decide
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.preprocess import Prepared, Settings, estimate_text_height, preprocess, to_gray
+from puthi.ocr.preprocess import Prepared, Settings, estimate_text_height, is_single_line, preprocess, to_gray
 from puthi.ocr.vote import vote
 
 __all__ = [
@@ -113,29 +113,6 @@ class OcrSettings:
     def raw(cls, model: str = "ben") -> OcrSettings:
         """Plain Tesseract: no preprocessing, one reading with ``model``."""
         return cls(preprocess=Settings.raw(), recipes=((model, Recipe((Reading(model),))),))
-
-
-def is_single_line(gray: np.ndarray, text_height: float | None) -> bool:
-    """True for an image holding one line of text: at most about twice as tall as its words, or one band
-    of ink in its horizontal projection.
-
-    >>> img = np.full((50, 600), 255, np.uint8); img[10:40, 20:580:40] = 0
-    >>> is_single_line(img, 30.0)
-    True
-    >>> page = np.full((400, 600), 255, np.uint8); page[20:50, 20:580] = 0; page[80:110, 20:580] = 0
-    >>> is_single_line(page, 30.0)
-    False
-    """
-    h = gray.shape[0]
-    if not text_height:
-        return h < 120
-    if h <= 2.2 * text_height:
-        return True
-    if h > 5 * text_height:
-        return False
-    ink = (gray < 128).sum(axis=1) > 0
-    bands = int(np.count_nonzero(np.diff(ink.astype(np.int8)) == 1) + (1 if ink[0] else 0))
-    return bands <= 1
 
 
 def _scaled(image: np.ndarray, scale: float) -> np.ndarray:

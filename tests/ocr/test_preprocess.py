@@ -99,8 +99,8 @@ def test_border_removal_keeps_text(page):
     assert (out[:, 12:] == img[:, 12:]).all()
 
 
-def test_every_enabled_step_is_recorded_with_settings(line):
-    tilted = render(line.text, "Noto Serif Bengali", size=14, degrade=Degradation(skew=3.0, noise=10)).image
+def test_every_enabled_step_is_recorded_with_settings(page):
+    tilted = render(page.text, "Noto Serif Bengali", size=14, degrade=Degradation(skew=3.0, noise=10)).image
     s = Settings(target_height=30, denoise="median", binarize="sauvola", pad=7)
     out = preprocess(tilted.convert("RGB"), s)
     names = [st.name for st in out.steps]
@@ -118,6 +118,11 @@ def test_boxes_map_back_to_the_original(line):
     back = out.to_original(on_prepared)
     assert all(abs(a - b) <= 1 for a, b in zip(
         (back.x0, back.y0, back.x1, back.y1), (orig.x0, orig.y0, orig.x1, orig.y1), strict=True))
+
+
+def test_single_lines_are_not_rotated(line):
+    tilted = render(line.text, "Noto Serif Bengali", size=24, degrade=Degradation(skew=2.0)).image
+    assert "deskew" not in [s.name for s in preprocess(tilted).steps]
 
 
 def test_rotation_maps_back_through_the_inverse():
