@@ -50,6 +50,14 @@ class Repair:
 
 
 _GARBLE_BROKEN: list[str] = []
+VERSION = "1"  # the corpus redoes the repair of stored pages when this changes
+
+
+def warm_up() -> None:
+    """Load the lexicons, confusion tables and decoders now (they load lazily on first use), so that
+    worker processes forked afterwards share them instead of each loading its own."""
+    repair_text("ৰিস্তি थेला 31110 ০০0া110 খেলা।", lang="bn")
+    repair_text("ৰঙা খেল।", lang="as")
 
 
 def _garble_fixer():

@@ -4,3 +4,5 @@ from puthi.rules.claims.extract import extract_claims
 from puthi.rules.claims.model import Claim, Verdict
 
 __all__ = ["Claim", "Verdict", "extract_claims"]
+
+VERSION = "1"  # the corpus redoes the claims of stored pages when this changes

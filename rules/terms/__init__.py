@@ -18,3 +18,11 @@ from puthi.rules.terms.numbers import find_numbers
 from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_table, write_csv
 
 __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load_tables", "read_table", "write_csv"]
+
+VERSION = "1"  # the corpus redoes the terms of stored pages when this changes
+
+
+def warm_up() -> None:
+    """Load the tables and build the aligner's index now, before worker processes are forked."""
+    find_terms("তুরুপের সাহেব ৰিস্তি")
+    find_numbers("দুই কুড়ি সাত")
