@@ -71,12 +71,14 @@ def test_a_changed_stage_version_redoes_that_stage_and_reuses_what_came_before(t
     build([book], db, progress=False)
     before = snapshot(db)
     monkeypatch.setitem(pipeline.STAGE_VERSIONS, "terms", "test-2")
+    monkeypatch.setattr("puthi.rules.terms.VERSION", "test-2")  # a stage module's own VERSION wins
     report = build([book], db, progress=False)
     assert report.done == 3 and len(fast_repair) == 3  # repair was not run again
     after = snapshot(db)
     assert {s["version"] for s in after["steps"] if s["stage"] == "terms"} == {"test-2"}
     assert after["edits"] == before["edits"] and after["terms"] == before["terms"]
     monkeypatch.setitem(pipeline.STAGE_VERSIONS, "repair", "test-2")
+    monkeypatch.setattr("puthi.normalize.repair.VERSION", "test-2")
     build([book], db, progress=False)
     assert len(fast_repair) == 6
 
