@@ -137,6 +137,8 @@ def run_seed(split: str) -> dict:
         inside = [x.shifted(-s) for x in edits[g["line"]] if x.start >= s and x.end <= e]
         got = apply_edits(line[s:e], inside)
         want, have, base = _words(g["reading"]), _words(got), _words(offset_transliterate(line[s:e]))
+        if not want:  # a punctuation mark read as a letter (i for the danda): compare the marks themselves
+            want, have, base = [g["reading"]], [got], [offset_transliterate(line[s:e])]
         ok = sum(a == b for a, b in zip(want, have, strict=False))
         hits += ok
         base_hits += sum(a == b for a, b in zip(want, base, strict=False))
