@@ -68,23 +68,37 @@ class Reading:
 
 @dataclass(frozen=True)
 class Recipe:
-    """The readings taken for one language; with more than one, the lines are voted letter by letter
-    (the first reading is the pivot and gives the word boxes)."""
+    """How a language is read: a first reading of the whole image (the pivot, which gives the layout and
+    the word boxes), then, for each line whose mean word confidence is below ``gate``, the other readings,
+    voted letter by letter with the pivot (:mod:`puthi.ocr.vote`). ``pivot_weight`` is the pivot's vote;
+    the others count 1 each. One reading means no voting.
+
+    On a page the doubtful lines are cut out and stacked into one image, so each extra reading is one more
+    Tesseract call per page however many lines need it, and a clean page costs no more than one reading.
+    """
 
     readings: tuple[Reading, ...]
+    gate: float = 90.0
+    pivot_weight: float = 0.9
 
     def __post_init__(self) -> None:
         if not self.readings:
             raise ValueError("a recipe needs at least one reading")
 
     def __str__(self) -> str:
-        return " + ".join(map(str, self.readings))
+        extra = f" (voted below confidence {self.gate:g})" if len(self.readings) > 1 else ""
+        return " + ".join(map(str, self.readings)) + extra
+
+    def weights(self) -> list[float]:
+        k = len(self.readings) - 1
+        return [self.pivot_weight] + [1.0 + 0.01 * (k - i) for i in range(k)]
 
 
-#: Default recipes, measured on the tuning books (see bench/results/ocr.md).
+#: Default recipes, chosen on the tuning books (see bench/results/ocr.md): a cheap ``ben`` (``asm``) reading
+#: first; doubtful lines read again by the other models at other scales and voted.
 RECIPES: dict[str, Recipe] = {
-    "ben": Recipe((Reading("ben+asm"),)),
-    "asm": Recipe((Reading("asm"),)),
+    "ben": Recipe((Reading("ben"), Reading("ben+Bengali", 0.7), Reading("Bengali"), Reading("asm", 1.4))),
+    "asm": Recipe((Reading("asm"), Reading("asm+Bengali", 0.7), Reading("Bengali"), Reading("ben", 1.4))),
 }
 
 
@@ -157,15 +171,6 @@ def _read(image: np.ndarray, reading: Reading, *, psm: int, timeout: float, wher
     return _Read(reading, lines)
 
 
-def _overlap(a: Box, b: Box) -> float:
-    """How much two line boxes share: vertical overlap over the smaller height, times horizontal overlap."""
-    dy = min(a.y1, b.y1) - max(a.y0, b.y0)
-    dx = min(a.x1, b.x1) - max(a.x0, b.x0)
-    if dy <= 0 or dx <= 0:
-        return 0.0
-    return dy / max(1, min(a.height, b.height)) * dx / max(1, min(a.width, b.width))
-
-
 def _voted_words(pivot: list[Word], text: str, box: Box) -> list[Word]:
     """Words for a voted line: the pivot's boxes when the word count is unchanged, else boxes shared out
     along the line in proportion to word length."""
@@ -182,22 +187,65 @@ def _voted_words(pivot: list[Word], text: str, box: Box) -> list[Word]:
     return words
 
 
-def _combine(reads: list[_Read]) -> list[tuple[Box, list[Word], tuple[int, int]]]:
-    """The pivot's lines, each voted with the best-matching line of every other reading."""
-    pivot = reads[0]
-    if len(reads) == 1:
-        return pivot.lines
-    out = []
-    for box, words, key in pivot.lines:
-        texts = [" ".join(w.text for w in words)]
-        for other in reads[1:]:
-            best = max(other.lines, key=lambda ln: _overlap(box, ln[0]), default=None)
-            if best is not None and _overlap(box, best[0]) > 0.5:
-                texts.append(" ".join(w.text for w in best[1]))
-            else:
-                texts.append("")
-        out.append((box, _voted_words(words, vote(texts), box), key))
-    return out
+def _line_conf(words: list[Word]) -> float:
+    confs = [w.conf for w in words if w.conf >= 0]
+    return sum(confs) / len(confs) if confs else -1.0
+
+
+def _stack(image: np.ndarray, boxes: list[Box]) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """The line images cut out at ``boxes`` (plus a small margin) and stacked one above the other on white,
+    with a gap between them; returns the image and each line's vertical range in it."""
+    h, w = image.shape[:2]
+    crops = []
+    for b in boxes:
+        m = max(3, b.height // 6)
+        crops.append(image[max(0, b.y0 - m):min(h, b.y1 + m), max(0, b.x0 - m):min(w, b.x1 + m)])
+    gap = max(20, max(c.shape[0] for c in crops) // 2)
+    width = max(c.shape[1] for c in crops) + 2 * gap
+    height = sum(c.shape[0] for c in crops) + gap * (len(crops) + 1)
+    bg = int(np.percentile(image, 90))
+    out = np.full((height, width, *image.shape[2:]), bg, dtype=image.dtype)
+    slots, y = [], gap
+    for c in crops:
+        out[y:y + c.shape[0], gap:gap + c.shape[1]] = c
+        slots.append((y, y + c.shape[0]))
+        y += c.shape[0] + gap
+    return out, slots
+
+
+def _slot_texts(read: _Read, slots: list[tuple[int, int]]) -> list[str]:
+    """The words of a reading of a stacked image, gathered per slot by their vertical centre, left to right."""
+    per_slot: list[list[Word]] = [[] for _ in slots]
+    for _, words, _ in read.lines:
+        for word in words:
+            if word.box is None:
+                continue
+            cy = (word.box.y0 + word.box.y1) / 2
+            for k, (y0, y1) in enumerate(slots):
+                if y0 <= cy < y1:
+                    per_slot[k].append(word)
+                    break
+    return [" ".join(w.text for w in sorted(ws, key=lambda w: w.box.x0)) for ws in per_slot]
+
+
+def _reread(image: np.ndarray, pivot: _Read, recipe: Recipe, *, single: bool, read) -> tuple[list, int]:
+    """Vote the pivot's doubtful lines with the recipe's other readings; returns the lines and how many
+    were voted. ``read(image, reading, psm)`` runs one reading."""
+    doubtful = [i for i, (_, words, _) in enumerate(pivot.lines) if _line_conf(words) < recipe.gate]
+    if len(recipe.readings) == 1 or not doubtful:
+        return pivot.lines, 0
+    if single and len(pivot.lines) == 1:
+        texts = [[read(image, r, 7).text.replace("\n", " ") for r in recipe.readings[1:]]]
+    else:
+        stacked, slots = _stack(image, [pivot.lines[i][0] for i in doubtful])
+        per_reading = [_slot_texts(read(stacked, r, 6), slots) for r in recipe.readings[1:]]
+        texts = [[per_reading[r][k] for r in range(len(per_reading))] for k in range(len(doubtful))]
+    lines = list(pivot.lines)
+    for k, i in enumerate(doubtful):
+        box, words, key = lines[i]
+        voted = vote([" ".join(w.text for w in words), *texts[k]], weights=recipe.weights())
+        lines[i] = (box, _voted_words(words, voted, box), key)
+    return lines, len(doubtful)
 
 
 def _to_page(lines: list[tuple[Box, list[Word], tuple[int, int]]], prepared: Prepared, lang: str) -> list[Block]:
@@ -234,12 +282,15 @@ def ocr_image(
     text_height = prepared.text_height or estimate_text_height(gray)
     single = is_single_line(gray, text_height)
     psm = s.psm or (7 if single else 3)
+    page_dpi = None if single else (dpi or 300)
     cache: dict[Reading, _Read] = {}
+
+    def read(image: np.ndarray, reading: Reading, mode: int) -> _Read:
+        return _read(image, reading, psm=mode, timeout=s.timeout, where=where, dpi=page_dpi)
 
     def take(reading: Reading) -> _Read:
         if reading not in cache:
-            cache[reading] = _read(img, reading, psm=psm, timeout=s.timeout, where=where,
-                                   dpi=None if single else (dpi or 300))
+            cache[reading] = read(img, reading, psm)
         return cache[reading]
 
     chosen = lang
@@ -253,11 +304,11 @@ def ocr_image(
         chosen = decision.lang
         steps.append(Step("langid", decision.as_settings()))
     recipe = s.recipe(chosen)
-    reads = [take(r) for r in recipe.readings]
-    lines = _combine(reads)
+    lines, voted = _reread(img, take(recipe.readings[0]), recipe, single=single, read=read)
     steps.append(Step("tesseract", {"version": _version(), "psm": psm, "single_line": single,
                                     "readings": [str(r) for r in recipe.readings],
-                                    "vote": len(recipe.readings) > 1}))
+                                    "vote": len(recipe.readings) > 1, "gate": recipe.gate,
+                                    "lines_voted": voted}))
     return Page(path=path, width=width, height=height, lang=chosen, blocks=_to_page(lines, prepared, chosen),
                 steps=steps, page_no=page_no)
 

@@ -132,3 +132,38 @@ def test_a_failing_page_becomes_an_empty_page(tmp_path, monkeypatch):
     assert [p.text for p in pages] == ["তাস খেলা হয়", ""]
     assert pages[1].steps[0].name == "failed"
     assert result.failures[0].page_no == 2 and result.exit_code == 4
+
+
+def test_doubtful_lines_of_a_page_are_reread_and_voted(bn_page):
+    recipe = Recipe((Reading("ben"), Reading("ben+Bengali", 0.7), Reading("asm", 1.4)), gate=101.0)
+    page = ocr_image(bn_page.image, lang="ben", settings=OcrSettings().with_recipe("ben", recipe))
+    step = next(s for s in page.steps if s.name == "tesseract")
+    assert step.settings["lines_voted"] == 3          # a gate above 100 sends every line to the vote
+    assert cer(bn_page.text, page.text) < 0.1
+    assert len(page.lines) == 3
+
+
+def test_confident_lines_are_not_reread(monkeypatch):
+    sample = render(BN_LINE, "Lohit Bengali", size=30)
+    calls = []
+    real = tesseract.image_to_data
+
+    def counting(image, **kw):
+        calls.append(kw["lang"])
+        return real(image, **kw)
+
+    monkeypatch.setattr(recognize.tesseract, "image_to_data", counting)
+    recipe = Recipe((Reading("ben"), Reading("Bengali")), gate=0.0)
+    page = ocr_image(sample.image, lang="ben", settings=OcrSettings().with_recipe("ben", recipe))
+    assert calls == ["ben"] and page.text == BN_LINE
+
+
+def test_stacked_lines_keep_their_slots():
+    img = np.full((300, 400), 255, np.uint8)
+    img[20:50, 10:300] = 0
+    img[200:230, 50:390] = 0
+    stacked, slots = recognize._stack(img, [recognize.Box(10, 20, 300, 50), recognize.Box(50, 200, 390, 230)])
+    assert len(slots) == 2 and slots[0][1] <= slots[1][0]
+    for y0, y1 in slots:
+        assert (stacked[y0:y1] == 0).any()
+    assert stacked.shape[0] < img.shape[0]
