@@ -59,24 +59,31 @@ def candidates():
 
     base = Settings()
 
-    def rec(*readings: str) -> Recipe:
+    def rec(*readings: str, gate: float = 90.0) -> Recipe:
         parts = []
         for r in readings:
             model, _, scale = r.partition("@")
             parts.append(Reading(model, float(scale) if scale else 1.0))
-        return Recipe(tuple(parts))
+        return Recipe(tuple(parts), gate=gate)
 
     out = [("raw ben (no preprocessing)", OcrSettings.raw("ben"))]
-    for name, pre in [("default preprocessing", base), ("no deskew", base.but(deskew=False)),
-                      ("no rescale", base.but(target_height=None)), ("no pad", base.but(pad=0)),
-                      ("median denoise", base.but(denoise="median")), ("sauvola", base.but(binarize="sauvola")),
-                      ("otsu", base.but(binarize="otsu")), ("no borders", base.but(borders=False))]:
+    for name, pre in [("default preprocessing", base), ("no rescale", base.but(target_height=None)),
+                      ("no pad", base.but(pad=0)), ("no borders", base.but(borders=False)),
+                      ("no denoise", base.but(denoise="none")), ("median denoise", base.but(denoise="median")),
+                      ("sauvola", base.but(binarize="sauvola")), ("otsu", base.but(binarize="otsu"))]:
         out.append((f"{name}; ben", OcrSettings(preprocess=pre).with_recipe("ben", rec("ben"))))
-    for recipe in [("ben",), ("ben+asm",), ("ben+Bengali",), ("Bengali",), ("ben+eng",), ("ben+asm+eng",),
-                   ("ben@1.4", "asm", "ben@0.7"), ("ben+asm", "ben@1.4", "asm"),
-                   ("ben@1.4", "Bengali", "asm")]:
-        out.append((f"default preprocessing; {' + '.join(recipe)}",
-                    OcrSettings(preprocess=base).with_recipe("ben", rec(*recipe))))
+    for recipe in [("ben",), ("ben+asm",), ("ben+Bengali",), ("Bengali",), ("ben+eng",),
+                   ("ben+asm", "ben@0.7", "asm@1.4"),
+                   ("ben+Bengali", "ben+asm@0.7", "Bengali@1.4"),
+                   ("ben", "ben+Bengali@0.7", "Bengali", "asm@1.4"),
+                   ("ben", "ben+Bengali", "ben+asm@0.7", "Bengali@1.4")]:
+        for gate in (90.0, 101.0) if len(recipe) > 1 else (90.0,):
+            label = f"; vote below {gate:g}" if len(recipe) > 1 else ""
+            out.append((f"default preprocessing; {' + '.join(recipe)}{label}",
+                        OcrSettings(preprocess=base).with_recipe("ben", rec(*recipe, gate=gate))))
+    out.append(("median denoise; ben + ben+Bengali@0.7 + Bengali + asm@1.4; vote below 90",
+                OcrSettings(preprocess=base.but(denoise="median")).with_recipe(
+                    "ben", rec("ben", "ben+Bengali@0.7", "Bengali", "asm@1.4"))))
     return out
 
 

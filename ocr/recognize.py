@@ -73,8 +73,9 @@ class Recipe:
     voted letter by letter with the pivot (:mod:`puthi.ocr.vote`). ``pivot_weight`` is the pivot's vote;
     the others count 1 each. One reading means no voting.
 
-    On a page the doubtful lines are cut out and stacked into one image, so each extra reading is one more
-    Tesseract call per page however many lines need it, and a clean page costs no more than one reading.
+    On a page the other readings see only the doubtful lines (the rest is painted over), so each extra
+    reading is one more Tesseract call per page that needs it, and a clean page costs one reading. A
+    reading that finds nothing on a line abstains.
     """
 
     readings: tuple[Reading, ...]
@@ -192,40 +193,33 @@ def _line_conf(words: list[Word]) -> float:
     return sum(confs) / len(confs) if confs else -1.0
 
 
-def _stack(image: np.ndarray, boxes: list[Box]) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """The line images cut out at ``boxes`` (plus a small margin) and stacked one above the other on white,
-    with a gap between them; returns the image and each line's vertical range in it."""
-    h, w = image.shape[:2]
-    crops = []
-    for b in boxes:
-        m = max(3, b.height // 6)
-        crops.append(image[max(0, b.y0 - m):min(h, b.y1 + m), max(0, b.x0 - m):min(w, b.x1 + m)])
-    gap = max(20, max(c.shape[0] for c in crops) // 2)
-    width = max(c.shape[1] for c in crops) + 2 * gap
-    height = sum(c.shape[0] for c in crops) + gap * (len(crops) + 1)
+def _masked(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """The image with everything outside ``boxes`` painted the paper's colour: the doubtful lines stay where
+    they were, so Tesseract sees them in their own layout and at their own size."""
     bg = int(np.percentile(image, 90))
-    out = np.full((height, width, *image.shape[2:]), bg, dtype=image.dtype)
-    slots, y = [], gap
-    for c in crops:
-        out[y:y + c.shape[0], gap:gap + c.shape[1]] = c
-        slots.append((y, y + c.shape[0]))
-        y += c.shape[0] + gap
-    return out, slots
+    out = np.full_like(image, bg)
+    h, w = image.shape[:2]
+    for b in boxes:
+        y0, y1, x0, x1 = max(0, b.y0 - 2), min(h, b.y1 + 2), max(0, b.x0 - 2), min(w, b.x1 + 2)
+        out[y0:y1, x0:x1] = image[y0:y1, x0:x1]
+    return out
 
 
-def _slot_texts(read: _Read, slots: list[tuple[int, int]]) -> list[str]:
-    """The words of a reading of a stacked image, gathered per slot by their vertical centre, left to right."""
-    per_slot: list[list[Word]] = [[] for _ in slots]
-    for _, words, _ in read.lines:
-        for word in words:
-            if word.box is None:
-                continue
-            cy = (word.box.y0 + word.box.y1) / 2
-            for k, (y0, y1) in enumerate(slots):
-                if y0 <= cy < y1:
-                    per_slot[k].append(word)
-                    break
-    return [" ".join(w.text for w in sorted(ws, key=lambda w: w.box.x0)) for ws in per_slot]
+def _overlap(a: Box, b: Box) -> float:
+    """How much two line boxes share: vertical overlap over the smaller height, times horizontal overlap
+    over the smaller width."""
+    dy = min(a.y1, b.y1) - max(a.y0, b.y0)
+    dx = min(a.x1, b.x1) - max(a.x0, b.x0)
+    if dy <= 0 or dx <= 0:
+        return 0.0
+    return dy / max(1, min(a.height, b.height)) * dx / max(1, min(a.width, b.width))
+
+
+def _matching_text(read: _Read, box: Box) -> str:
+    """The text of the reading's lines that lie on ``box`` (most of their height inside it), left to right."""
+    parts = [(b.x0, " ".join(w.text for w in ws)) for b, ws, _ in read.lines if _overlap(box, b) > 0.5
+             and (min(box.y1, b.y1) - max(box.y0, b.y0)) > 0.5 * b.height]
+    return " ".join(t for _, t in sorted(parts))
 
 
 def _reread(image: np.ndarray, pivot: _Read, recipe: Recipe, *, single: bool, read) -> tuple[list, int]:
@@ -237,13 +231,18 @@ def _reread(image: np.ndarray, pivot: _Read, recipe: Recipe, *, single: bool, re
     if single and len(pivot.lines) == 1:
         texts = [[read(image, r, 7).text.replace("\n", " ") for r in recipe.readings[1:]]]
     else:
-        stacked, slots = _stack(image, [pivot.lines[i][0] for i in doubtful])
-        per_reading = [_slot_texts(read(stacked, r, 6), slots) for r in recipe.readings[1:]]
-        texts = [[per_reading[r][k] for r in range(len(per_reading))] for k in range(len(doubtful))]
+        masked = _masked(image, [pivot.lines[i][0] for i in doubtful])
+        others = [read(masked, r, 3) for r in recipe.readings[1:]]
+        texts = [[_matching_text(o, pivot.lines[i][0]) for o in others] for i in doubtful]
     lines = list(pivot.lines)
     for k, i in enumerate(doubtful):
         box, words, key = lines[i]
-        voted = vote([" ".join(w.text for w in words), *texts[k]], weights=recipe.weights())
+        # a reading that found nothing on this line abstains rather than voting to delete it
+        pairs = [(t, wt) for t, wt in zip([" ".join(w.text for w in words), *texts[k]], recipe.weights(),
+                                          strict=True) if t.strip()]
+        if not pairs:
+            continue
+        voted = vote([t for t, _ in pairs], weights=[wt for _, wt in pairs])
         lines[i] = (box, _voted_words(words, voted, box), key)
     return lines, len(doubtful)
 

@@ -90,6 +90,16 @@ def test_sauvola_copes_with_uneven_light_better_than_otsu():
     assert (sauvola[shadow_paper] == 255).mean() > 0.9  # Sauvola keeps it paper
 
 
+def test_flattening_evens_out_a_shadow():
+    shadowed = np.asarray(render("গোলাম নহলা টেক্কা\nতাস খেলার নিয়ম", "Lohit Bengali", size=30,
+                                 degrade=Degradation(light=0.6)).image)
+    out = preprocess(shadowed, Settings(target_height=None, deskew=False, borders=False, pad=0)).image
+    paper_before = np.percentile(shadowed, 90, axis=0)
+    paper_after = np.percentile(out, 90, axis=0)
+    assert paper_before.max() - paper_before.min() > 40
+    assert paper_after.max() - paper_after.min() < 15
+
+
 def test_border_removal_keeps_text(page):
     img = np.asarray(page.image).copy()
     img[:, :12] = 20                              # a dark scanner margin
@@ -104,7 +114,7 @@ def test_every_enabled_step_is_recorded_with_settings(page):
     s = Settings(target_height=30, denoise="median", binarize="sauvola", pad=7)
     out = preprocess(tilted.convert("RGB"), s)
     names = [st.name for st in out.steps]
-    assert names == ["grayscale", "rescale", "deskew", "denoise", "binarize", "pad"]
+    assert names == ["grayscale", "flatten", "rescale", "deskew", "denoise", "binarize", "pad"]
     assert out.steps[-1].settings == {"pixels": 7}
     assert out.steps[-2].settings["method"] == "sauvola"
 
@@ -130,7 +140,7 @@ def test_rotation_maps_back_through_the_inverse():
     for y in (40, 80, 120, 160):
         img[y:y + 6, 30:270] = 0
     tilted = cv2.warpAffine(img, cv2.getRotationMatrix2D((150, 100), 3.0, 1.0), (300, 200), borderValue=255)
-    out = preprocess(tilted, Settings(target_height=None, borders=False, pad=0))
+    out = preprocess(tilted, Settings(target_height=None, borders=False, flatten=False, pad=0))
     assert [s.name for s in out.steps] == ["deskew"]
     centre = out.to_original(Box(149, 99, 151, 101))
     assert abs((centre.x0 + centre.x1) / 2 - 150) <= 2 and abs((centre.y0 + centre.y1) / 2 - 100) <= 2

@@ -158,12 +158,23 @@ def test_confident_lines_are_not_reread(monkeypatch):
     assert calls == ["ben"] and page.text == BN_LINE
 
 
-def test_stacked_lines_keep_their_slots():
-    img = np.full((300, 400), 255, np.uint8)
+def test_other_readings_see_only_the_doubtful_lines():
+    img = np.full((300, 400), 200, np.uint8)
     img[20:50, 10:300] = 0
     img[200:230, 50:390] = 0
-    stacked, slots = recognize._stack(img, [recognize.Box(10, 20, 300, 50), recognize.Box(50, 200, 390, 230)])
-    assert len(slots) == 2 and slots[0][1] <= slots[1][0]
-    for y0, y1 in slots:
-        assert (stacked[y0:y1] == 0).any()
-    assert stacked.shape[0] < img.shape[0]
+    masked = recognize._masked(img, [recognize.Box(50, 200, 390, 230)])
+    assert (masked[20:50, 10:300] == 200).all()
+    assert (masked[200:230, 50:390] == 0).all()
+
+
+def test_a_reading_that_finds_nothing_abstains(monkeypatch):
+    sample = render(BN_LINE, "Lohit Bengali", size=30)
+    real = tesseract.image_to_data
+
+    def empty_for_bengali(image, **kw):
+        return [] if kw["lang"] == "Bengali" else real(image, **kw)
+
+    monkeypatch.setattr(recognize.tesseract, "image_to_data", empty_for_bengali)
+    recipe = Recipe((Reading("ben"), Reading("Bengali"), Reading("Bengali", 0.7)), gate=101.0, pivot_weight=0.9)
+    page = ocr_image(sample.image, lang="ben", settings=OcrSettings().with_recipe("ben", recipe))
+    assert page.text == BN_LINE
