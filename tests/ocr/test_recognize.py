@@ -178,3 +178,16 @@ def test_a_reading_that_finds_nothing_abstains(monkeypatch):
     recipe = Recipe((Reading("ben"), Reading("Bengali"), Reading("Bengali", 0.7)), gate=101.0, pivot_weight=0.9)
     page = ocr_image(sample.image, lang="ben", settings=OcrSettings().with_recipe("ben", recipe))
     assert page.text == BN_LINE
+
+
+@pytest.mark.parametrize("stem, lang", [("twenty_nine_bn", "ben"), ("twenty_nine_as", "asm")])
+def test_bundled_sample_pages(stem, lang):
+    from pathlib import Path
+
+    import puthi.ocr
+
+    folder = Path(puthi.ocr.__file__).parent / "samples"
+    [page] = ocr_path(folder / f"{stem}.png", lang="auto")
+    truth = (folder / f"{stem}.txt").read_text(encoding="utf-8")
+    assert page.lang == lang
+    assert cer(truth, page.text) < 0.03
