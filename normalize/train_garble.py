@@ -267,9 +267,9 @@ def visual_pair(src: str, ocr: str) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m puthi.normalize.train_garble", description=__doc__.split("\n")[0])
-    ap.add_argument("--lines", type=int, default=4800, help="training lines to render (default 4800)")
+    ap.add_argument("--lines", type=int, default=9600, help="training lines to render (default 9600)")
     ap.add_argument("--seed", type=int, default=20240601)
-    ap.add_argument("--iterations", type=int, default=5, help="EM iterations (default 5)")
+    ap.add_argument("--iterations", type=int, default=4, help="EM iterations (default 4)")
     ap.add_argument("--reuse", action="store_true", help="reuse the cached pairs of the same seed and size")
     ap.add_argument("--out", type=Path, default=CHANNEL_TSV)
     args = ap.parse_args(argv)
