@@ -191,3 +191,21 @@ def test_bundled_sample_pages(stem, lang):
     truth = (folder / f"{stem}.txt").read_text(encoding="utf-8")
     assert page.lang == lang
     assert cer(truth, page.text) < 0.03
+
+
+def test_space_before_a_detached_danda():
+    """A danda printed a word space away is split off; one set close to its word (Lohit) is left alone."""
+    from puthi.ocr.model import Box, Word
+
+    img = np.full((40, 260), 255, np.uint8)
+    img[8:32, 10:100] = 0
+    img[8:32, 118:122] = 0                      # a gap of 18 px before the bar: 0.6 of the text height
+    words = [Word("হইবে\N{DEVANAGARI DANDA}", Box(10, 8, 122, 32), 90.0), Word("তাস", Box(150, 8, 250, 32))]
+    assert recognize.space_marks(words, img, 30.0) == 1
+    assert [w.text for w in words] == ["হইবে", "\N{DEVANAGARI DANDA}", "তাস"]
+    assert words[1].box.x0 == 118 and words[0].box.x1 <= 100
+
+    close = render("তাহার পরে নহলা।", "Lohit Bengali", size=32, seed=1)
+    page = ocr_image(close.image, lang="ben")
+    assert page.text == "তাহার পরে নহলা।"
+    assert next(s for s in page.steps if s.name == "tesseract").settings["marks_spaced"] == 0
