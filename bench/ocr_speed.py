@@ -16,6 +16,7 @@ import json
 import os
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench._ocr_common import SHARED, raw_tesseract, skip, table, write_section
@@ -41,6 +42,12 @@ def make_pages(folder: Path, n: int) -> list[str]:
         sample.image.save(path)
         paths.append(str(path))
     return paths
+
+
+def raw_two_at_once(pages: list[str]) -> None:
+    """Single-threaded raw Tesseract, two processes at a time."""
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda p: raw_tesseract(p, lang="ben", psm=3, omp_limit=True), pages))
 
 
 def timed(fn) -> float:
@@ -72,12 +79,18 @@ def main() -> None:
                 p, lang="ben", settings=OcrSettings.raw("ben")),
         }
         runs = dict.fromkeys(per_page, 0.0)
+        runs["raw tesseract -l ben, OMP_THREAD_LIMIT=1, 2 processes at once"] = 0.0
+        runs["puthi ocr --lang ben --fast, 1 worker (batch)"] = 0.0
         runs["puthi ocr --lang ben, 2 workers (batch)"] = 0.0
         runs["puthi ocr --lang ben, 1 worker (batch)"] = 0.0
         for _ in range(args.repeat):
             for page in pages:
                 for name, fn in per_page.items():
                     runs[name] += timed(lambda fn=fn, page=page: fn(page))
+            runs["raw tesseract -l ben, OMP_THREAD_LIMIT=1, 2 processes at once"] += timed(
+                lambda: raw_two_at_once(pages))
+            runs["puthi ocr --lang ben --fast, 1 worker (batch)"] += timed(
+                lambda: ocr_batch(pages, lang="ben", settings=OcrSettings.fast(), workers=1, progress=False))
             runs["puthi ocr --lang ben, 2 workers (batch)"] += timed(
                 lambda: ocr_batch(pages, lang="ben", workers=2, progress=False))
             runs["puthi ocr --lang ben, 1 worker (batch)"] += timed(
@@ -92,12 +105,17 @@ def main() -> None:
         rows.append([name, f"{secs:.1f}", f"{len(pages) / secs:.2f}", f"{anchor_omp / secs:.2f}x",
                      f"{anchor_one / secs:.2f}x", f"{one / secs:.2f}x"])
     header = ["run", "seconds", "pages/s", "vs raw (OpenMP)", "vs raw (1 thread)", "vs puthi 1 worker"]
+    seq = runs["raw tesseract -l ben, OMP_THREAD_LIMIT=1"]
+    par = runs["raw tesseract -l ben, OMP_THREAD_LIMIT=1, 2 processes at once"]
+    two = runs["puthi ocr --lang ben, 2 workers (batch)"]
     body = (
         "## 3. Speed\n\n"
         f"Command: `.venv/bin/python -m bench.ocr_speed --pages {args.pages} --repeat {args.repeat}`; "
         f"{len(pages)} synthetic pages (1650 px wide, real Bengali prose, degraded), recipe ben = "
         f"`{RECIPES['ben']}`. Load average (1 min) {load0:.2f} at the start, {load1:.2f} at the end, on a "
-        f"{os.cpu_count()}-core machine shared with other work.\n\n" + table(header, rows) + "\n"
+        f"{os.cpu_count()}-core machine shared with other work.\n\n" + table(header, rows) + "\n\n"
+        f"Two workers vs one: {one / two:.2f}x; in the same run, two raw Tesseract processes at once vs one after "
+        f"the other: {seq / par:.2f}x (the parallelism the machine offered at that moment).\n"
     )
     print(body)
     write_section("ocr_speed", body)

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from puthi.errors import InputError, OutputError
@@ -33,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="stop Tesseract after this long on one page (default: 120)")
+    parser.add_argument("--fast", action="store_true",
+                        help="one Tesseract reading per page, no voting (about 5x faster on poor scans, less accurate)")
 
 
 def record(path: str, pages: list[Page]) -> dict:
@@ -130,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise OutputError(str(out_dir), f"cannot create the output folder ({exc.strerror}); "
                               "choose another -o") from exc
-    settings = OcrSettings() if args.timeout is None else OcrSettings(timeout=args.timeout)
+    settings = OcrSettings.fast() if args.fast else OcrSettings()
+    if args.timeout is not None:
+        settings = replace(settings, timeout=args.timeout)
     names = output_names(args.images, FORMATS[fmt])
 
     def write(path: str, pages: list[Page], failures: list) -> None:

@@ -173,3 +173,19 @@ def test_timeout_flag_reaches_the_engine(scans, tmp_path):
     out = _run_cli([str(d / "good1.png"), "--lang", "ben", "--timeout", "1"], [bindir, "/usr/bin", "/bin"])
     assert out.returncode == 4 and "longer than 1 s" in out.stderr
     assert time.perf_counter() - t < 15
+
+
+@needs_tesseract
+def test_fast_reads_once_per_page(scans, capsys, monkeypatch):
+    d, texts = scans
+    calls = []
+    real = tesseract.image_to_data
+
+    def counting(image, **kw):
+        calls.append(kw["lang"])
+        return real(image, **kw)
+
+    monkeypatch.setattr(tesseract, "image_to_data", counting)
+    assert main(["ocr", str(d / "good2.png"), "--lang", "ben", "--fast"]) == 0
+    assert capsys.readouterr().out == texts["good2"] + "\n"
+    assert calls == ["ben"]
