@@ -12,7 +12,8 @@
    word accuracy of the repair and of the baseline on the ``dev`` half and, with ``--heldout``, the held-out
    half. Only ``sure`` and ``likely`` readings are scored.
 
-Run: ``.venv/bin/python -m bench.repair_garble [--lines 96] [--heldout]`` (the rendered, OCR'd benchmark
+Run: ``.venv/bin/python -m bench.repair_garble [--lines 96] [--heldout]``; ``--speed`` for the garble-only
+speed figures (the rendered, OCR'd benchmark
 pages are cached under ``~/.cache/puthi/garble``; the first run takes about two minutes).
 """
 
@@ -148,6 +149,42 @@ def run_seed(split: str) -> dict:
             "baseline_word_accuracy": base_hits / max(n, 1), "rows": rows}
 
 
+def run_speed(repeat: int = 20) -> dict:
+    """Garble-only speed, single process: the decoder build (warm-up), cold decoding of distinct tokens (the
+    seed's garbled tokens and the synthetic test tokens, per-token cache emptied), and ``fix_line`` over seed
+    000 repeated ``repeat`` times (after one warm-up pass: later copies hit the per-token cache, as the
+    repeated words of a book do)."""
+    from puthi.normalize.garble import default_decoder, find_garbled, fix_line
+
+    started = time.perf_counter()
+    dec = default_decoder()
+    result = {"warm_up_seconds": time.perf_counter() - started}
+    if not SEED000.exists():
+        return result
+    lines = SEED000.read_text(encoding="utf-8").split("\n")
+    distinct = list(dict.fromkeys(s.text for ln in lines for s in find_garbled(ln)))
+    distinct += [t for p in synthetic_pages("test", 96, 7) for t in p["ocr"].split() if t not in distinct]
+    dec._cache.clear()
+    started = time.perf_counter()
+    for t in distinct:
+        dec.decode(t)
+    result["cold_tokens"] = len(distinct)
+    result["cold_tokens_per_s"] = len(distinct) / (time.perf_counter() - started)
+    dec._cache.clear()
+    for ln in lines:
+        fix_line(ln, dec)
+    garbled = sum(len(find_garbled(ln)) for ln in lines) * repeat
+    words = sum(len(ln.split()) for ln in lines) * repeat
+    started = time.perf_counter()
+    for _ in range(repeat):
+        for ln in lines:
+            fix_line(ln, dec)
+    seconds = time.perf_counter() - started
+    result.update(repeated_garbled_per_s=garbled / seconds, repeated_words_per_s=words / seconds,
+                  repeated_garbled=garbled)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.repair_garble", description=__doc__.split("\n")[0])
     ap.add_argument("--lines", type=int, default=96, help="benchmark lines per split (default 96)")
@@ -155,7 +192,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=["dev", "test"], default="test", help="synthetic split to report")
     ap.add_argument("--heldout", action="store_true", help="also score the held-out half of the seed gold")
     ap.add_argument("--show", action="store_true", help="print each seed token with its reading")
+    ap.add_argument("--speed", action="store_true", help="only the garble-only speed figures")
     args = ap.parse_args(argv)
+    if args.speed:
+        sp = run_speed()
+        print(f"decoder build (warm-up): {sp['warm_up_seconds']:.1f} s")
+        if "cold_tokens" in sp:
+            print(f"cold, distinct tokens: {sp['cold_tokens']} tokens, {sp['cold_tokens_per_s']:.0f} tokens/s")
+            print(f"seed 000 repeated (after warm-up): {sp['repeated_garbled']} garbled tokens, "
+                  f"{sp['repeated_garbled_per_s']:,.0f} garbled tokens/s ({sp['repeated_words_per_s']:,.0f} words/s)")
+        return 0
     syn = run_synthetic(args.split, args.lines, args.seed)
     ratio = syn["cer_repair"] / syn["cer_offset_baseline"]
     print(f"synthetic ({syn['split']}, {syn['words']} held-out words, {syn['pages']} pages, {syn['fonts']} fonts):")

@@ -50,6 +50,7 @@ class CharLM:
         lm.counts = {h: c for h, c in counts.items()}
         lm._totals = {h: (sum(c.values()), len(c)) for h, c in lm.counts.items()}
         lm._cache = {}
+        lm._ext = {}
         return lm
 
     def logp(self, context: str, char: str) -> float:
@@ -73,6 +74,27 @@ class CharLM:
             self._cache.clear()
         self._cache[key] = value
         return value
+
+    def extend(self, context: str, seg: str) -> float:
+        """log P(``seg`` | ``context``): the sum of :meth:`logp` over its characters, cached on the part of
+        the context the model sees.
+
+        >>> lm = CharLM.train(["তাস", "তাহা"], order=3)
+        >>> abs(lm.extend("তা", "হা") - (lm.logp("তা", "হ") + lm.logp("তাহ", "া"))) < 1e-12
+        True
+        """
+        keep = self.order - 1  # a shorter context is start-padded, so it never equals a longer one's tail
+        key = (context[len(context) - keep:] if len(context) > keep else context, seg)
+        hit = self._ext.get(key)
+        if hit is not None:
+            return hit
+        total = 0.0
+        for k, c in enumerate(seg):
+            total += self.logp(context + seg[:k], c)
+        if len(self._ext) > 1_000_000:
+            self._ext.clear()
+        self._ext[key] = total
+        return total
 
     def logprob(self, word: str, end: bool = True) -> float:
         """Natural-log probability of ``word`` from its start (and its end mark when ``end``)."""

@@ -21,7 +21,7 @@ readings of one token, :func:`fix_line` the edits for a line.
 
 from __future__ import annotations
 
-import bisect
+import copy
 import functools
 import math
 import unicodedata
@@ -40,6 +40,10 @@ __all__ = ["Channel", "Decoder", "DecoderConfig", "apply_edits", "decode", "defa
 
 DATA = Path(__file__).resolve().parent / "data"
 CHANNEL_TSV = DATA / "garble_channel.tsv"
+#: The seed's own garble habits, learned from the dev half of tests/normalize/data/seed000_gold.json only
+#: (``python -m puthi.normalize.train_garble --adapt``), and their share of the mixed channel.
+SEED_DEV_TSV = DATA / "garble_channel_seed000dev.tsv"
+ADAPT_SHARE = 0.1
 RULE = "wrong-script"
 
 _DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
@@ -81,58 +85,97 @@ class Channel:
     commonest_digit: str = "\N{BENGALI DIGIT ZERO}"
 
 
-@functools.lru_cache(maxsize=4)
-def load_channel(path: Path = CHANNEL_TSV, per_segment: int = 12) -> Channel:
-    """Read ``garble_channel.tsv`` keeping the ``per_segment`` likeliest Bengali sources of each garble segment.
+def read_joint(path: Path) -> dict[tuple[str, str], float]:
+    """The joint probabilities of a channel table: ``{(bengali, garble): P}``.
 
-    >>> ch = load_channel()
-    >>> any(b == "\N{BENGALI DIGIT TWO}" for b, _ in ch.by_garble["२"])
+    >>> read_joint(CHANNEL_TSV)[("\N{BENGALI LETTER KA}", "\N{DEVANAGARI LETTER KA}")] > 0.001
     True
     """
     if not path.exists():
         raise FileNotFoundError(f"{path}: garble channel table missing; run: python -m puthi.normalize.train_garble")
-    rows: dict[str, list[tuple[float, str, float]]] = defaultdict(list)
-    by_src: dict[str, float] = defaultdict(float)
+    table: dict[tuple[str, str], float] = {}
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             if line.startswith("#") or line.startswith("bengali\t"):
                 continue
-            src, garble, joint, cond, _source = line.rstrip("\n").split("\t")
-            j, c = float(joint), float(cond)
-            by_src[src] += j
-            if not src:  # an inserted garble segment: its cost is its joint probability
-                c = j
-            rows[garble].append((j, src, math.log(c)))
+            src, garble, joint, _cond, _source = line.rstrip("\n").split("\t")
+            table[(src, garble)] = table.get((src, garble), 0.0) + float(joint)
+    return table
+
+
+@functools.lru_cache(maxsize=4)
+def load_channel(path: Path = CHANNEL_TSV, per_segment: int = 12, adapt: Path | None = None,
+                 adapt_share: float = ADAPT_SHARE) -> Channel:
+    """Read ``garble_channel.tsv`` keeping the ``per_segment`` likeliest Bengali sources of each garble segment.
+
+    With ``adapt`` (a table of the same form, such as the one ``train_garble --adapt`` learns from the dev
+    half of the seed 000 gold; off by default: it did not help in leave-one-out tests), the joint
+    probabilities are mixed, ``(1 - adapt_share) * synthetic + adapt_share * adapt``, before P(garble |
+    Bengali) is computed. ``adapt=None`` gives the synthetic channel alone.
+
+    >>> ch = load_channel()
+    >>> any(b == "\N{BENGALI DIGIT TWO}" for b, _ in ch.by_garble["\N{DEVANAGARI DIGIT TWO}"])
+    True
+    """
+    joint = {k: (1.0 - adapt_share) * v for k, v in read_joint(path).items()} if adapt else read_joint(path)
+    if adapt is not None and adapt.exists():
+        for k, v in read_joint(adapt).items():
+            joint[k] = joint.get(k, 0.0) + adapt_share * v
+    by_src: dict[str, float] = defaultdict(float)
+    for (src, _), j in joint.items():
+        by_src[src] += j
+    rows: dict[str, list[tuple[float, str, float]]] = defaultdict(list)
+    for (src, garble), j in joint.items():
+        # An inserted garble segment (no Bengali source) costs its joint probability, anything else P(g | b).
+        rows[garble].append((j, src, math.log(j if not src else j / by_src[src])))
     by_garble = {g: [(s, lc) for _, s, lc in sorted(r, reverse=True)[:per_segment]] for g, r in rows.items()}
     known = frozenset(c for g in by_garble for c in g)
     # Sources for a glyph the table never saw: the commonest single Bengali letters and signs.
     singles = sorted(((v, s) for s, v in by_src.items() if len(s) == 1), reverse=True)[:40]
     common = tuple((s, math.log(1.0 / len(singles))) for _, s in singles)
-    digits = sorted((v, s) for s, v in by_src.items() if s in BENGALI_DIGITS)
+    digits = sorted((v, s) for s, v in by_src.items() if len(s) == 1 and s in BENGALI_DIGITS)
     commonest = digits[-1][1] if digits else BENGALI_DIGITS[0]
     return Channel(by_garble, known, max((len(g) for g in by_garble), default=1), common, commonest)
 
 
 @dataclass(frozen=True)
 class DecoderConfig:
-    """Search and scoring settings (weights in nats)."""
+    """Search and scoring settings (weights in nats).
 
-    beam: int = 16
+    A reading the lexicon lists scores channel + ``word_weight`` x log P(word | lexicon); a reading it does
+    not list scores channel + ``lm_weight`` x log P(word | character model) - ``oov_penalty`` (searched only
+    when no lexicon word costs less than ``open_below`` nats of channel per garble sign). The posterior
+    among the n-best is a softmax of those scores divided by ``temperature``.
+    """
+
+    beam: int = 8
+    lexicon_beam: int = 24
     channel_weight: float = 1.0
-    lexicon_bonus: float = 10.0
-    frequency_weight: float = 0.5
+    word_weight: float = 0.5
+    lm_weight: float = 1.0
+    oov_penalty: float = 2.0
+    open_below: float = 2.5
+    substitute_floor: float = 9.0
+    skip_floor: float = 9.0
     unknown_penalty: float = 6.0
     drop_penalty: float = 3.0
+    drops: int = 6
+    temperature: float = 1.0
     nbest: int = 5
     max_token: int = 40
+
+
+_NEG = float("-inf")
 
 
 @dataclass
 class Decoder:
     """Beam search from a garbled token to Bengali readings.
 
-    ``lexicon`` maps logical-order Bengali words to (pseudo-)frequencies; ``lm`` is trained on the same words
-    in visual order.
+    Two searches share the channel: one walks a prefix table of the lexicon (every prefix of every word in
+    visual order, with the log of the frequency mass of the words under it, which is both the trie and a
+    look-ahead prior), the other spells any word with the character model ``lm`` (trained on the lexicon
+    in visual order). ``lexicon`` maps logical-order Bengali words to (pseudo-)frequencies.
     """
 
     channel: Channel
@@ -141,32 +184,130 @@ class Decoder:
     config: DecoderConfig = field(default_factory=DecoderConfig)
 
     def __post_init__(self) -> None:
-        self._visual_words = sorted(to_visual(w) for w in self.lexicon)
-        self._visual_set = set(self._visual_words)
+        mass: dict[str, float] = defaultdict(float)
+        words: dict[str, float] = {}
+        for word, f in self.lexicon.items():
+            if f <= 0:
+                continue
+            v = to_visual(word)
+            words[v] = words.get(v, 0.0) + f
+            for i in range(1, len(v) + 1):
+                mass[v[:i]] += f
+        log_total = math.log(sum(words.values()) or 1.0)
+        self._prefix = {p: math.log(m) - log_total for p, m in mass.items()}
+        self._prefix[""] = 0.0
+        children: dict[str, set[str]] = defaultdict(set)
+        for p in mass:
+            children[p[:-1]].add(p[-1])
+        self._children = {p: tuple(sorted(c)) for p, c in children.items()}
+        self._word = {v: math.log(f) - log_total for v, f in words.items()}
+        self._index_channel()
+
+    def _index_channel(self) -> None:
+        w, cfg = self.config.channel_weight, self.config
+        self._by_garble = {g: tuple((s, w * lc) for s, lc in rows) for g, rows in self.channel.by_garble.items()}
+        self._drops = tuple((s, w * lc - cfg.drop_penalty) for s, lc in self.channel.by_garble.get("", ())[:cfg.drops])
+        self._unknown = ((1, "", -cfg.drop_penalty - cfg.unknown_penalty),
+                         *((1, s, w * lc - cfg.unknown_penalty) for s, lc in self.channel.common))
         self._cache: dict[str, list[tuple[str, float]]] = {}
 
-    def _is_prefix(self, visual: str) -> bool:
-        i = bisect.bisect_left(self._visual_words, visual)
-        return i < len(self._visual_words) and self._visual_words[i].startswith(visual)
+    def variant(self, channel: Channel | None = None, config: DecoderConfig | None = None) -> Decoder:
+        """A decoder sharing this one's lexicon index and language model, with another channel or config.
 
-    def _word_score(self, visual: str) -> float:
-        word = from_visual(visual)
-        f = self.lexicon.get(word, 0.0)
-        if f <= 0:
-            return 0.0
-        return self.config.lexicon_bonus + self.config.frequency_weight * math.log(f)
+        >>> d = default_decoder()
+        >>> d.variant(config=DecoderConfig(beam=4)).config.beam
+        4
+        """
+        other = copy.copy(self)
+        other.channel = channel or self.channel
+        other.config = config or self.config
+        other._index_channel()
+        return other
 
-    def _expansions(self, y: str, j: int) -> list[tuple[int, str, float]]:
-        """(garble characters consumed, Bengali segment, channel log-probability) starting at ``y[j]``."""
-        out: list[tuple[int, str, float]] = []
-        ch = self.channel
-        for b in range(1, min(ch.max_garble, len(y) - j) + 1):
-            for src, lc in ch.by_garble.get(y[j:j + b], ()):
-                out.append((b, src, lc))
-        if y[j] not in ch.by_garble:  # a glyph never read alone in training: any common letter, or nothing
-            out.append((1, "", -self.config.drop_penalty - self.config.unknown_penalty))
-            out.extend((1, s, lc - self.config.unknown_penalty) for s, lc in ch.common)
+    def _expansions(self, y: str) -> list[tuple[tuple[int, str, float], ...]]:
+        """For each position of ``y``: (garble characters consumed, Bengali segment, weighted channel
+        log-probability) of every channel row that matches there."""
+        table, longest = self._by_garble, self.channel.max_garble
+        out = []
+        for j in range(len(y)):
+            here: list[tuple[int, str, float]] = []
+            for b in range(1, min(longest, len(y) - j) + 1):
+                for src, lc in table.get(y[j:j + b], ()):
+                    here.append((b, src, lc))
+            if y[j] not in table:  # a glyph never read alone in training: any common letter, or nothing
+                here.extend(self._unknown)
+            out.append(tuple(here))
         return out
+
+    def _search_lexicon(self, y: str, exps: list) -> dict[str, float]:
+        """Channel scores of the lexicon words (visual order) the beam reaches at the end of ``y``."""
+        prefix, beam, drops, children = self._prefix, self.config.lexicon_beam, self._drops, self._children
+        sub, skip = self.config.substitute_floor, self.config.skip_floor
+        n = len(y)
+        stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
+        stacks[0][""] = 0.0
+        for j in range(n):
+            stack = stacks[j]
+            if not stack:
+                continue
+            for out, c in list(stack.items()):  # Bengali segments the OCR dropped (no garble consumed)
+                for src, lc in drops:
+                    q = out + src
+                    if q in prefix and c + lc > stack.get(q, _NEG):
+                        stack[q] = c + lc
+            items = stack.items()
+            if len(stack) > beam:
+                items = sorted(items, key=lambda kv: kv[1] + prefix[kv[0]], reverse=True)[:beam]
+            nxt1 = stacks[j + 1]
+            for out, c in items:
+                for b, src, lc in exps[j]:
+                    q = out + src
+                    if q not in prefix:
+                        continue
+                    nxt = stacks[j + b]
+                    s = c + lc
+                    if s > nxt.get(q, _NEG):
+                        nxt[q] = s
+                # Any confusion the channel never saw, at a floor cost: a garble sign read as any letter the
+                # lexicon allows next, or a garble sign the OCR invented.
+                s = c - sub
+                for ch in children.get(out, ()):
+                    q = out + ch
+                    if s > nxt1.get(q, _NEG):
+                        nxt1[q] = s
+                if c - skip > nxt1.get(out, _NEG):
+                    nxt1[out] = c - skip
+        return {q: c for q, c in stacks[n].items() if q in self._word}
+
+    def _search_open(self, y: str, exps: list) -> dict[str, float]:
+        """Channel + weighted character-model scores of any spelling (visual order) at the end of ``y``."""
+        beam, drops, lmw = self.config.beam, self._drops, self.config.lm_weight
+        ext = self.lm.extend
+        n = len(y)
+        stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
+        stacks[0][""] = 0.0
+        for j in range(n):
+            stack = stacks[j]
+            if not stack:
+                continue
+            for out, c in list(stack.items()):
+                for src, lc in drops:
+                    q = out + src
+                    s = c + lc + lmw * ext(out, src)
+                    if s > stack.get(q, _NEG):
+                        stack[q] = s
+            items = stack.items()
+            if len(stack) > beam:
+                items = sorted(items, key=lambda kv: kv[1], reverse=True)[:beam]
+            for out, c in items:
+                for b, src, lc in exps[j]:
+                    q = out + src
+                    s = c + lc + lmw * ext(out, src)
+                    nxt = stacks[j + b]
+                    if s > nxt.get(q, _NEG):
+                        nxt[q] = s
+        end = self.lm.END
+        return {q: c + lmw * self.lm.logp(q, end) for q, c in stacks[n].items() if q}
 
     def decode_number(self, token: str) -> list[tuple[str, float]]:
         """Read ``token`` as a Bengali number, glyph by glyph: each sign becomes the Bengali digit the channel
@@ -190,11 +331,42 @@ class Decoder:
                 out.append(self.channel.commonest_digit)
         return [("".join(out), 1.0)]
 
+    def scored(self, token: str) -> list[tuple[float, str, bool]]:
+        """Every reading both searches found for ``token``: (score, logical-order word, in lexicon), best
+        first, before the n-best cut and the posterior."""
+        y = devanagari_to_visual(unicodedata.normalize("NFC", token))
+        if not y:
+            return []
+        cfg = self.config
+        exps = self._expansions(y)
+        lex = self._search_lexicon(y, exps)
+        best: dict[str, tuple[float, bool]] = {}
+        for v, c in lex.items():
+            best[v] = (c + cfg.word_weight * self._word[v], True)
+        # The open-vocabulary search (the slow one) only when no lexicon word explains the garble well: the
+        # best one's channel cost exceeds ``open_below`` nats per garble sign.
+        if lex and max(lex.values()) >= -cfg.open_below * len(y):
+            return sorted(((s, from_visual(v), k) for v, (s, k) in best.items()), reverse=True)
+        for v, s in self._search_open(y, exps).items():
+            if v in self._word:  # a lexicon word the open search spelled: scored as one (channel part only)
+                if v not in lex:
+                    c = s - cfg.lm_weight * self.lm.logprob(v)
+                    best[v] = (c + cfg.word_weight * self._word[v], True)
+                continue
+            best[v] = (s - cfg.oov_penalty, False)
+        out: dict[str, tuple[float, bool]] = {}
+        for v, (s, known) in best.items():
+            word = from_visual(v)
+            if s > out.get(word, (_NEG, False))[0]:
+                out[word] = (s, known)
+        return sorted(((s, w, k) for w, (s, k) in out.items()), reverse=True)
+
     def decode(self, token: str, number: bool = False) -> list[tuple[str, float]]:
         """The ``nbest`` Bengali readings of ``token`` with posterior probabilities among them (sum to 1).
 
         With ``number`` (or when every sign of ``token`` is a digit or a non-letter sign) it is read as a
         number (:meth:`decode_number`). Tokens longer than ``max_token`` code points are not words: no reading.
+        Results are cached per token.
         """
         if number or is_numeric(token):
             return self.decode_number(token)
@@ -203,57 +375,14 @@ class Decoder:
         hit = self._cache.get(token)
         if hit is not None:
             return hit
-        y = devanagari_to_visual(unicodedata.normalize("NFC", token))
-        cfg, lm = self.config, self.lm
-        w = cfg.channel_weight
-        drops = self.channel.by_garble.get("", ())[:6]
-        # A hypothesis: (search score, base score, visual output, dropped-last flag); stacks by position.
-        stacks: list[dict[str, tuple[float, float, str]]] = [{} for _ in range(len(y) + 1)]
-        stacks[0][""] = (0.0, 0.0, "")
-
-        def push(stack: dict, out: str, base: float) -> None:
-            search = base + (cfg.lexicon_bonus if self._is_prefix(out) else 0.0)
-            old = stack.get(out)
-            if old is None or old[1] < base:
-                stack[out] = (search, base, out)
-
-        def extend(out: str, seg: str) -> float:
-            total = 0.0
-            for k, c in enumerate(seg):
-                total += lm.logp(out + seg[:k], c)
-            return total
-
-        for j in range(len(y)):
-            stack = stacks[j]
-            if not stack:
-                continue
-            # Bengali segments the OCR dropped entirely (no garble consumed), one at a time.
-            for _, base, out in list(stack.values()):
-                for src, lc in drops:
-                    push(stack, out + src, base + extend(out, src) + w * lc - cfg.drop_penalty)
-            best = sorted(stack.values(), reverse=True)[: cfg.beam]
-            for _, base, out in best:
-                for b, src, lc in self._expansions(y, j):
-                    push(stacks[j + b], out + src, base + extend(out, src) + w * lc)
-        finals = []
-        for _, base, out in stacks[len(y)].values():
-            if not out:
-                continue
-            score = base + lm.logp(out, lm.END) + self._word_score(out)
-            finals.append((score, from_visual(out)))
-        finals.sort(reverse=True)
-        seen: dict[str, float] = {}
-        for score, word in finals:
-            if word not in seen:
-                seen[word] = score
-            if len(seen) >= cfg.nbest:
-                break
-        if not seen:
-            result: list[tuple[str, float]] = []
-        else:
-            top = max(seen.values())
-            z = sum(math.exp(s - top) for s in seen.values())
-            result = [(word, math.exp(s - top) / z) for word, s in seen.items()]
+        top_n = self.scored(token)[: self.config.nbest]
+        result: list[tuple[str, float]] = []
+        if top_n:
+            t = self.config.temperature
+            top = top_n[0][0]
+            weights = [math.exp((s - top) / t) for s, _, _ in top_n]
+            z = sum(weights)
+            result = [(word, wt / z) for (_, word, _), wt in zip(top_n, weights, strict=True)]
         if len(self._cache) > 100_000:
             self._cache.clear()
         self._cache[token] = result
@@ -271,7 +400,7 @@ def _lexicon_words() -> dict[str, float]:
 
 
 def build_decoder(lexicon: dict[str, float], config: DecoderConfig | None = None, order: int = 5) -> Decoder:
-    """A decoder whose language model is trained on ``lexicon`` (weighted by the square root of frequency)."""
+    """A decoder whose character model is trained on the word types of ``lexicon`` (each word once)."""
     words = [w for w in lexicon if _BENGALI.search(w)]
     lm = CharLM.train((to_visual(w) for w in words), order=order)
     return Decoder(load_channel(), lm, lexicon, config or DecoderConfig())

@@ -32,6 +32,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from puthi.normalize.garble import ADAPT_SHARE, SEED_DEV_TSV, read_joint
 from puthi.normalize.garble_visual import devanagari_to_visual, to_visual
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -237,7 +238,7 @@ def train_channel(pairs: list[tuple[str, str]], iterations: int = 6, log=None) -
 
 
 def write_channel(table: dict[tuple[str, str], float], pairs: list[tuple[str, str]], path: Path,
-                  meta: dict) -> None:
+                  meta: dict, source: str = "synth-hin-em") -> None:
     """Write the table as TSV: Bengali segment, garble segment, joint probability, P(garble | Bengali)."""
     by_src: dict[str, float] = defaultdict(float)
     for (s, _), v in table.items():
@@ -248,7 +249,61 @@ def write_channel(table: dict[tuple[str, str], float], pairs: list[tuple[str, st
         fh.write(f"# {json.dumps(meta, ensure_ascii=False, sort_keys=True)}\n")
         fh.write("bengali\tgarble\tjoint\tp_garble_given_bengali\tsource\n")
         for (s, g), v in rows:
-            fh.write(f"{s}\t{g}\t{v:.6g}\t{v / by_src[s]:.6g}\tsynth-hin-em\n")
+            fh.write(f"{s}\t{g}\t{v:.6g}\t{v / by_src[s]:.6g}\t{source}\n")
+
+
+def gold_pairs(gold_path: Path, split: str = "dev") -> list[tuple[str, str]]:
+    """(Bengali reading, garble) pairs of one split of a hand-made gold file (``tests/normalize/data/
+    seed000_gold.json``): ``sure`` and ``likely`` readings of one word or number, none of punctuation."""
+    runs = json.loads(gold_path.read_text(encoding="utf-8"))["runs"]
+    return [(unicodedata.normalize("NFC", r["reading"].strip("।॥ ")), r["garbled"]) for r in runs
+            if r["split"] == split and r["certainty"] in ("sure", "likely")
+            and len(r["reading"].split()) == 1 and _is_bengali_word(r["reading"].strip("।॥ "))]
+
+
+class _ShortFloor:
+    """A channel table whose unseen segment pairs get ``floor`` only when short (one Bengali code point at
+    most, three garble ones at most): a few real pairs can teach a new glyph habit (`t` for া, `ब्र` for র),
+    not a whole word as one segment."""
+
+    def __init__(self, table: dict[tuple[str, str], float], floor: float) -> None:
+        self.table, self.floor = table, floor
+
+    def get(self, seg: tuple[str, str], default: float = 0.0) -> float:
+        hit = self.table.get(seg)
+        if hit is not None:
+            return hit
+        return self.floor if len(seg[0]) <= 1 and len(seg[1]) <= 3 else 0.0
+
+
+def adapt_channel(base: dict[tuple[str, str], float], pairs: list[tuple[str, str]], share: float,
+                  iterations: int = 3) -> dict[tuple[str, str], float]:
+    """A small table of segment pairs learned from a few real (Bengali, garble) pairs, on top of ``base``.
+
+    EM as in :func:`train_channel`, but each E step aligns the pairs under the mixture
+    ``(1 - share) * base + share * adapted``, so that the pairs' habits the base table already explains are
+    aligned as it would, and the rest (a sign the base never saw) gets the floor and then its own counts.
+    Returns the adapted part alone, normalised to sum to 1.
+
+    >>> base = {("ক", "क"): 0.5, ("া", "ा"): 0.5}
+    >>> table = adapt_channel(base, [("কা", "कt")], share=0.5)
+    >>> table[("া", "t")] > 0.3
+    True
+    """
+    pairs = [visual_pair(x, y) for x, y in pairs if x and y]
+    floor = min(base.values()) * 0.1
+    adapted: dict[tuple[str, str], float] = {}
+    for _ in range(iterations):
+        mix = {k: (1 - share) * v for k, v in base.items()}
+        for k, v in adapted.items():
+            mix[k] = mix.get(k, 0.0) + share * v
+        counts: dict[tuple[str, str], float] = defaultdict(float)
+        for x, y in pairs:
+            _forward_backward(x, y, _ShortFloor(mix, floor), counts, floor)
+        total = sum(counts.values()) or 1.0
+        adapted = {k: v / total for k, v in counts.items() if v / total > 1e-4}
+    total = sum(adapted.values()) or 1.0
+    return {k: v / total for k, v in adapted.items()}
 
 
 def load_pairs(path: Path) -> list[dict]:
@@ -272,7 +327,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=4, help="EM iterations (default 4)")
     ap.add_argument("--reuse", action="store_true", help="reuse the cached pairs of the same seed and size")
     ap.add_argument("--out", type=Path, default=CHANNEL_TSV)
+    ap.add_argument("--adapt", type=Path, metavar="GOLD_JSON",
+                    help="instead of training: learn the seed table from the dev half of GOLD_JSON "
+                         f"(tests/normalize/data/seed000_gold.json) on top of --out, into {SEED_DEV_TSV.name}")
     args = ap.parse_args(argv)
+    if args.adapt:
+        pairs = gold_pairs(args.adapt, "dev")
+        table = adapt_channel(read_joint(args.out), pairs, ADAPT_SHARE)
+        meta = {"source": f"{args.adapt.name}, dev half only (held-out half never read)", "word_pairs": len(pairs),
+                "share": ADAPT_SHARE, "base": args.out.name}
+        write_channel(table, [], SEED_DEV_TSV, meta, source="seed000-dev-em")
+        print(f"wrote {SEED_DEV_TSV} ({len(table)} segment pairs from {len(pairs)} dev word pairs)", file=sys.stderr)
+        return 0
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # one core: Tesseract's OpenMP threads only contend here
     cache = cache_dir()
     cache.mkdir(parents=True, exist_ok=True)

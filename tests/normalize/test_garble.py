@@ -98,9 +98,10 @@ def test_fix_line_never_fails_and_replays(line):
 def test_decoder_recovers_unseen_rendered_words():
     """Words never rendered for training, set in two fonts, read by Tesseract hin, then decoded.
 
-    Stated rates: at least 15 % of the words come back exactly (raw OCR and the offset transliteration: 0 %),
-    and the character error rate of the decoded words is at most 0.45, against about 0.8 for the offset
-    baseline. Measured when written: 13/60 words (22 %), CER 0.361 vs 0.821 (Lohit Bengali, Noto Serif Bengali).
+    Stated rates: at least 27 % of the words come back exactly (raw OCR and the offset transliteration: 0 %),
+    and the character error rate of the decoded words is at most 0.37, against about 0.8 for the offset
+    baseline. Measured: 13/60 words (22 %), CER 0.361 vs 0.821 with the open-vocabulary decoder; 22/60
+    (37 %), CER 0.289 with lexicon-constrained decoding (Lohit Bengali, Noto Serif Bengali).
     """
     pytesseract = pytest.importorskip("pytesseract")
     if "hin" not in pytesseract.get_languages():
@@ -127,8 +128,8 @@ def test_decoder_recovers_unseen_rendered_words():
                 shifted.append("".join(chr(ord(c) + 0x80) if "\u0900" <= c <= "\u097f" else c for c in o))
     assert len(refs) >= 30, f"only {len(refs)} word pairs lined up; the OCR output changed shape"
     exact = sum(h == r for h, r in zip(hyps, refs, strict=True)) / len(refs)
-    assert exact >= 0.15, f"{exact:.0%} of {len(refs)} unseen words recovered"
+    assert exact >= 0.27, f"{exact:.0%} of {len(refs)} unseen words recovered"
     assert sum(h == r for h, r in zip(shifted, refs, strict=True)) / len(refs) < exact
     repaired_cer, baseline_cer = cer(" ".join(refs), " ".join(hyps)), cer(" ".join(refs), " ".join(shifted))
     print(f"exact {exact:.2f}, CER {repaired_cer:.3f} (offset baseline {baseline_cer:.3f})")
-    assert repaired_cer <= 0.45 and repaired_cer < baseline_cer, (repaired_cer, baseline_cer)
+    assert repaired_cer <= 0.37 and repaired_cer < baseline_cer, (repaired_cer, baseline_cer)
