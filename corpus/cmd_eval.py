@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
-from pathlib import Path
 
+from puthi.corpus.textio import read_text_arg
 from puthi.errors import InputError
 from puthi.ocr.metrics import Score, score, segmentation, unicode_version
 
@@ -30,24 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(path, "no such file; check the path") from None
-    except IsADirectoryError:
-        raise InputError(path, "is a folder; give a text file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"not UTF-8 text (byte {exc.start}); convert it with iconv -t UTF-8") from None
-    except OSError as exc:
-        raise InputError(path, f"cannot read ({exc.strerror})") from None
-
-
 def read_pairs(path: str, ref_key: str = "reference", hyp_key: str = "hypothesis") -> list[tuple[str, str]]:
     """(reference, hypothesis) pairs from a TSV or JSON file; a clear error naming the file when malformed."""
-    text = _read(path)
+    text = read_text_arg(path)
     if path.endswith(".json"):
         try:
             data = json.loads(text)
@@ -107,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("puthi eval", "give a reference and a hypothesis file (or --pairs FILE)")
         if args.reference == args.hypothesis == "-":
             raise InputError("-", "only one of the two texts can come from standard input")
-        pairs = [(_read(args.reference), _read(args.hypothesis))]
+        pairs = [(read_text_arg(args.reference), read_text_arg(args.hypothesis))]
     per_pair = [score(ref, hyp) for ref, hyp in pairs]
     total = sum(per_pair, Score())
     if args.format == "json":

@@ -19,6 +19,8 @@ from puthi.errors import InputError
 
 def decode(data: bytes, where: str, errors: str = "strict") -> str:
     """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
     if b"\x00" in data[:4096]:
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
     try:
@@ -44,3 +46,5 @@ def read_text_arg(arg: str, errors: str = "strict") -> str:
         return decode(path.read_bytes(), arg, errors)
     except PermissionError:
         raise InputError(arg, "permission denied; check the file's permissions") from None
+    except OSError as exc:
+        raise InputError(arg, f"cannot read ({exc.strerror})") from None
