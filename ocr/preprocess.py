@@ -375,7 +375,12 @@ def preprocess(image: np.ndarray | Image.Image, settings: Settings | None = None
         if abs(angle) >= s.min_skew:
             h, w = img.shape
             M = cv2.getRotationMatrix2D((w / 2, h / 2), -angle, 1.0)
-            img = cv2.warpAffine(img, M, (w, h), flags=cv2.INTER_LINEAR, borderValue=_background(img))
+            # a canvas large enough for the turned image, so no corner of the text is cut off
+            c, sn = abs(M[0, 0]), abs(M[0, 1])
+            nw, nh = math.ceil(w * c + h * sn), math.ceil(w * sn + h * c)
+            M[0, 2] += (nw - w) / 2
+            M[1, 2] += (nh - h) / 2
+            img = cv2.warpAffine(img, M, (nw, nh), flags=cv2.INTER_LINEAR, borderValue=_background(img))
             T = np.vstack([M, [0, 0, 1]]) @ T
             steps.append(Step("deskew", {"angle": angle}))
 

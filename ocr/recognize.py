@@ -229,9 +229,10 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _matching_text(read: _Read, box: Box) -> str:
-    """The text of the reading's lines that lie on ``box`` (most of their height inside it), left to right."""
+    """The text of the reading's lines that lie on ``box`` (sharing more than half the taller one's height),
+    left to right."""
     parts = [(b.x0, " ".join(w.text for w in ws)) for b, ws, _ in read.lines if _overlap(box, b) > 0.5
-             and (min(box.y1, b.y1) - max(box.y0, b.y0)) > 0.5 * b.height]
+             and (min(box.y1, b.y1) - max(box.y0, b.y0)) > 0.5 * max(b.height, box.height)]
     return " ".join(t for _, t in sorted(parts))
 
 
@@ -346,7 +347,9 @@ def ocr_image(
     text_height = prepared.text_height or estimate_text_height(gray)
     single = is_single_line(gray, text_height)
     psm = s.psm or (7 if single else 3)
-    page_dpi = None if single else (dpi or 300)
+    # Tesseract estimates the resolution from the text size; the scan's dpi no longer holds once the image
+    # has been rescaled, and passing it measured worse (a heading lost on a PDF page)
+    page_dpi = None
     cache: dict[Reading, _Read] = {}
 
     def read(image: np.ndarray, reading: Reading, mode: int) -> _Read:

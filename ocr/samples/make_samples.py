@@ -1,7 +1,8 @@
 """Render the bundled sample pages again: ``.venv/bin/python ocr/samples/make_samples.py``.
 
-The texts are short passages about the card game Twenty-nine, written for this project (Bengali) and
-(Assamese); each becomes a lightly degraded page (PNG) beside its ground truth (TXT).
+The texts are short passages about the card game Twenty-nine, written for this project in Bengali and in
+Assamese, set as old books set them (a space before the danda); each becomes a lightly degraded page (PNG)
+beside its ground truth (TXT).
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ HERE = Path(__file__).parent
 
 SAMPLES = {
     "twenty_nine_bn": ("Noto Serif Bengali", "bn", """টুয়েন্টি-নাইন খেলার নিয়ম
-এই খেলায় চারজন খেলোয়াড় দুই দলে ভাগ হইয়া মুখোমুখি বসেন।
-বত্রিশখানি তাস লাগে; প্রত্যেক রঙের সাত হইতে টেক্কা পর্যন্ত।
-গোলাম সবচেয়ে বড় তাস, তাহার পরে নহলা, তাহার পরে টেক্কা ও দহলা।
-গোলামের দাম তিন, নহলার দুই, টেক্কা ও দহলার এক করিয়া।
-ডাক শেষ হইলে যিনি সবচেয়ে বেশি ডাকিয়াছেন তিনি গোপনে রঙ ঠিক করেন।
-ডাকের সমান বা বেশি পয়েন্ট তুলিতে পারিলে সেই দল জেতে।"""),
+এই খেলায় চারজন খেলোয়াড় দুই দলে ভাগ হইয়া মুখোমুখি বসেন ।
+বত্রিশখানি তাস লাগে; প্রত্যেক রঙের সাত হইতে টেক্কা পর্যন্ত ।
+গোলাম সবচেয়ে বড় তাস, তাহার পরে নহলা, তাহার পরে টেক্কা ও দহলা ।
+গোলামের দাম তিন, নহলার দুই, টেক্কা ও দহলার এক করিয়া ।
+ডাক শেষ হইলে যিনি সবচেয়ে বেশি ডাকিয়াছেন তিনি গোপনে রঙ ঠিক করেন ।
+ডাকের সমান বা বেশি পয়েন্ট তুলিতে পারিলে সেই দল জেতে ।"""),
     "twenty_nine_as": ("Lohit Assamese", "as", """তাচ খেলৰ নিয়ম
-এই খেলত চাৰিজন খেলুৱৈ দুটা দলত ভাগ হৈ বহে।
-প্ৰতিজন খেলুৱৈয়ে আঠখনকৈ তাচ পায়।
-ৰং ঠিক কৰাৰ পিছত খেল আৰম্ভ হয়।"""),
+এই খেলত চাৰিজন খেলুৱৈ দুটা দলত ভাগ হৈ বহে ।
+প্ৰতিজন খেলুৱৈয়ে আঠখনকৈ তাচ পায় ।
+ৰং ঠিক কৰাৰ পিছত খেল আৰম্ভ হয় ।"""),
 }
 
 
