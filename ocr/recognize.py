@@ -347,9 +347,10 @@ def ocr_image(
     text_height = prepared.text_height or estimate_text_height(gray)
     single = is_single_line(gray, text_height)
     psm = s.psm or (7 if single else 3)
-    # Tesseract estimates the resolution from the text size; the scan's dpi no longer holds once the image
-    # has been rescaled, and passing it measured worse (a heading lost on a PDF page)
-    page_dpi = None
+    # the scan's resolution (300 dpi when unknown), times the rescaling: leaving Tesseract to guess measured
+    # worse on the synthetic pages (CER 6.2 % against 5.1 %)
+    scale = next((st.settings["scale"] for st in prepared.steps if st.name == "rescale"), 1.0)
+    page_dpi = None if single else round((dpi or 300) * scale)
     cache: dict[Reading, _Read] = {}
 
     def read(image: np.ndarray, reading: Reading, mode: int) -> _Read:
