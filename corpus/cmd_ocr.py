@@ -86,10 +86,13 @@ def render(path: str, pages: list[Page], fmt: str) -> str:
 
 
 def atomic_write(target: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``target`` and rename it into place."""
+    """Write ``text`` to a temporary file beside ``target`` and rename it into place (umask permissions)."""
+    from puthi.corpus.export import new_file_mode
+
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
+            os.fchmod(fd, new_file_mode())
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
             os.replace(tmp, target)

@@ -56,13 +56,28 @@ def _os_error(path: Path, exc: OSError) -> OutputError:
     return OutputError(str(path), f"cannot write: {what}")
 
 
+def new_file_mode() -> int:
+    """The permissions a newly created file gets under the process's umask (``mkstemp`` alone gives 0600).
+
+    >>> new_file_mode() & 0o600
+    384
+    """
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def write_atomic(path: Path, data: str | bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+
+    The file gets the usual permissions for a new file (the umask's), not ``mkstemp``'s owner-only 0600.
+    """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        os.fchmod(fd, new_file_mode())
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()

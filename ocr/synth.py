@@ -306,6 +306,9 @@ def _degrade(image: Image.Image, d: Degradation, seed: int, line_boxes: list[Box
 def _atomic_write(path: Path, write) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # mkstemp's 0600 would hide the sample from everyone else
         with os.fdopen(fd, "wb") as fh:
             write(fh)
         os.replace(tmp, path)

@@ -1,0 +1,38 @@
+"""Small helpers for the bad-input review tests: run a ``puthi`` command in-process and in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from puthi.corpus.cli import main
+
+PUTHI = [sys.executable, "-m", "puthi.corpus.cli"]
+
+
+def run(capsys, argv: list[str]) -> tuple[int, str, str]:
+    """``puthi ARGV`` in this process: (exit code, stdout, stderr); argparse exits count as codes."""
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def run_as_nobody(argv: list[str], cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``puthi ARGV`` as user nobody (root ignores permissions); the caller skips unless root on Linux."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "TESSDATA_PREFIX")}
+    env["HOME"] = str(cwd)
+    return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *PUTHI,
+                           *map(str, argv)], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def one_clean_line(err: str) -> str:
+    """The stderr of a failed command, checked to be free of tracebacks; its last non-empty line."""
+    assert "Traceback" not in err, err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert lines, "nothing on stderr"
+    return lines[-1]

@@ -1,0 +1,40 @@
+"""``puthi export`` with bad inputs and outputs (found in the bad-input review)."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from review_helpers import one_clean_line, run
+
+
+def _corpus(capsys, tmp_path):
+    src = tmp_path / "rules.txt"
+    src.write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    code, _, err = run(capsys, ["build", src, "--db", db, "--quiet"])
+    assert code == 0, err
+    return db
+
+
+def test_exported_files_get_the_umask_permissions(capsys, tmp_path):
+    # before: every export (TEI, CSV...) was 0600, unreadable by the scholars it is shared with
+    db = _corpus(capsys, tmp_path)
+    old = os.umask(0o022)
+    try:
+        code, _, err = run(capsys, ["export", "--db", db, "--format", "csv", "-o", tmp_path / "out"])
+    finally:
+        os.umask(old)
+    assert code == 0, err
+    modes = {stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").iterdir()}
+    assert modes == {0o644}
+
+
+def test_output_folder_that_is_a_file(capsys, tmp_path):
+    db = _corpus(capsys, tmp_path)
+    target = tmp_path / "taken"
+    target.write_text("keep me", encoding="utf-8")
+    code, _, err = run(capsys, ["export", "--db", db, "--format", "tei", "-o", target])
+    assert code == 5
+    assert str(target) in one_clean_line(err)
+    assert target.read_text(encoding="utf-8") == "keep me"
