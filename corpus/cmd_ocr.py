@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import tempfile
@@ -32,10 +33,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=tuple(FORMATS), default="text", help="output format (default: text)")
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default: 1)")
     parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
-    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                         help="stop Tesseract after this long on one page (default: 120)")
     parser.add_argument("--fast", action="store_true",
                         help="one Tesseract reading per page, no voting (about 5x faster on poor scans, less accurate)")
+
+
+def seconds(value: str) -> float:
+    """``--timeout``'s value: a finite number of seconds above zero (an argparse type).
+
+    >>> seconds("2.5")
+    2.5
+    >>> seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a number of seconds above 0; give e.g. --timeout 120
+    """
+    try:
+        x = float(value)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds above 0; give e.g. --timeout 120")
+    return x
 
 
 def record(path: str, pages: list[Page]) -> dict:
