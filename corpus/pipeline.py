@@ -291,6 +291,7 @@ def page_from_text(text: str, path: str = "", lang: str = "") -> dict[str, Any]:
 
 def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
     """OCR one page of an image or PDF (the page dict and its text)."""
+    from puthi.ocr.images import pdf_page_dpi
     from puthi.ocr.recognize import ocr_path
 
     with tempfile.TemporaryDirectory(prefix="puthi-page-") as tmp:
@@ -300,7 +301,8 @@ def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
                 pdf = Path(tmp) / "source.pdf"
                 pdf.write_bytes(task.data)
             out = Path(tmp) / "page"
-            _run_tool(["pdftoppm", "-r", str(PDF_DPI), "-f", str(task.page_no), "-l", str(task.page_no), "-png",
+            dpi = pdf_page_dpi(pdf, task.page_no, dpi=PDF_DPI)  # lowered for a page too big to draw at PDF_DPI
+            _run_tool(["pdftoppm", "-r", str(dpi), "-f", str(task.page_no), "-l", str(task.page_no), "-png",
                        "-singlefile", str(pdf), str(out)], Path(task.source))
             image = out.with_suffix(".png")
         elif task.data is not None:

@@ -37,13 +37,15 @@ from puthi.errors import EngineError, InputError, MissingDependencyError
 MAX_PIXELS = 150_000_000
 #: Resolution PDF pages are rasterised at.
 PDF_DPI = 300
+#: Lowest resolution a PDF page is drawn at to keep it within the pixel limit; a page that needs less fails.
+MIN_PDF_DPI = 50
 #: Seconds allowed for poppler to rasterise one PDF page.
 PDF_TIMEOUT = 120.0
 
 IMAGE_FORMATS = {"PNG", "JPEG", "MPO", "TIFF", "BMP", "PPM", "WEBP", "GIF"}
 SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".pbm", ".pgm", ".ppm", ".webp", ".gif", ".pdf"}
 
-__all__ = ["MAX_PIXELS", "PageImage", "count_pages", "iter_images", "load_images"]
+__all__ = ["MAX_PIXELS", "PageImage", "count_pages", "iter_images", "load_images", "pdf_dpi", "pdf_page_dpi"]
 
 
 @dataclass
@@ -143,37 +145,91 @@ def count_pages(path: str) -> int:
     if not _is_pdf(path):
         with Image.open(path) as img:
             return getattr(img, "n_frames", 1)
+    return len(_pdf_page_sizes(path))
+
+
+def _pdf_page_sizes(path: str, first: int = 1, last: int = 2**31 - 1) -> list[tuple[float, float] | None]:
+    """Each page's size in points (``None`` where ``pdfinfo`` does not say, or outside ``first..last``)."""
     try:
-        out = subprocess.run([_poppler("pdfinfo"), path], capture_output=True, text=True, timeout=PDF_TIMEOUT)
+        out = subprocess.run([_poppler("pdfinfo"), "-f", str(first), "-l", str(last), path],
+                             capture_output=True, text=True, timeout=PDF_TIMEOUT)
     except subprocess.TimeoutExpired as exc:
         raise EngineError(path, "pdfinfo took too long; the PDF may be damaged, try re-saving it") from exc
     match = re.search(r"^Pages:\s+(\d+)", out.stdout, re.M)
     if out.returncode != 0 or not match:
         why = " ".join(out.stderr.split())[:150] or "no page count"
         raise InputError(path, f"not a readable PDF ({why}); re-save it or export its pages as images")
-    if int(match.group(1)) == 0:
+    n = int(match.group(1))
+    if n == 0:
         raise InputError(path, "the PDF has no pages; export it again")
-    return int(match.group(1))
+    sizes: list[tuple[float, float] | None] = [None] * n
+    for m in re.finditer(r"^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts", out.stdout, re.M):
+        page = int(m.group(1))
+        if 1 <= page <= n:
+            sizes[page - 1] = (float(m.group(2)), float(m.group(3)))
+    return sizes
+
+
+def pdf_dpi(size_pt: tuple[float, float] | None, dpi: int, max_pixels: int) -> int:
+    """The resolution to draw a PDF page at: ``dpi``, lowered so the page stays within ``max_pixels``.
+
+    A scan saved as a PDF often has a page as many points wide as the scan has pixels (a 5000-pixel scan
+    becomes a 69-inch page); drawing it at 300 dpi would need hundreds of megapixels, so it is drawn at the
+    resolution that fits (which is about the scan's own).
+
+    >>> pdf_dpi((595, 842), 300, 150_000_000)     # A4: as asked
+    300
+    >>> pdf_dpi((5000, 7000), 300, 150_000_000)   # a 69 x 97 inch page
+    149
+    """
+    if not size_pt or size_pt[0] <= 0 or size_pt[1] <= 0:
+        return dpi
+    inches = (size_pt[0] / 72) * (size_pt[1] / 72)
+    if inches * dpi * dpi <= max_pixels:
+        return dpi
+    return int((max_pixels / inches) ** 0.5)
+
+
+def _page_dpi(path: str, page: int, size: tuple[float, float] | None, dpi: int, max_pixels: int) -> int:
+    page_dpi = pdf_dpi(size, dpi, max_pixels)
+    if page_dpi < MIN_PDF_DPI:
+        w, h = (x / 72 for x in size or (0, 0))
+        raise InputError(f"{path} page {page}", f"the page is {w:,.0f} x {h:,.0f} inches, too large to draw "
+                         f"at a readable resolution within {max_pixels / 1e6:.0f} megapixels; "
+                         "re-save the PDF with its true page size or export its pages as images")
+    return page_dpi
+
+
+def pdf_page_dpi(path: str | os.PathLike, page: int, *, dpi: int = PDF_DPI, max_pixels: int = MAX_PIXELS) -> int:
+    """The resolution to draw page ``page`` of a PDF at (see :func:`pdf_dpi`); ``InputError`` if none fits."""
+    path = os.fspath(path)
+    sizes = _pdf_page_sizes(path, page, page)
+    return _page_dpi(path, page, sizes[page - 1] if page <= len(sizes) else None, dpi, max_pixels)
 
 
 def _pdf_pages(path: str, max_pixels: int, dpi: int) -> Iterator[PageImage]:
-    n = count_pages(path)
+    sizes = _pdf_page_sizes(path)
     exe = _poppler("pdftoppm")
-    for page in range(1, n + 1):
-        cmd = [exe, "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", path]
+    for page, size in enumerate(sizes, start=1):
+        page_dpi = _page_dpi(path, page, size, dpi, max_pixels)
+        cmd = [exe, "-r", str(page_dpi), "-f", str(page), "-l", str(page), "-gray", path]
         try:
             out = subprocess.run(cmd, capture_output=True, timeout=PDF_TIMEOUT)
         except subprocess.TimeoutExpired as exc:
             raise EngineError(f"{path} page {page}", f"pdftoppm took longer than {PDF_TIMEOUT:g} s; "
                               "export this page as an image instead") from exc
-        if out.returncode != 0 or not out.stdout:
-            why = " ".join(out.stderr.decode(errors="replace").split())[:150]
+        why = " ".join(out.stderr.decode(errors="replace").split())[:150]
+        if out.returncode != 0 or not out.stdout or "Bogus memory allocation" in why:
+            # pdftoppm answers a page it cannot allocate with a 1x1 image and exit code 0
             raise InputError(f"{path} page {page}", f"poppler could not draw this page ({why}); "
                              "re-save the PDF or export its pages as images")
-        with Image.open(io.BytesIO(out.stdout)) as img:
-            _checked(img, f"{path} page {page}", max_pixels)
-            img.load()
-            yield PageImage(path, page, img.copy(), dpi)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # _checked applies our own limit
+            with Image.open(io.BytesIO(out.stdout)) as img:
+                _checked(img, f"{path} page {page}", max_pixels)
+                img.load()
+                page_image = PageImage(path, page, img.copy(), page_dpi)
+        yield page_image
 
 
 def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI

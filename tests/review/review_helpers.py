@@ -36,3 +36,18 @@ def one_clean_line(err: str) -> str:
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert lines, "nothing on stderr"
     return lines[-1]
+
+
+def blank_pdf(width_pt: float, height_pt: float, pages: int = 1) -> bytes:
+    """A minimal PDF of blank pages of the given size in points (written by hand: no PDF library needed)."""
+    kids = " ".join(f"{3 + i} 0 R" for i in range(pages))
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", f"<< /Type /Pages /Kids [{kids}] /Count {pages} >>"]
+    objs += [f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width_pt} {height_pt}] >>"] * pages
+    out, offsets = "%PDF-1.4\n", []
+    for i, obj in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n{obj}\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+    return out.encode("ascii")

@@ -1,0 +1,26 @@
+"""``puthi build`` with hostile and broken sources and options (found in the bad-input review)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from review_helpers import blank_pdf, run
+
+needs_poppler = pytest.mark.skipif(not (shutil.which("pdfinfo") and shutil.which("pdftoppm")),
+                                   reason="poppler-utils (pdfinfo, pdftoppm) is not installed")
+
+
+@needs_poppler
+def test_pdf_page_too_large_to_draw_is_a_listed_failure(capsys, tmp_path):
+    # before: the page became a 1x1 blank image, stored as an empty page, and the build reported no failure
+    poster = tmp_path / "poster.pdf"
+    poster.write_bytes(blank_pdf(200_000, 200_000))
+    text = tmp_path / "rules.txt"
+    text.write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    code, _, err = run(capsys, ["build", poster, text, "--db", tmp_path / "c.sqlite", "--quiet"])
+    assert code == 2
+    assert "Traceback" not in err
+    failed = [ln for ln in err.splitlines() if "failed:" in ln]
+    assert len(failed) == 1 and "poster.pdf page 1" in failed[0] and "too large" in failed[0]
+    assert "1 page(s) processed" in err
