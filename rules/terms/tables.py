@@ -154,6 +154,11 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             raise InputError(str(path), "no such table file") from None
+        except IsADirectoryError:
+            raise InputError(str(path), "is a folder; give the table's CSV or TSV file") from None
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read the table ({exc.strerror or exc}); check its permissions") \
+                from None
         except UnicodeDecodeError as exc:
             raise InputError(str(path), f"not UTF-8 (byte {exc.start}); save the table as UTF-8") from None
         stream: TextIO = io.StringIO(text)
