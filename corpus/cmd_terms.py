@@ -3,22 +3,24 @@
 One record per occurrence, in text order. A term:
 ``{"start","end","surface","headword","concept","gloss","table","score"}``; a number:
 ``{"start","end","surface","value"}``. Offsets are code points into the input as read (UTF-8, line
-endings untouched). Big inputs are read and aligned in pieces cut at line breaks, so memory stays flat;
-a multi-word term broken across a piece boundary (every ~256k characters, at a blank line when there is
-one) can be missed.
+endings untouched). Big inputs are read and aligned in pieces cut at line breaks (a line longer than a
+piece at a space), so memory stays flat; a multi-word term broken across a piece boundary (every ~256k
+characters, at a blank line when there is one) can be missed.
 """
 
 from __future__ import annotations
 
-import io
+import codecs
 import json
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import regex
 
+from puthi.corpus.textio import check_head
 from puthi.errors import InputError, OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
@@ -26,6 +28,7 @@ CHUNK = 1 << 18
 TERM_KEYS = ("start", "end", "surface", "headword", "concept", "gloss", "table", "score")
 TSV_KEYS = (*TERM_KEYS, "value")
 _LETTER = regex.compile(r"[\p{Bengali}\p{Latin}\p{Devanagari}]")
+_LAST_SPACE = regex.compile(r"\s+(?=\S*$)")
 
 
 def add_arguments(p) -> None:
@@ -91,41 +94,68 @@ def run(args) -> int:
     return 0
 
 
-def _open(path: str) -> TextIO:
+def _open(path: str) -> BinaryIO:
     if path == "-":
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict", newline="")
+        return sys.stdin.buffer
     p = Path(path)
     if not p.exists():
         raise InputError(path, "no such file")
     if p.is_dir():
         raise InputError(path, "is a folder; give a text file")
-    return open(p, encoding="utf-8", errors="strict", newline="")
+    try:
+        return open(p, "rb")
+    except OSError as exc:
+        raise InputError(path, f"cannot read ({exc.strerror or exc}); check its permissions") from None
 
 
-def _chunks(fh: TextIO, name: str) -> Iterator[tuple[int, str]]:
-    """(offset, piece) for the whole input, pieces ending at a blank line or a line break."""
-    offset = 0
+def _cut(buf: str) -> int:
+    """Where to end a piece of ``buf``: after a blank line in its second half, else after its last line break,
+    else (one very long line) after its last space, else anywhere but before a combining mark or joiner.
+
+    >>> _cut("ab\\ncd\\n\\nef"), _cut("ab\\n\\ncd\\nef"), _cut("abc def"), _cut("abcd\\N{BENGALI VOWEL SIGN AA}")
+    (7, 7, 4, 3)
+    """
+    cut = buf.rfind("\n\n", len(buf) // 2)
+    if cut >= 0:
+        return cut + 2
+    cut = buf.rfind("\n") + 1
+    if cut > 0:
+        return cut
+    space = _LAST_SPACE.search(buf)
+    if space:
+        return space.end()
+    cut = len(buf) - 1
+    while cut > 0 and (unicodedata.category(buf[cut]).startswith("M") or buf[cut] in "\N{ZWJ}\N{ZWNJ}"):
+        cut -= 1
+    return cut or len(buf)
+
+
+def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
+    """(offset, piece) for the whole input, pieces of about ``CHUNK`` characters ending at a blank line or a
+    line break (a line longer than that is cut at a space): memory stays flat on any input."""
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    offset = consumed = 0
     buf = ""
     with fh:
         while True:
+            data = fh.read(CHUNK)
+            if consumed == 0:
+                check_head(data, name)
             try:
-                data = fh.read(CHUNK)
+                pending = len(decoder.getstate()[0])
+                buf += decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
                 raise InputError(
-                    name, f"not UTF-8 near character {offset + len(buf)} ({exc.reason}); convert it to UTF-8 first"
+                    name, f"not UTF-8 at byte {consumed - pending + exc.start} ({exc.reason}); convert it to UTF-8"
                 ) from None
-            buf += data
+            consumed += len(data)
             if not data:
                 break
-            if len(buf) < CHUNK:
-                continue
-            cut = buf.rfind("\n\n", len(buf) // 2)
-            cut = cut + 2 if cut >= 0 else buf.rfind("\n") + 1
-            if cut <= 0:
-                continue  # one very long line: keep reading
-            yield offset, buf[:cut]
-            offset += cut
-            buf = buf[cut:]
+            while len(buf) >= CHUNK:
+                cut = _cut(buf)
+                yield offset, buf[:cut]
+                offset += cut
+                buf = buf[cut:]
     if buf:
         yield offset, buf
 

@@ -17,12 +17,23 @@ from pathlib import Path
 from puthi.errors import InputError
 
 
+def check_head(head: bytes, where: str) -> None:
+    """``InputError`` if the first bytes of an input show it is UTF-16 or binary rather than UTF-8 text.
+
+    >>> check_head("তাস".encode("utf-16"), "a.txt")
+    Traceback (most recent call last):
+    ...
+    puthi.errors.InputError: a.txt: not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8
+    """
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
+    if b"\x00" in head[:4096]:
+        raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
+
+
 def decode(data: bytes, where: str, errors: str = "strict") -> str:
     """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
-    if b"\x00" in data[:4096]:
-        raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
+    check_head(data, where)
     try:
         return data.decode("utf-8-sig", errors=errors)
     except UnicodeDecodeError as exc:
