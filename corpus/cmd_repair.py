@@ -16,9 +16,10 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from puthi.corpus.textio import check_head
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang
-from puthi.normalize.repair import repair_line
+from puthi.normalize.repair import MAX_LINE, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
 LOOKAHEAD = 64 * 1024
@@ -38,6 +39,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
     """Yield (line without its ending, the ending) decoded from ``stream``; errors name the byte offset."""
     offset = 0
     for raw in stream:
+        if offset == 0 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
         nul = raw.find(b"\x00")
         if nul >= 0:
             raise InputError(name, f"NUL byte at byte offset {offset + nul}: this looks like a "
@@ -83,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
             buffered, lines = _lookahead(lines)
             lang = detect_lang("\n".join(t for t, _ in buffered))
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
+            if len(text) > MAX_LINE:
+                print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
+                      "not repaired; break the text into lines to repair it", file=sys.stderr)
             r = repair_line(text, lang)
             if args.format == "jsonl":
                 record = {"line": number, "lang": lang, "text": r.text,
