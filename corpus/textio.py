@@ -6,7 +6,7 @@
 >>> read_text_arg(path)
 Traceback (most recent call last):
 ...
-puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UTF-8 ... or pass --errors replace
+puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8)
 """
 
 from __future__ import annotations
@@ -31,30 +31,34 @@ def check_head(head: bytes, where: str) -> None:
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
 
 
-def decode(data: bytes, where: str, errors: str = "strict") -> str:
-    """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not."""
+def decode(data: bytes, where: str, errors: str = "strict", replace_option: str = "") -> str:
+    """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not.
+
+    ``replace_option`` is the command's option for replacing bad bytes (e.g. ``--errors replace``), named in
+    the error only when the command has one.
+    """
     check_head(data, where)
     try:
         return data.decode("utf-8-sig", errors=errors)
     except UnicodeDecodeError as exc:
         raise InputError(
             where,
-            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8) "
-            "or pass --errors replace",
+            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8)"
+            + (f" or pass {replace_option}" if replace_option else ""),
         ) from None
 
 
-def read_text_arg(arg: str, errors: str = "strict") -> str:
-    """The whole text of file ``arg`` or of standard input for ``-``."""
+def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
+    """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
     if arg == "-":
-        return decode(sys.stdin.buffer.read(), "<stdin>", errors)
+        return decode(sys.stdin.buffer.read(), "<stdin>", errors, replace_option)
     path = Path(arg)
     if not path.exists():
         raise InputError(arg, "no such file; check the path")
     if path.is_dir():
         raise InputError(arg, "is a folder; give a text file")
     try:
-        return decode(path.read_bytes(), arg, errors)
+        return decode(path.read_bytes(), arg, errors, replace_option)
     except PermissionError:
         raise InputError(arg, "permission denied; check the file's permissions") from None
     except OSError as exc:

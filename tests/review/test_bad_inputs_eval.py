@@ -1,0 +1,20 @@
+"""``puthi eval`` with hostile and broken inputs (found in the bad-input review)."""
+
+from __future__ import annotations
+
+import pytest
+from review_helpers import one_clean_line, run
+
+
+@pytest.mark.parametrize("command", [["eval", "REF", "HYP"], ["check", "HYP", "--game", "sixtysix"]])
+def test_bad_utf8_does_not_advise_an_option_the_command_lacks(capsys, tmp_path, command):
+    # before: "... or pass --errors replace", an option neither eval nor check has
+    ref = tmp_path / "ref.txt"
+    ref.write_text("তাস খেলা\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_bytes("Caf\N{LATIN SMALL LETTER E WITH ACUTE}".encode("latin-1"))
+    argv = [{"REF": ref, "HYP": hyp}.get(a, a) for a in command]
+    code, out, err = run(capsys, argv)
+    assert code == 2 and out == ""
+    line = one_clean_line(err)
+    assert "byte 3" in line and "iconv" in line and "--errors" not in line
