@@ -535,6 +535,9 @@ def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
         client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if own else scheduler
     except (OSError, TimeoutError) as exc:
         raise EngineError(str(scheduler), f"cannot reach the Dask scheduler ({exc}); is it running?") from exc
+    except ValueError as exc:  # distributed's parse of a malformed address
+        raise InputError(f"--scheduler {scheduler}", f"not a scheduler address ({exc}); give one like "
+                                                     "tcp://host:8786") from exc
     try:
         limit = max(4, 2 * sum(client.nthreads().values()))
         pending = list(reversed(tasks))

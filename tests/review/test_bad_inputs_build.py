@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from review_helpers import blank_pdf, run
+from review_helpers import blank_pdf, one_clean_line, run
 
 needs_poppler = pytest.mark.skipif(not (shutil.which("pdfinfo") and shutil.which("pdftoppm")),
                                    reason="poppler-utils (pdfinfo, pdftoppm) is not installed")
@@ -24,3 +24,13 @@ def test_pdf_page_too_large_to_draw_is_a_listed_failure(capsys, tmp_path):
     failed = [ln for ln in err.splitlines() if "failed:" in ln]
     assert len(failed) == 1 and "poster.pdf page 1" in failed[0] and "too large" in failed[0]
     assert "1 page(s) processed" in err
+
+
+def test_malformed_scheduler_address(capsys, tmp_path):
+    # before: ValueError traceback from distributed ("missing port number in address 'garbage'")
+    text = tmp_path / "rules.txt"
+    text.write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    code, _, err = run(capsys, ["build", text, "--db", tmp_path / "c.sqlite", "--scheduler", "garbage", "--quiet"])
+    assert code == 2
+    line = one_clean_line(err)
+    assert "--scheduler garbage" in line and "tcp://" in line
