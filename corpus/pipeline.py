@@ -157,6 +157,9 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                            and not any(part.startswith(".") for part in p.relative_to(path).parts)
                            and p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme"))
             named = False
+            if not files:
+                failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO or .txt files in this "
+                                                                 "folder (or its subfolders); check the path"))
         elif path.exists():
             files, named = [path], True
         else:
@@ -168,6 +171,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 continue
             seen.add(resolved)
             try:
+                if named and f.stat().st_size == 0:
+                    failures.append(Failure(str(f), None, "read", "the file is empty (0 bytes); leave it out or "
+                                                                  "export it again"))
+                    continue
                 kind = sniff(f)
             except OSError as exc:
                 failures.append(Failure(str(f), None, "read", f"cannot read ({exc.strerror}); check permissions"))

@@ -34,3 +34,21 @@ def test_malformed_scheduler_address(capsys, tmp_path):
     assert code == 2
     line = one_clean_line(err)
     assert "--scheduler garbage" in line and "tcp://" in line
+
+
+def test_folder_without_sources_and_empty_file_are_listed(capsys, tmp_path):
+    # before: an empty folder built nothing with exit code 0 and no word; a 0-byte scan was
+    # "not an image, PDF, hOCR, ALTO or .txt file"
+    (tmp_path / "nothing").mkdir()
+    (tmp_path / "nothing" / "notes.doc").write_bytes(b"x")
+    empty = tmp_path / "scan.png"
+    empty.write_bytes(b"")
+    text = tmp_path / "rules.txt"
+    text.write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    code, _, err = run(capsys, ["build", tmp_path / "nothing", empty, text, "--db", tmp_path / "c.sqlite", "--quiet"])
+    assert code == 2 and "Traceback" not in err
+    failed = [ln for ln in err.splitlines() if "failed:" in ln]
+    assert len(failed) == 2
+    assert "nothing" in failed[0] and "no scans" in failed[0]
+    assert "scan.png" in failed[1] and "empty (0 bytes)" in failed[1]
+    assert "1 page(s) processed" in err
