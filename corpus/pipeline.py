@@ -215,10 +215,9 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
     doc = Document(str(path), path.name, kind, digest, title=path.stem)  # type: ignore[arg-type]
     src = str(path)
     if kind == "text":
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InputError(src, f"is not UTF-8 text (byte {exc.start}); save it as UTF-8") from exc
+        from puthi.corpus.textio import decode
+
+        text = decode(data, src)  # names UTF-16 and binary files as such, and the first bad byte
         pages = split_text_pages(text)
         tasks = [PageTask(src, "text", n, _sha(t), lang, text=t) for n, t in enumerate(pages, start=1)]
     elif kind == "image":

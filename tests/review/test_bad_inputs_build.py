@@ -52,3 +52,17 @@ def test_folder_without_sources_and_empty_file_are_listed(capsys, tmp_path):
     assert "nothing" in failed[0] and "no scans" in failed[0]
     assert "scan.png" in failed[1] and "empty (0 bytes)" in failed[1]
     assert "1 page(s) processed" in err
+
+
+def test_utf16_and_binary_text_sources_are_named(capsys, tmp_path):
+    # before: both were "is not UTF-8 text (byte 0)"
+    u16 = tmp_path / "u16.txt"
+    u16.write_bytes("তাস খেলা\n".encode("utf-16"))
+    binary = tmp_path / "data.txt"
+    binary.write_bytes(bytes(range(256)))
+    code, _, err = run(capsys, ["build", u16, binary, "--db", tmp_path / "c.sqlite", "--quiet"])
+    assert code == 2 and "Traceback" not in err
+    failed = sorted(ln for ln in err.splitlines() if "failed:" in ln)
+    assert len(failed) == 2
+    assert "data.txt" in failed[0] and "binary" in failed[0]
+    assert "u16.txt" in failed[1] and "UTF-16" in failed[1]
