@@ -16,6 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from puthi.errors import InputError, OutputError
+
 HELP = "run the whole pipeline on bundled samples and write a review page"
 SAMPLES = Path(__file__).with_name("samples")
 # sample -> (font, render seed); the fonts are Debian's fonts-noto-core and fonts-lohit-beng-*
@@ -104,11 +106,17 @@ def run(args: argparse.Namespace) -> int:
     from puthi.corpus.pipeline import build
     from puthi.corpus.report import render_report
 
+    if args.workers < 1:
+        raise InputError(f"--workers {args.workers}", "give 1 or more worker processes")
     t0 = time.perf_counter()
     out = Path(args.out)
-    sources = make_sources(out / "sources")
+    try:
+        sources = make_sources(out / "sources")
+    except OSError as exc:
+        raise OutputError(str(out), f"cannot write the demo here ({exc.strerror or exc}); "
+                                    "choose another --out folder") from exc
     db = out / "corpus.sqlite"
-    report = build([*sources, *args.inputs], db, workers=args.workers, progress=True)
+    report = build([*sources, *args.inputs], db, workers=args.workers, progress=sys.stderr.isatty())
     export(db, "tei", out / "tei")
     anno_dir = out / "annotations"
     collections = [json.loads(p.read_text(encoding="utf-8")) for p in export(db, "webanno", anno_dir)]
@@ -128,4 +136,4 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {'time':<{width}}  {time.perf_counter() - t0:.0f} s")
     for f in report.failures:
         print(f"puthi demo: failed: {f}", file=sys.stderr)
-    return 1 if report.failures and not views else 0
+    return 2 if report.failures else 0
