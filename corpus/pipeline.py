@@ -545,6 +545,8 @@ def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
         raise InputError(f"--scheduler {scheduler}", f"not a scheduler address ({exc}); give one like "
                                                      "tcp://host:8786") from exc
     try:
+        if tasks:
+            client.run(warm_up)  # every worker loads the stage models once, all at the same time
         limit = max(4, 2 * sum(client.nthreads().values()))
         pending = list(reversed(tasks))
         futures = as_completed()
