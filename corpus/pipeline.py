@@ -363,19 +363,9 @@ def _claims(text: str, terms: list[Any], game: str) -> tuple[list[Claim], list[V
     chosen = detect_game(terms) if game == "auto" else game
     if not chosen:
         return [], []
-    found = list(extract_claims(text, game=chosen))
-    claims = [Claim(getattr(c, "game", None), c.quantity, dict(getattr(c, "params", {}) or {}), c.stated,
-                    c.start, c.end, getattr(c, "text", text[c.start:c.end]), float(getattr(c, "confidence", 1.0)))
-              for c in found]
-    index = {id(c): i for i, c in enumerate(found)}
-    verdicts = []
-    for v in check_claims(found, impl="reference"):
-        i = index.get(id(v.claim))
-        if i is None:  # a checker that copies claims: match by place
-            i = next((k for k, c in enumerate(found) if (c.start, c.end, c.quantity) ==
-                      (v.claim.start, v.claim.end, v.claim.quantity)), None)
-        if i is not None:
-            verdicts.append(Verdict(i, v.expected, v.verdict, getattr(v, "explanation", "") or ""))
+    claims = extract_claims(text, game=chosen)
+    # check_claims gives one verdict per claim, in order
+    verdicts = [Verdict(i, v.expected, v.verdict, v.explanation) for i, v in enumerate(check_claims(claims))]
     return claims, verdicts
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from puthi.rules.claims.model import Claim  # a rule claim; offsets into the final text
+
 #: The kinds of input a build accepts, by what is inside the file.
 SourceKind = Literal["image", "pdf", "hocr", "alto", "text"]
 #: Who made a change: the machine (a named stage) or a person.
@@ -71,20 +73,6 @@ class ProcessingStep:
         import json
 
         return f"{self.stage} {self.version} {json.dumps(self.settings, sort_keys=True, ensure_ascii=False)}"
-
-
-@dataclass
-class Claim:
-    """A rule claim found in a text (the shape ``rules.claims`` gives; offsets into the final text)."""
-
-    game: str | None
-    quantity: str
-    params: dict[str, str]
-    stated: Any
-    start: int
-    end: int
-    text: str
-    confidence: float = 1.0
 
 
 @dataclass
