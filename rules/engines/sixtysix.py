@@ -188,6 +188,15 @@ def _resolve_options(game: str, options: dict[str, Any] | None) -> tuple[tuple[s
     return tuple(sorted(merged.items()))
 
 
+def _copy(value: Any) -> Any:
+    """A copy of a state field deep enough that two states share nothing mutable (lists of lists, dicts)."""
+    if isinstance(value, list):
+        return [list(v) if isinstance(v, list) else v for v in value]
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
 class SixtySixState(State):
     """One position of a deal of Sixty-Six or Schnapsen; every field is plain JSON data.
 
@@ -523,36 +532,21 @@ class SixtySixState(State):
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.spec.name, "options": dict(self.rules.options)}
         for name in self._FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            data[name] = value
+            data[name] = _copy(getattr(self, name))
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SixtySixState:
         state = cls(data["game"], data["options"])
         for name in cls._FIELDS:
-            value = data[name]
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(state, name, value)
+            setattr(state, name, _copy(data[name]))
         return state
 
     def clone(self) -> SixtySixState:
         other = SixtySixState.__new__(SixtySixState)
         other.spec, other.rules = self.spec, self.rules
         for name in self._FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(other, name, value)
+            setattr(other, name, _copy(getattr(self, name)))
         return other
 
 
