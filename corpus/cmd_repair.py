@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head
+from puthi.corpus.textio import check_head, open_input
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang
 from puthi.normalize.repair import MAX_LINE, repair_line
@@ -68,14 +68,7 @@ def _lookahead(lines: Iterator[tuple[str, str]]) -> tuple[list[tuple[str, str]],
 
 def run(args: argparse.Namespace) -> int:
     name = "standard input" if args.file == "-" else args.file
-    try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
-    except FileNotFoundError:
-        raise InputError(name, "no such file; give a text file or - for standard input") from None
-    except IsADirectoryError:
-        raise InputError(name, "is a folder; give a text file") from None
-    except PermissionError:
-        raise InputError(name, "cannot be read (permission denied)") from None
+    stream = open_input(args.file)
     out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="", write_through=False) \
         if hasattr(sys.stdout, "buffer") else sys.stdout
     try:

@@ -15,12 +15,11 @@ import json
 import sys
 import unicodedata
 from collections.abc import Iterator
-from pathlib import Path
 from typing import BinaryIO, TextIO
 
 import regex
 
-from puthi.corpus.textio import check_head
+from puthi.corpus.textio import check_head, open_input
 from puthi.errors import InputError, OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
@@ -60,7 +59,7 @@ def run(args) -> int:
     if args.format == "tsv":
         out.write("\t".join(TSV_KEYS) + "\n")
     seen_text = seen_letters = False
-    for offset, chunk in _chunks(_open(args.input), name):
+    for offset, chunk in _chunks(open_input(args.input), name):
         seen_text = seen_text or bool(chunk.strip())
         seen_letters = seen_letters or bool(_LETTER.search(chunk))
         if lang == "auto" and chunk.strip():
@@ -92,20 +91,6 @@ def run(args) -> int:
             file=sys.stderr,
         )
     return 0
-
-
-def _open(path: str) -> BinaryIO:
-    if path == "-":
-        return sys.stdin.buffer
-    p = Path(path)
-    if not p.exists():
-        raise InputError(path, "no such file")
-    if p.is_dir():
-        raise InputError(path, "is a folder; give a text file")
-    try:
-        return open(p, "rb")
-    except OSError as exc:
-        raise InputError(path, f"cannot read ({exc.strerror or exc}); check its permissions") from None
 
 
 def _cut(buf: str) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from puthi.errors import InputError
 
@@ -48,18 +49,31 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
         ) from None
 
 
-def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
-    """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
+def open_input(arg: str) -> BinaryIO:
+    """File ``arg`` opened for reading bytes, or standard input for ``-``; a one-line ``InputError`` when the
+    path is missing, a folder or unreadable. Streaming commands read from it piece by piece."""
     if arg == "-":
-        return decode(sys.stdin.buffer.read(), "<stdin>", errors, replace_option)
+        return sys.stdin.buffer
     path = Path(arg)
     if not path.exists():
-        raise InputError(arg, "no such file; check the path")
+        raise InputError(arg, "no such file; check the path, or give - for standard input")
     if path.is_dir():
         raise InputError(arg, "is a folder; give a text file")
     try:
-        return decode(path.read_bytes(), arg, errors, replace_option)
+        return path.open("rb")
     except PermissionError:
         raise InputError(arg, "permission denied; check the file's permissions") from None
     except OSError as exc:
         raise InputError(arg, f"cannot read ({exc.strerror})") from None
+
+
+def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
+    """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
+    if arg == "-":
+        return decode(sys.stdin.buffer.read(), "<stdin>", errors, replace_option)
+    with open_input(arg) as fh:
+        try:
+            data = fh.read()
+        except OSError as exc:
+            raise InputError(arg, f"cannot read ({exc.strerror})") from None
+    return decode(data, arg, errors, replace_option)
