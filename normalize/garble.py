@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import copy
 import functools
+import heapq
 import math
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,6 +157,7 @@ class DecoderConfig:
     lm_weight: float = 1.0
     oov_penalty: float = 2.0
     open_below: float = 2.5
+    prune: float = 12.0
     substitute_floor: float = 9.0
     skip_floor: float = 9.0
     unknown_penalty: float = 6.0
@@ -196,10 +199,12 @@ class Decoder:
         log_total = math.log(sum(words.values()) or 1.0)
         self._prefix = {p: math.log(m) - log_total for p, m in mass.items()}
         self._prefix[""] = 0.0
-        children: dict[str, set[str]] = defaultdict(set)
-        for p in mass:
-            children[p[:-1]].add(p[-1])
-        self._children = {p: tuple(sorted(c)) for p, c in children.items()}
+        # For each prefix, the letters that can follow it: {letter: (longer prefix, its log mass)}.
+        self._following: dict[str, dict[str, tuple[str, float]]] = defaultdict(dict)
+        for p, m in self._prefix.items():
+            if p:
+                self._following[p[:-1]][p[-1]] = (p, m)
+        self._following = dict(self._following)
         self._word = {v: math.log(f) - log_total for v, f in words.items()}
         self._index_channel()
 
@@ -240,72 +245,92 @@ class Decoder:
         return out
 
     def _search_lexicon(self, y: str, exps: list) -> dict[str, float]:
-        """Channel scores of the lexicon words (visual order) the beam reaches at the end of ``y``."""
-        prefix, beam, drops, children = self._prefix, self.config.lexicon_beam, self._drops, self._children
-        sub, skip = self.config.substitute_floor, self.config.skip_floor
+        """Channel scores of the lexicon words (visual order) the beam reaches at the end of ``y``.
+
+        A hypothesis is ranked by its channel score plus the log mass of the lexicon words under its prefix;
+        one more than ``prune`` nats below the best at the same garble position is dropped at once, and at
+        most ``lexicon_beam`` are extended from each position.
+        """
+        prefix, following, cfg = self._prefix, self._following, self.config
+        sub, skip, margin, beam = cfg.substitute_floor, cfg.skip_floor, cfg.prune, cfg.lexicon_beam
+        # A row reading one garble sign as one letter (or none) at a cost above the floors never beats the
+        # search's own any-letter substitution or skip below.
+        worst = -min(sub, skip)
+        rows = [self._by_first_letter(r for r in row if r[0] > 1 or len(r[1]) > 1 or r[2] > worst)
+                for row in exps]
         n = len(y)
         stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
-        stacks[0][""] = 0.0
+        floor = [_NEG] * (n + 1)  # best rank seen at each position, minus the margin
+        none: dict[str, tuple[str, float]] = {}
+
+        def push(t: int, q: str, s: float, rank: float) -> None:
+            if rank >= floor[t] and s > stacks[t].get(q, _NEG):
+                stacks[t][q] = s
+                if rank - margin > floor[t]:
+                    floor[t] = rank - margin
+
+        def best(j: int) -> list[tuple[float, str, float]]:
+            items = [(r, out, c) for out, c in stacks[j].items() if (r := c + prefix[out]) >= floor[j]]
+            return heapq.nlargest(beam, items) if len(items) > beam else items
+
+        push(0, "", 0.0, 0.0)
         for j in range(n):
-            stack = stacks[j]
-            if not stack:
-                continue
-            for out, c in list(stack.items()):  # Bengali segments the OCR dropped (no garble consumed)
-                for src, lc in drops:
+            for _, out, c in best(j):  # Bengali segments the OCR dropped (no garble consumed)
+                for src, lc in self._drops:
                     q = out + src
-                    if q in prefix and c + lc > stack.get(q, _NEG):
-                        stack[q] = c + lc
-            items = stack.items()
-            if len(stack) > beam:
-                items = sorted(items, key=lambda kv: kv[1] + prefix[kv[0]], reverse=True)[:beam]
-            nxt1 = stacks[j + 1]
-            for out, c in items:
-                for b, src, lc in exps[j]:
-                    q = out + src
-                    if q not in prefix:
-                        continue
-                    nxt = stacks[j + b]
-                    s = c + lc
-                    if s > nxt.get(q, _NEG):
-                        nxt[q] = s
+                    if q in prefix:
+                        push(j, q, c + lc, c + lc + prefix[q])
+            for rank, out, c in best(j):
+                # Channel rows whose Bengali segment can follow ``out`` in some lexicon word.
+                for letter, (q1, m1) in following.get(out, none).items():
+                    for b, src, lc in rows[j].get(letter, ()):
+                        q, m = (q1, m1) if len(src) == 1 else (out + src, prefix.get(out + src))
+                        if m is not None and c + lc + m >= floor[j + b]:
+                            push(j + b, q, c + lc, c + lc + m)
+                for b, _, lc in rows[j].get("", ()):  # garble read as nothing
+                    push(j + b, out, c + lc, rank + lc)
                 # Any confusion the channel never saw, at a floor cost: a garble sign read as any letter the
-                # lexicon allows next, or a garble sign the OCR invented.
+                # lexicon allows next (never likelier than the prefix itself), or a sign the OCR invented.
                 s = c - sub
-                for ch in children.get(out, ()):
-                    q = out + ch
-                    if s > nxt1.get(q, _NEG):
-                        nxt1[q] = s
-                if c - skip > nxt1.get(out, _NEG):
-                    nxt1[out] = c - skip
+                if s + prefix[out] >= floor[j + 1]:
+                    for q, m in following.get(out, none).values():
+                        if s + m >= floor[j + 1]:
+                            push(j + 1, q, s, s + m)
+                push(j + 1, out, c - skip, rank - skip)
         return {q: c for q, c in stacks[n].items() if q in self._word}
 
+    @staticmethod
+    def _by_first_letter(rows: Iterable[tuple[int, str, float]]) -> dict[str, list[tuple[int, str, float]]]:
+        """Expansion rows keyed by the first letter of their Bengali segment ("" for none)."""
+        out: dict[str, list[tuple[int, str, float]]] = defaultdict(list)
+        for row in rows:
+            out[row[1][:1]].append(row)
+        return out
+
     def _search_open(self, y: str, exps: list) -> dict[str, float]:
-        """Channel + weighted character-model scores of any spelling (visual order) at the end of ``y``."""
-        beam, drops, lmw = self.config.beam, self._drops, self.config.lm_weight
-        ext = self.lm.extend
+        """Channel + weighted character-model scores of any spelling (visual order) at the end of ``y``;
+        pruned as :meth:`_search_lexicon` is (``prune`` nats, ``beam`` hypotheses a position)."""
+        beam, margin, lmw, ext = self.config.beam, self.config.prune, self.config.lm_weight, self.lm.extend
         n = len(y)
         stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
-        stacks[0][""] = 0.0
+        floor = [_NEG] * (n + 1)
+
+        def push(t: int, q: str, s: float) -> None:
+            if s >= floor[t] and s > stacks[t].get(q, _NEG):
+                stacks[t][q] = s
+                if s - margin > floor[t]:
+                    floor[t] = s - margin
+
+        push(0, "", 0.0)
         for j in range(n):
             stack = stacks[j]
-            if not stack:
-                continue
             for out, c in list(stack.items()):
-                for src, lc in drops:
-                    q = out + src
-                    s = c + lc + lmw * ext(out, src)
-                    if s > stack.get(q, _NEG):
-                        stack[q] = s
-            items = stack.items()
-            if len(stack) > beam:
-                items = sorted(items, key=lambda kv: kv[1], reverse=True)[:beam]
-            for out, c in items:
+                for src, lc in self._drops:
+                    push(j, out + src, c + lc + lmw * ext(out, src))
+            items = [(c, out) for out, c in stack.items() if c >= floor[j]]
+            for c, out in heapq.nlargest(beam, items) if len(items) > beam else items:
                 for b, src, lc in exps[j]:
-                    q = out + src
-                    s = c + lc + lmw * ext(out, src)
-                    nxt = stacks[j + b]
-                    if s > nxt.get(q, _NEG):
-                        nxt[q] = s
+                    push(j + b, out + src, c + lc + lmw * ext(out, src))
         end = self.lm.END
         return {q: c + lmw * self.lm.logp(q, end) for q, c in stacks[n].items() if q}
 
