@@ -3,7 +3,9 @@
 Clean text: seeds 002 and 003 (modern Bengali) and 004 (Assamese); garbled text: seed 000 (old Bengali OCR
 with Devanagari/Latin garble). Each text is repeated to at least ``--tokens`` tokens and repaired line by
 line as ``puthi repair`` does; the word-correction cache is cleared first, so the figure includes cold
-look-ups for the first copy. The anchor is :func:`puthi.normalize.unicode.normalize` on the same lines.
+look-ups for the first copy. Two more rows read each line once with every cache empty: seed 000, and the
+pages of ``bench.repair_garble`` (Bengali rendered and read by Tesseract ``hin``: every word garbled).
+The anchor is :func:`puthi.normalize.unicode.normalize` on the same lines.
 
 Run: ``.venv/bin/python -m bench.repair_speed [--tokens 50000] [--no-garble]``
 """
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from puthi.normalize.correct import correct_word
 from puthi.normalize.detect import detect_lang
+from puthi.normalize.garble import default_decoder
 from puthi.normalize.lexicon import load_lexicon
 from puthi.normalize.repair import repair_line
 from puthi.normalize.unicode import normalize
@@ -44,12 +47,14 @@ def _lines(names: list[str], tokens: int) -> list[tuple[str, str]]:
 
 
 def measure(lines: list[tuple[str, str]], garble: bool) -> tuple[int, float, float]:
+    """Tokens, seconds of repair and seconds of the anchor; every cache is emptied first, the models stay."""
     tokens = sum(len(ln.split()) for _, ln in lines)
     t0 = time.perf_counter()
     for lang, ln in lines:
         normalize(ln, lang)
     anchor = time.perf_counter() - t0
     correct_word.cache_clear()
+    default_decoder()._cache.clear()
     t0 = time.perf_counter()
     for lang, ln in lines:
         repair_line(ln, lang, garble=garble)
@@ -69,10 +74,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"lexicons loaded in {time.perf_counter() - t0:.2f} s (once per process)")
     print("| text | tokens | repair tokens/s | normalise-only tokens/s (anchor) | repair / anchor time |")
     print("|---|---|---|---|---|")
-    for kind, names in TEXTS.items():
-        tokens, seconds, anchor = measure(_lines(names, args.tokens), garble=not args.no_garble)
+    default_decoder()
+    texts = [(f"{kind}, repeated", _lines(names, args.tokens)) for kind, names in TEXTS.items()]
+    texts.append(("garbled, one pass (every token new)", _lines(TEXTS["garbled"], 1)))
+    texts.append(("Tesseract `hin` readings of rendered Bengali, one pass (every word garbled)", hin_pages()))
+    for kind, lines in texts:
+        if not lines:
+            continue
+        tokens, seconds, anchor = measure(lines, garble=not args.no_garble)
         print(f"| {kind} | {tokens} | {tokens / seconds:,.0f} | {tokens / anchor:,.0f} | {seconds / anchor:.1f}x |")
     return 0
+
+
+def hin_pages() -> list[tuple[str, str]]:
+    """The synthetic test pages of ``bench.repair_garble`` (rendered once and cached), as Bengali lines."""
+    from bench.repair_garble import synthetic_pages
+
+    return [("bn", ln) for page in synthetic_pages("test", 96, 7) for ln in page["ocr"].split("\n")]
 
 
 if __name__ == "__main__":
