@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if lang == "auto":
             buffered, lines = _lookahead(lines)
             lang = detect_lang("\n".join(t for t, _ in buffered))
+        number = 0
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
@@ -90,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             else:
                 out.write(r.text + ending)
+        if number == 0:
+            print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:

@@ -48,7 +48,8 @@ def test_binary_missing_and_empty(tmp_path, capsys):
     assert code == 2 and "no such file" in err
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    assert _run(capsys, ["repair", str(empty)])[:2] == (0, "")
+    code, out, err = _run(capsys, ["repair", str(empty)])
+    assert (code, out) == (0, "") and "empty input" in err
 
 
 def test_very_long_line(tmp_path, capsys):
