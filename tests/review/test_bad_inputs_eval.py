@@ -18,3 +18,20 @@ def test_bad_utf8_does_not_advise_an_option_the_command_lacks(capsys, tmp_path, 
     assert code == 2 and out == ""
     line = one_clean_line(err)
     assert "byte 3" in line and "iconv" in line and "--errors" not in line
+
+
+def test_a_pair_too_long_to_align_is_refused_with_advice(capsys, tmp_path, monkeypatch):
+    import puthi.corpus.cmd_eval as cmd_eval
+
+    monkeypatch.setattr(cmd_eval, "MAX_CELLS", 100 * 100)  # stands for a whole library given as one text
+    ref = tmp_path / "ref.txt"
+    ref.write_text("তাস " * 60, encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("ভাস " * 60, encoding="utf-8")
+    code, out, err = run(capsys, ["eval", str(ref), str(hyp)])
+    assert code == 2 and out == ""
+    line = one_clean_line(err)
+    assert str(ref) in line and "--pairs" in line and "179 and 179 graphemes" in line
+    ref.write_text("তাস " * 10, encoding="utf-8")
+    hyp.write_text("ভাস " * 10, encoding="utf-8")
+    assert run(capsys, ["eval", str(ref), str(hyp)])[0] == 0
