@@ -180,9 +180,9 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 failures.append(Failure(str(f), None, "read", f"cannot read ({exc.strerror}); check permissions"))
                 continue
             if kind is None:
-                if named:
-                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO or .txt file; "
-                                                                   "convert it or leave it out"))
+                if named or SUFFIXES[f.suffix.lower()] in ("image", "pdf"):  # a folder's .xml may be METS
+                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO or .txt file "
+                                            "(whatever its name says); convert it or leave it out"))
                 continue
             found.append((resolved, kind))
     return found, failures

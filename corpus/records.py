@@ -177,4 +177,6 @@ class Failure:
 
     def __str__(self) -> str:
         where = self.source if self.page_no is None else f"{self.source} page {self.page_no}"
-        return f"{where}: {self.stage}: {self.message}"
+        # Errors raised on a file already start with its path; say it once.
+        message = self.message.removeprefix(f"{self.source}: ")
+        return f"{where}: {self.stage}: {message}"

@@ -66,3 +66,18 @@ def test_utf16_and_binary_text_sources_are_named(capsys, tmp_path):
     assert len(failed) == 2
     assert "data.txt" in failed[0] and "binary" in failed[0]
     assert "u16.txt" in failed[1] and "UTF-16" in failed[1]
+
+
+def test_a_file_in_a_folder_named_as_a_scan_but_not_one_is_listed_once(capsys, tmp_path):
+    # before: skipped without a word when found in a folder; failures repeated the file's path
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "notes.png").write_text("not a picture", encoding="utf-8")
+    (tmp_path / "src" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / "src" / "mets.xml").write_text("<mets/>", encoding="utf-8")  # may sit beside scans: no failure
+    (tmp_path / "src" / "rules.txt").write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    code, _, err = run(capsys, ["build", tmp_path / "src", "--db", tmp_path / "c.sqlite", "--quiet"])
+    failed = sorted(ln for ln in err.splitlines() if "failed:" in ln)
+    assert code == 2 and len(failed) == 2, err
+    assert "broken.png page 1: ocr:" in failed[0] and failed[0].count("broken.png") == 1
+    assert "notes.png: read: not an image" in failed[1]
+    assert "1 page(s) processed" in err
