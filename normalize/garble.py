@@ -147,7 +147,8 @@ class DecoderConfig:
     A reading the lexicon lists scores channel + ``word_weight`` x log P(word | lexicon); a reading it does
     not list scores channel + ``lm_weight`` x log P(word | character model) - ``oov_penalty`` (searched only
     when no lexicon word costs less than ``open_below`` nats of channel per garble sign). The posterior
-    among the n-best is a softmax of those scores divided by ``temperature``.
+    among the n-best is a softmax of those scores divided by ``temperature``. Both searches drop a
+    hypothesis more than ``prune`` nats below the best one at the same garble position.
     """
 
     beam: int = 8
