@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import heapq
 import math
+import os
+import pickle
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
@@ -434,8 +437,48 @@ def build_decoder(lexicon: dict[str, float], config: DecoderConfig | None = None
 
 @functools.lru_cache(maxsize=1)
 def default_decoder() -> Decoder:
-    """The decoder over the whole Bengali lexicon, built once per process."""
-    return build_decoder(_lexicon_words())
+    """The decoder over the whole Bengali lexicon, once per process.
+
+    Building it takes about 5 s (the character model and the prefix tables of 144,000 words), so the built
+    decoder is also kept on disk (``$PUTHI_CACHE`` or ``~/.cache/puthi``), keyed by everything it is made
+    from: the lexicon, the channel table and the source of the modules that build it. Any change to those
+    makes a new one; a missing, unreadable or corrupt file is rebuilt; an unwritable cache is skipped.
+    """
+    lexicon = _lexicon_words()
+    path = _decoder_cache(lexicon)
+    try:
+        with path.open("rb") as fh:
+            decoder = pickle.load(fh)
+        if isinstance(decoder, Decoder):
+            return decoder
+    except Exception:  # missing, truncated, written by another Python: build it again
+        pass
+    decoder = build_decoder(lexicon)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as fh:
+            pickle.dump(decoder, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        for old in path.parent.glob("decoder-*.pickle"):  # earlier builds: 30 MB each
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass
+    return decoder
+
+
+def _decoder_cache(lexicon: dict[str, float]) -> Path:
+    """The cache file of the decoder built from ``lexicon`` with this channel table and this code."""
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for part in ("garble.py", "charlm.py", "garble_visual.py"):
+        digest.update((here / part).read_bytes())
+    digest.update(CHANNEL_TSV.read_bytes())
+    for word, f in sorted(lexicon.items()):
+        digest.update(f"{word}\t{f!r}\n".encode())
+    root = os.environ.get("PUTHI_CACHE") or str(Path.home() / ".cache" / "puthi")
+    return Path(root) / f"decoder-{digest.hexdigest()[:20]}.pickle"
 
 
 def decode(token: str, nbest: int = 5) -> list[tuple[str, float]]:

@@ -133,3 +133,30 @@ def test_decoder_recovers_unseen_rendered_words():
     repaired_cer, baseline_cer = cer(" ".join(refs), " ".join(hyps)), cer(" ".join(refs), " ".join(shifted))
     print(f"exact {exact:.2f}, CER {repaired_cer:.3f} (offset baseline {baseline_cer:.3f})")
     assert repaired_cer <= 0.37 and repaired_cer < baseline_cer, (repaired_cer, baseline_cer)
+
+
+def test_the_built_decoder_is_kept_on_disk_and_rebuilt_when_its_inputs_change(tmp_path, monkeypatch):
+    from puthi.normalize import garble
+
+    monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
+    lexicon = {"তাস": 5.0, "খেলা": 3.0, "করিয়া": 2.0}
+    monkeypatch.setattr(garble, "_lexicon_words", lambda: dict(lexicon))
+    first = garble.default_decoder.__wrapped__()
+    (cached,) = tmp_path.glob("decoder-*.pickle")
+    build = garble.build_decoder
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("the decoder was built again instead of read from the cache")
+
+    monkeypatch.setattr(garble, "build_decoder", no_build)
+    again = garble.default_decoder.__wrapped__()
+    assert again.lexicon == first.lexicon
+    assert again.decode("কविशां") == first.decode("কविशां")
+    cached.write_bytes(b"not a pickle")  # a corrupt file is built again and replaced
+    monkeypatch.setattr(garble, "build_decoder", build)
+    assert garble.default_decoder.__wrapped__().lexicon == lexicon
+    assert cached.read_bytes() != b"not a pickle"
+    lexicon["পিঠ"] = 1.0  # another lexicon: another file, and the old one is removed
+    assert "পিঠ" in garble.default_decoder.__wrapped__().lexicon
+    (newer,) = tmp_path.glob("decoder-*.pickle")
+    assert newer != cached
