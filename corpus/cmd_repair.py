@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(r.text + ending)
         if number == 0:
-            print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
+            print(f"puthi repair: {name}: empty input, nothing to repair; check the path", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:

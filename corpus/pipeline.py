@@ -126,7 +126,11 @@ _MAGIC = [(b"%PDF", "pdf"), (b"\x89PNG", "image"), (b"\xff\xd8\xff", "image"), (
 
 
 def sniff(path: Path, head: bytes | None = None) -> str | None:
-    """The kind of source ``path`` is, from its first bytes (and its suffix for text); ``None`` if unknown."""
+    """The kind of source ``path`` is, from its first bytes (and its suffix for text); ``None`` if unknown.
+
+    >>> sniff(Path("scan.pgm"), b"P5\\n2480 3508\\n255\\n"), sniff(Path("notes.png"), b"not a picture")
+    ('image', None)
+    """
     if head is None:
         with open(path, "rb") as fh:
             head = fh.read(4096)
@@ -134,6 +138,8 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
         if head.startswith(magic):
             return kind
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image"
+    if len(head) > 2 and head[:1] == b"P" and head[1:2] in b"123456" and head[2:3].isspace():  # PNM, PGM, PPM
         return "image"
     low = head.lower()
     if b"<alto" in low or b"alto/ns-v" in low or b"alto-v" in low:
@@ -171,7 +177,7 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 continue
             seen.add(resolved)
             try:
-                if named and f.stat().st_size == 0:
+                if f.stat().st_size == 0:
                     failures.append(Failure(str(f), None, "read", "the file is empty (0 bytes); leave it out or "
                                                                   "export it again"))
                     continue

@@ -257,10 +257,9 @@ class Decoder:
         """
         prefix, following, cfg = self._prefix, self._following, self.config
         sub, skip, margin, beam = cfg.substitute_floor, cfg.skip_floor, cfg.prune, cfg.lexicon_beam
-        # A row reading one garble sign as one letter (or none) at a cost above the floors never beats the
-        # search's own any-letter substitution or skip below.
-        worst = -min(sub, skip)
-        rows = [self._by_first_letter(r for r in row if r[0] > 1 or len(r[1]) > 1 or r[2] > worst)
+        # A row reading one garble sign as one letter at a cost above ``sub``, or as nothing at a cost above
+        # ``skip``, never beats the search's own any-letter substitution or skip below.
+        rows = [self._by_first_letter(r for r in row if r[0] > 1 or len(r[1]) > 1 or r[2] > (-sub if r[1] else -skip))
                 for row in exps]
         n = len(y)
         stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
@@ -301,7 +300,7 @@ class Decoder:
                         if s + m >= floor[j + 1]:
                             push(j + 1, q, s, s + m)
                 push(j + 1, out, c - skip, rank - skip)
-        return {q: c for q, c in stacks[n].items() if q in self._word}
+        return {q: c for q, c in stacks[n].items() if q in self._word and c + prefix[q] >= floor[n]}
 
     @staticmethod
     def _by_first_letter(rows: Iterable[tuple[int, str, float]]) -> dict[str, list[tuple[int, str, float]]]:
@@ -325,18 +324,20 @@ class Decoder:
                 if s - margin > floor[t]:
                     floor[t] = s - margin
 
+        def best(j: int) -> list[tuple[float, str]]:
+            items = [(c, out) for out, c in stacks[j].items() if c >= floor[j]]
+            return heapq.nlargest(beam, items) if len(items) > beam else items
+
         push(0, "", 0.0)
         for j in range(n):
-            stack = stacks[j]
-            for out, c in list(stack.items()):
+            for c, out in best(j):  # Bengali segments the OCR dropped (no garble consumed)
                 for src, lc in self._drops:
                     push(j, out + src, c + lc + lmw * ext(out, src))
-            items = [(c, out) for out, c in stack.items() if c >= floor[j]]
-            for c, out in heapq.nlargest(beam, items) if len(items) > beam else items:
+            for c, out in best(j):
                 for b, src, lc in exps[j]:
                     push(j + b, out + src, c + lc + lmw * ext(out, src))
         end = self.lm.END
-        return {q: c + lmw * self.lm.logp(q, end) for q, c in stacks[n].items() if q}
+        return {q: c + lmw * self.lm.logp(q, end) for q, c in stacks[n].items() if q and c >= floor[n]}
 
     def decode_number(self, token: str) -> list[tuple[str, float]]:
         """Read ``token`` as a Bengali number, glyph by glyph: each sign becomes the Bengali digit the channel

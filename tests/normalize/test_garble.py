@@ -160,3 +160,45 @@ def test_the_built_decoder_is_kept_on_disk_and_rebuilt_when_its_inputs_change(tm
     assert "পিঠ" in garble.default_decoder.__wrapped__().lexicon
     (newer,) = tmp_path.glob("decoder-*.pickle")
     assert newer != cached
+
+
+def _exact_channel_scores(decoder, y: str, words: list[str], sub: float, skip: float) -> dict[str, float]:
+    """Brute force: for each visual-order word, the best channel score of reading it as ``y`` (dynamic
+    programming over every alignment: channel rows, any-letter substitution, skipped garble signs)."""
+    rows = decoder._expansions(y)
+    out = {}
+    for w in words:
+        best = [[float("-inf")] * (len(y) + 1) for _ in range(len(w) + 1)]
+        best[0][0] = 0.0
+        for j in range(len(y) + 1):
+            for i in range(len(w) + 1):
+                here = best[i][j]
+                if here == float("-inf") or j == len(y):
+                    continue
+                for b, src, lc in rows[j]:
+                    if w.startswith(src, i):
+                        best[i + len(src)][j + b] = max(best[i + len(src)][j + b], here + lc)
+                if i < len(w):
+                    best[i + 1][j + 1] = max(best[i + 1][j + 1], here - sub)
+                best[i][j + 1] = max(best[i][j + 1], here - skip)
+        if best[len(w)][len(y)] > float("-inf"):
+            out[w] = best[len(w)][len(y)]
+    return out
+
+
+@pytest.mark.parametrize("sub, skip", [(9.0, 9.0), (9.0, 5.0), (5.0, 9.0)])
+def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_every_word(sub, skip):
+    # Guards the search's shortcuts (channel rows met through the next letters of a prefix, rows that cannot
+    # beat the floors left out) against a plain dynamic programme; the floors differ in two of the cases.
+    from puthi.normalize.garble import DecoderConfig, build_decoder
+
+    words = ["করিয়া", "করা", "কর", "রাখে", "পিঠ", "পিঠে", "তাস", "তাহা", "খেলা", "হইলে", "ইহার"]
+    config = DecoderConfig(substitute_floor=sub, skip_floor=skip, drops=0, prune=1e9, lexicon_beam=10**6)
+    decoder = build_decoder({w: 1.0 for w in words}, config)
+    visual = [to_visual(w) for w in words]
+    for token in ["कविशां", "कब्रिब्री", "पिঠে", "तास", "रt", "खेला"]:
+        y = devanagari_to_visual(unicodedata.normalize("NFC", token))
+        found = decoder._search_lexicon(y, decoder._expansions(y))
+        exact = _exact_channel_scores(decoder, y, visual, sub, skip)
+        assert found.keys() == exact.keys(), token
+        assert all(abs(found[w] - exact[w]) < 1e-9 for w in exact), token

@@ -31,7 +31,7 @@ def test_a_pair_too_long_to_align_is_refused_with_advice(capsys, tmp_path, monke
     code, out, err = run(capsys, ["eval", str(ref), str(hyp)])
     assert code == 2 and out == ""
     line = one_clean_line(err)
-    assert str(ref) in line and "--pairs" in line and "179 and 179 graphemes" in line
+    assert f"{ref} and {hyp}" in line and "--pairs" in line and "179 and 179 graphemes" in line
     ref.write_text("তাস " * 10, encoding="utf-8")
     hyp.write_text("ভাস " * 10, encoding="utf-8")
     assert run(capsys, ["eval", str(ref), str(hyp)])[0] == 0
