@@ -279,17 +279,28 @@ class Decoder:
         push(0, "", 0.0, 0.0)
         for j in range(n):
             for _, out, c in best(j):  # Bengali segments the OCR dropped (no garble consumed)
+                nxt = following.get(out, none)
                 for src, lc in self._drops:
-                    q = out + src
-                    if q in prefix:
-                        push(j, q, c + lc, c + lc + prefix[q])
+                    q, m = nxt.get(src, (None, None)) if len(src) == 1 else (out + src, prefix.get(out + src))
+                    if m is not None:
+                        push(j, q, c + lc, c + lc + m)
             for rank, out, c in best(j):
-                # Channel rows whose Bengali segment can follow ``out`` in some lexicon word.
-                for letter, (q1, m1) in following.get(out, none).items():
-                    for b, src, lc in rows[j].get(letter, ()):
-                        q, m = (q1, m1) if len(src) == 1 else (out + src, prefix.get(out + src))
-                        if m is not None and c + lc + m >= floor[j + b]:
-                            push(j + b, q, c + lc, c + lc + m)
+                # Channel rows whose Bengali segment can follow ``out`` in some lexicon word. A longer prefix
+                # never has more lexicon mass than a shorter one, so ``m1`` bounds the rank before any look-up.
+                kids, letters = following.get(out, none), rows[j]
+                if len(letters) < len(kids):  # walk the shorter of the two
+                    pairs = [(kids[k], r) for k, r in letters.items() if k in kids]
+                else:
+                    pairs = [(qm, letters[k]) for k, qm in kids.items() if k in letters]
+                for (q1, m1), matching in pairs:
+                    for b, src, lc in matching:
+                        s = c + lc
+                        if s + m1 < floor[j + b]:
+                            continue
+                        if len(src) == 1:
+                            push(j + b, q1, s, s + m1)
+                        elif (m := prefix.get(q := out + src)) is not None:
+                            push(j + b, q, s, s + m)
                 for b, _, lc in rows[j].get("", ()):  # garble read as nothing
                     push(j + b, out, c + lc, rank + lc)
                 # Any confusion the channel never saw, at a floor cost: a garble sign read as any letter the
