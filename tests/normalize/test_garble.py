@@ -164,25 +164,36 @@ def test_the_built_decoder_is_kept_on_disk_and_rebuilt_when_its_inputs_change(tm
 
 def _exact_channel_scores(decoder, y: str, words: list[str], sub: float, skip: float) -> dict[str, float]:
     """Brute force: for each visual-order word, the best channel score of reading it as ``y`` (dynamic
-    programming over every alignment: channel rows, any-letter substitution, skipped garble signs)."""
+    programming over every alignment: channel rows, any-letter substitution, skipped garble signs, and at
+    each garble position at most one Bengali segment the OCR dropped)."""
     rows = decoder._expansions(y)
+    neg = float("-inf")
     out = {}
     for w in words:
-        best = [[float("-inf")] * (len(y) + 1) for _ in range(len(w) + 1)]
-        best[0][0] = 0.0
+        # best[i][j][d]: w[:i] read from y[:j]; d = 1 when the last step was a dropped segment at j
+        best = [[[neg, neg] for _ in range(len(y) + 1)] for _ in range(len(w) + 1)]
+        best[0][0][0] = 0.0
         for j in range(len(y) + 1):
             for i in range(len(w) + 1):
-                here = best[i][j]
-                if here == float("-inf") or j == len(y):
+                here = best[i][j][0]
+                if here > neg and j < len(y):  # a dropped segment comes before a garble sign, not at the end
+                    for src, lc in decoder._drops:
+                        if w.startswith(src, i):
+                            cell = best[i + len(src)][j]
+                            cell[1] = max(cell[1], here + lc)
+            for i in range(len(w) + 1):
+                here = max(best[i][j])
+                if here == neg or j == len(y):
                     continue
                 for b, src, lc in rows[j]:
                     if w.startswith(src, i):
-                        best[i + len(src)][j + b] = max(best[i + len(src)][j + b], here + lc)
+                        cell = best[i + len(src)][j + b]
+                        cell[0] = max(cell[0], here + lc)
                 if i < len(w):
-                    best[i + 1][j + 1] = max(best[i + 1][j + 1], here - sub)
-                best[i][j + 1] = max(best[i][j + 1], here - skip)
-        if best[len(w)][len(y)] > float("-inf"):
-            out[w] = best[len(w)][len(y)]
+                    best[i + 1][j + 1][0] = max(best[i + 1][j + 1][0], here - sub)
+                best[i][j + 1][0] = max(best[i][j + 1][0], here - skip)
+        if max(best[len(w)][len(y)]) > neg:
+            out[w] = max(best[len(w)][len(y)])
     return out
 
 
@@ -193,7 +204,7 @@ def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_ev
     from puthi.normalize.garble import DecoderConfig, build_decoder
 
     words = ["করিয়া", "করা", "কর", "রাখে", "পিঠ", "পিঠে", "তাস", "তাহা", "খেলা", "হইলে", "ইহার"]
-    config = DecoderConfig(substitute_floor=sub, skip_floor=skip, drops=0, prune=1e9, lexicon_beam=10**6)
+    config = DecoderConfig(substitute_floor=sub, skip_floor=skip, prune=1e9, lexicon_beam=10**6)
     decoder = build_decoder({w: 1.0 for w in words}, config)
     visual = [to_visual(w) for w in words]
     for token in ["कविशां", "कब्रिब्री", "पिঠে", "तास", "रt", "खेला"]:
