@@ -307,7 +307,7 @@ class Decoder:
                 # lexicon allows next (never likelier than the prefix itself), or a sign the OCR invented.
                 s = c - sub
                 if s + prefix[out] >= floor[j + 1]:
-                    for q, m in following.get(out, none).values():
+                    for q, m in kids.values():
                         if s + m >= floor[j + 1]:
                             push(j + 1, q, s, s + m)
                 push(j + 1, out, c - skip, rank - skip)
@@ -466,17 +466,17 @@ def default_decoder() -> Decoder:
     except Exception:  # missing, truncated, written by another Python: build it again
         pass
     decoder = build_decoder(lexicon)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
             pickle.dump(decoder, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-        for old in path.parent.glob("decoder-*.pickle"):  # earlier builds: 30 MB each
+        for old in path.parent.glob("decoder-*.pickle"):  # earlier builds: 37 MB each
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:
-        pass
+    except OSError:  # read-only or full disk: the next process builds it again
+        tmp.unlink(missing_ok=True)
     return decoder
 
 
