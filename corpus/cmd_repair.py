@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(r.text + ending)
         if number == 0:
-            print(f"puthi repair: {name}: empty input, nothing to repair; check the path", file=sys.stderr)
+            hint = "" if args.file == "-" else "; check the path"
+            print(f"puthi repair: {name}: empty input, nothing to repair{hint}", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:
