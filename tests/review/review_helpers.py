@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from puthi.corpus.cli import main
 
 PUTHI = [sys.executable, "-m", "puthi.corpus.cli"]
+needs_poppler = pytest.mark.skipif(not (shutil.which("pdfinfo") and shutil.which("pdftoppm")),
+                                   reason="poppler-utils (pdfinfo, pdftoppm) is not installed")
 
 
 def run(capsys, argv: list[str]) -> tuple[int, str, str]:

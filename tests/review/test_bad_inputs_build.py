@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-from review_helpers import blank_pdf, one_clean_line, run
-
-needs_poppler = pytest.mark.skipif(not (shutil.which("pdfinfo") and shutil.which("pdftoppm")),
-                                   reason="poppler-utils (pdfinfo, pdftoppm) is not installed")
+from review_helpers import blank_pdf, needs_poppler, one_clean_line, run
 
 
 @needs_poppler

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 
 import pytest
 from PIL import Image
-from review_helpers import blank_pdf, one_clean_line, run
+from review_helpers import blank_pdf, needs_poppler, one_clean_line, run
 
 from puthi.ocr.images import iter_images, pdf_dpi
 
@@ -42,8 +41,6 @@ def test_output_files_get_the_umask_permissions(capsys, blank, tmp_path):
     assert mode == 0o644
 
 
-needs_poppler = pytest.mark.skipif(not (shutil.which("pdfinfo") and shutil.which("pdftoppm")),
-                                   reason="poppler-utils (pdfinfo, pdftoppm) is not installed")
 
 
 @needs_poppler
