@@ -9,7 +9,12 @@ For each word of the text (a run of letters, marks and digits) the aligner looks
    few forms that share the word's *skeleton* or differ from it by one letter of it (:mod:`.letters`);
    the distance is never computed against the whole table. ৰিস্তি, ধিস্তি → বিস্তি; ফোট, ফেঁটি → ফোটা.
 4. a word that is two terms written together (পঞ্চাশকাবার) is split when its first part is a term and
-   the rest is a term with an inflection.
+   the rest is a term with an inflection;
+5. in an enumeration (three or more single words joined by commas or a last ও/এবং/বা), a word that
+   matched nothing is compared with the members of a closed set (card ranks, suits, Ganjifa suits) that
+   another word of the same list names exactly, with a looser limit (:func:`list_max_cost`), and read as
+   a member the list does not name yet: a list of ranks with two letters of one misread is still a list
+   of ranks. চেক in "তিরি, চেক, পঞ্জা ও ছক্কা" is চৌকা.
 
 Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
 break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
@@ -68,6 +73,13 @@ KNOWN_WORD_MIN_FREQ = 10
 # Which table languages an approximate match may use, by text language: an Assamese spelling in a
 # Bengali text is only matched exactly.
 FUZZY_LANGS = {"bn": {"bn"}, "as": {"as"}}
+# Enumerations: items joined by a comma or semicolon, or by a conjunction word before the last one. Only the
+# categories that are closed sets of names, which texts list, lend their members to a damaged list item.
+LIST_COMMA = regex.compile(r"[ \t]*[,;][ \t]*(?:\r?\n[ \t]*)?")
+LIST_SPACE = regex.compile(r"[ \t]+")
+LIST_CONJUNCTIONS = frozenset({"ও", "এবং", "বা", "আর", "আৰু", "অথবা"})
+LIST_MIN_ITEMS = 3
+CLOSED_SETS = frozenset({"card_rank", "card_suit", "ganjifa"})
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
 SUPPORT_WINDOW = 40
@@ -89,6 +101,16 @@ def max_cost(n: int) -> float:
     if n == 4:
         return 0.6
     return round(min(max(0.15 * n, 0.9), 1.2), 2)
+
+
+def list_max_cost(n: int) -> float:
+    """The largest edit cost accepted for a list item against a member of the list's closed set: two whole
+    letters wrong, and never more than half the form.
+
+    >>> [list_max_cost(n) for n in (2, 3, 4, 6)]
+    [1.0, 1.5, 2.0, 2.0]
+    """
+    return min(2.0, n / 2)
 
 
 @dataclass(frozen=True)
@@ -117,6 +139,7 @@ class _Cand:
     first: int
     last: int
     number_word: bool = False
+    listed: bool = False  # a list reading (step 5): its score is its similarity
 
 
 def _read_suffixes() -> dict[str, set[str]]:
@@ -155,6 +178,7 @@ class Aligner:
         self.single: dict[int, list[int]] = defaultdict(list)
         self.multi: dict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
         self.symbols: dict[str, list[int]] = defaultdict(list)
+        self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
         self.suffixes = _read_suffixes()
         self._cache: dict[str, dict[str, tuple]] = {"bn": {}, "as": {}}
@@ -169,6 +193,8 @@ class Aligner:
                 if len(lids) == 1:
                     if ei not in self.single[lids[0]]:
                         self.single[lids[0]].append(ei)
+                    if e.category in CLOSED_SETS and self.lexemes[lids[0]].script == "beng":
+                        self.closed_sets[e.category].add(lids[0])
                 elif lids:
                     self.multi[lids[0]].append((ei, lids))
 
@@ -215,8 +241,7 @@ class Aligner:
         return hits, compounds
 
     def _analyze_key(self, key: str, lang: str, script: str, allow_compound: bool) -> tuple[tuple[_Hit, ...], tuple]:
-        sufs = self.suffixes[lang]
-        stems = [len(key)] + [i for i in range(len(key) - 1, 1, -1) if key[i:] in sufs]
+        stems = self._stems(key, lang)
         hits: dict[int, _Hit] = {}
         for i in stems:
             lid = self.lex_id.get(key[:i])
@@ -242,6 +267,11 @@ class Aligner:
                     if h.lex in self.single and self.lexemes[h.lex].n >= 3:
                         compounds.append((i, lid, h))
         return tuple(hits.values()), tuple(compounds)
+
+    def _stems(self, key: str, lang: str) -> list[int]:
+        """Where ``key``'s stem may end: the whole word first, then before each inflection, longest stem first."""
+        sufs = self.suffixes[lang]
+        return [len(key), *(i for i in range(len(key) - 1, 1, -1) if key[i:] in sufs)]
 
     def _known_word(self, word: str, lang: str) -> bool:
         """Is ``word`` a common word of ``lang`` in the repair stage's lexicon? (False without it.)"""
@@ -307,8 +337,10 @@ class Aligner:
                 for ei in self.single[h.lex]:
                     cands.append(_Cand(s + cut, e, ei, sim, 1, i, i))
         cands += self._symbol_runs(text, toks)
+        cands += self._list_items(text, toks, cands, lang)
         for c in cands:
-            c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
+            if not c.listed:
+                c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
         self._support(cands)
         return self._resolve(text, cands, lang, min_score, all_links)
 
@@ -345,6 +377,60 @@ class Aligner:
         limit = max_cost(lx.n)
         d = self.costs.distance(match_form(word), lx.key, limit)
         return _Hit(lid, d, len(word), False) if d <= limit else None
+
+    def _list_items(self, text, toks, cands: list[_Cand], lang: str) -> list[_Cand]:
+        """List readings of the words of enumerations that name members of a closed set (step 5).
+
+        The list must name a member exactly (an inflection allowed). Every other word of it that is
+        Bengali script (a number word too: আটটা in a list of ranks is the eight) is read as the nearest
+        member the list does not name already (a list of ranks names each rank once). The list is the
+        context: a list reading's score is its similarity alone, not lowered by a form's weight (আটা is
+        also "flour"), by a common word it resembles, or by a number reading.
+        """
+        exact: dict[int, list[_Cand]] = defaultdict(list)
+        for c in cands:
+            if c.first == c.last and c.score >= 0.97:
+                exact[c.first].append(c)
+        out: list[_Cand] = []
+        for items in _enumerations(text, toks):
+            named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
+            sets = {e.category for e in named} & CLOSED_SETS
+            if not sets:
+                continue
+            taken = {e.concept for e in named}
+            for i in items:
+                s, e, tok = toks[i]
+                if i in exact:  # a member named exactly keeps that reading, at its similarity (আটা)
+                    out += [_Cand(c.start, c.end, c.entry, c.score, 1, i, i, listed=True) for c in exact[i]
+                            if self.entries[c.entry].category in sets]
+                    continue
+                if script_of(tok) != "beng":
+                    continue
+                for lid, cost, stem_end in self._closest_members(match_form(tok), sets, lang):
+                    sim = self._similarity(_Hit(lid, cost, stem_end, cost == 0.0), len(tok))
+                    out += [_Cand(s, e, ei, sim, 1, i, i, listed=True) for ei in self.single[lid]
+                            if self.entries[ei].category in sets and self.entries[ei].concept not in taken]
+        return out
+
+    def _closest_members(self, key: str, sets: set[str], lang: str) -> list[tuple[int, float, int]]:
+        """The members of the closed ``sets`` nearest to ``key`` (or to a stem of it) within
+        :func:`list_max_cost`, as (lexeme, cost, stem end); ties all kept."""
+        allowed = FUZZY_LANGS.get(lang, {lang})
+        stems = self._stems(key, lang)[:4]
+        found: list[tuple[float, int, int]] = []
+        for lid in set().union(*(self.closed_sets[c] for c in sets)):
+            lx = self.lexemes[lid]
+            if not self.lex_langs[lid] & allowed:
+                continue
+            limit = list_max_cost(lx.n)
+            for i in stems:
+                d = self.costs.distance(key[:i], lx.key, limit)
+                if d <= limit:
+                    found.append((d, lid, i))
+        if not found:
+            return []
+        best = min(d for d, _, _ in found)
+        return [(lid, d, i) for d, lid, i in found if d == best]
 
     def _symbol_runs(self, text, toks) -> list[_Cand]:
         out: list[_Cand] = []
@@ -441,6 +527,36 @@ def _offset_map(raw: str, key: str):
         return len(raw)
 
     return cut
+
+
+def _enumerations(text: str, toks: list[tuple[int, int, str]]) -> list[list[int]]:
+    """The enumerations of ``toks``: runs of at least LIST_MIN_ITEMS one-word items, each joined to the
+    next by a comma or semicolon, or by a conjunction word (ও, এবং, বা ...) between spaces.
+
+    >>> text = "কোথাও তিরি, চৌকা, পঞ্জা ও ছক্কা একত্র ধরে"
+    >>> toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    >>> [[toks[i][2] for i in run] for run in _enumerations(text, toks)]
+    [['তিরি', 'চৌকা', 'পঞ্জা', 'ছক্কা']]
+    """
+    runs: list[list[int]] = []
+    run: list[int] = []
+    i = 0
+    while i < len(toks):
+        run.append(i)
+        end = toks[i][1]
+        if i + 1 < len(toks) and LIST_COMMA.fullmatch(text, end, toks[i + 1][0]):
+            i += 1
+            continue
+        conjunction = i + 2 < len(toks) and toks[i + 1][2] in LIST_CONJUNCTIONS
+        if (conjunction and LIST_SPACE.fullmatch(text, end, toks[i + 1][0])
+                and LIST_SPACE.fullmatch(text, toks[i + 1][1], toks[i + 2][0])):
+            i += 2
+            continue
+        if len(run) >= LIST_MIN_ITEMS:
+            runs.append(run)
+        run = []
+        i += 1
+    return runs
 
 
 def _skeleton_keys(sk: str) -> set[str]:

@@ -142,6 +142,29 @@ def test_isolated_common_words_are_weak():
     assert alone < in_game
 
 
+@pytest.mark.parametrize(("damaged", "concept"), [("চোকা", "card.four"), ("নহরা", "card.nine"), ("ছব্বা", "card.six")])
+def test_a_damaged_item_of_a_list_of_ranks_is_read_as_a_rank(damaged, concept):
+    # two letters wrong: too far for a word on its own, but a list of ranks names ranks
+    assert (damaged, concept) in links(f"টেক্কা, সাহেব, {damaged} ও বিবি")
+    assert damaged not in [w for w, _ in links(f"সে {damaged} দেখিল, টেক্কা আর সাহেব")]
+
+
+def test_list_context_needs_an_exact_member_and_a_rank_not_yet_named():
+    assert links("ধিবি, কলম, খাতা ও বই") == [("ধিবি", "card.queen")]  # no exact member: কলম stays a pen
+    # কলম is nearest to গোলাম, which the list already names: a list of ranks names each rank once
+    assert [w for w, _ in links("টেক্কা, সাহেব, কলম ও গোলাম")] == ["টেক্কা", "সাহেব", "গোলাম"]
+    for word in ("দরজা", "মানুষ", "বই"):  # more than two letters from every rank
+        assert [w for w, _ in links(f"টেক্কা, সাহেব, {word} ও বিবি")] == ["টেক্কা", "সাহেব", "বিবি"]
+
+
+def test_a_list_of_ranks_is_context_enough_for_weak_forms_and_number_words():
+    # আটা alone is "flour" (weight 0.4) and আটটা "eight of them"; in a list of ranks they are the eight
+    assert links("সে আটা কিনিল") == []
+    got = find_terms("ক্রম গোলাম, নহলা, আটা, সাতা")
+    assert [(s.surface, s.concept, s.score) for s in got][2:] == [("আটা", "card.eight", 1.0), ("সাতা", "card.seven", 1.0)]
+    assert ("আটটা", "card.eight") in links("গোলাম, নহলা, আটটা ও সাত্তা")
+
+
 def test_cost_model_is_pluggable():
     strict = Aligner(load_tables(), costs=CostModel(pairs={}, default_sub=9.0, default_indel=9.0))
     text = "তবে ইস্তক আর ৰিস্তি থাকিলে"
