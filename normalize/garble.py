@@ -161,7 +161,7 @@ class DecoderConfig:
     lm_weight: float = 1.0
     oov_penalty: float = 2.0
     open_below: float = 2.5
-    prune: float = 12.0
+    prune: float = 9.0
     substitute_floor: float = 9.0
     skip_floor: float = 9.0
     unknown_penalty: float = 6.0
@@ -208,7 +208,8 @@ class Decoder:
         for p, m in self._prefix.items():
             if p:
                 self._following[p[:-1]][p[-1]] = (p, m)
-        self._following = dict(self._following)
+        # Richest first, so a walk over the children can stop at the first one below a bound.
+        self._following = {p: dict(sorted(k.items(), key=lambda kv: -kv[1][1])) for p, k in self._following.items()}
         self._word = {v: math.log(f) - log_total for v, f in words.items()}
         self._index_channel()
 
@@ -307,9 +308,10 @@ class Decoder:
                 # lexicon allows next (never likelier than the prefix itself), or a sign the OCR invented.
                 s = c - sub
                 if s + prefix[out] >= floor[j + 1]:
-                    for q, m in kids.values():
-                        if s + m >= floor[j + 1]:
-                            push(j + 1, q, s, s + m)
+                    for q, m in kids.values():  # richest first
+                        if s + m < floor[j + 1]:
+                            break
+                        push(j + 1, q, s, s + m)
                 push(j + 1, out, c - skip, rank - skip)
         return {q: c for q, c in stacks[n].items() if q in self._word and c + prefix[q] >= floor[n]}
 
