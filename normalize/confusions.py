@@ -45,6 +45,9 @@ TABLE = DATA / "bn_confusions.tsv"
 VISUAL = DATA / "bn_confusions_visual.tsv"  # hand-written prior: look-alikes known before counting
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 HELD_OUT = range(12, 18)  # memoir segments never used for learning or tuning
+#: The sources the word corrector learns from (see :func:`alternatives`); the aligner uses all of them.
+REPAIR_SOURCES = frozenset({"memoir-dev"})
+MAX_SEGMENT = 3  # the longest run of units counted as one confusion (ট্ট read as ট: "্ট" dropped)
 
 _UNIT = regex.compile(r".\N{BENGALI SIGN NUKTA}?", regex.DOTALL)
 _WORD = regex.compile(r"[\u0980-\u09ff\u200c\u200d]+")
@@ -69,8 +72,9 @@ class Counts:
     def add_word_pair(self, observed: str, intended: str) -> None:
         """Count the unit-level differences between an OCR word and its true word."""
         o, i = units(observed), units(intended)
-        for u in i:
-            self.totals[u] += 1
+        for n in range(1, MAX_SEGMENT + 1):  # segments of up to MAX_SEGMENT units, for multi-unit confusions
+            for k in range(len(i) - n + 1):
+                self.totals["".join(i[k : k + n])] += 1
         self.totals[""] += len(i) + 1  # slots where a unit can be invented
         if o == i:
             return
@@ -81,7 +85,7 @@ class Counts:
             if tag == "replace" and a1 - a0 == b1 - b0:
                 for x, y in zip(o[a0:a1], i[b0:b1], strict=True):
                     self.pairs[(x, y)] += 1
-            elif max(a1 - a0, b1 - b0) <= 3:
+            elif max(a1 - a0, b1 - b0) <= MAX_SEGMENT:
                 self.pairs[(obs, ins)] += 1
 
 
@@ -131,7 +135,8 @@ def rendered_counts(n_lines: int, seed: int = 7) -> Counts:
         line = " ".join(rng.choice(words) for _ in range(6))
         if not font.covers(line):
             continue
-        degrade = Degradation.random(rng.randrange(10**6))
+        # from light to heavy damage: seed 000's old print is far worse than a clean modern page
+        degrade = Degradation.random(rng.randrange(10**6), strength=rng.uniform(0.2, 0.9))
         sample = render(line, font, size=rng.choice([24, 28, 32]), seed=k, degrade=degrade)
         text = pytesseract.image_to_string(sample.image, lang="ben", config="--psm 7", timeout=60)
         for o, i in align_words(text, line):
@@ -168,13 +173,15 @@ def build_table(rendered_lines: int = 0) -> None:
     write_table(sources)
 
 
-def _read_counts(path: Path) -> dict[tuple[str, str], float]:
+def _read_counts(path: Path, sources: frozenset[str] | None = None) -> dict[tuple[str, str], float]:
     pairs: collections.Counter[tuple[str, str]] = collections.Counter()
     totals: dict[tuple[str, str], int] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or line.startswith("observed\t"):
             continue
         o, i, n, total, source = line.split("\t")
+        if sources is not None and source not in sources:
+            continue
         o, i = normalized(o), normalized(i)
         pairs[(o, i)] += int(n)
         totals[(i, source)] = int(total)
@@ -185,15 +192,18 @@ def _read_counts(path: Path) -> dict[tuple[str, str], float]:
 
 
 @functools.cache
-def confusion_probabilities() -> dict[tuple[str, str], float]:
-    """``P(observed | intended)`` for each known pair: the learned table (sources added up), or the hand-written
-    prior of look-alikes (``data/bn_confusions_visual.tsv``) where that is higher.
+def confusion_probabilities(sources: frozenset[str] | None = None) -> dict[tuple[str, str], float]:
+    """``P(observed | intended)`` for each known pair: the learned table (the given ``sources`` added up, all
+    by default), or the hand-written prior of look-alikes (``data/bn_confusions_visual.tsv``) where that is
+    higher.
 
     >>> p = confusion_probabilities()
     >>> all(0 < v < 1 for v in p.values())
     True
+    >>> len(confusion_probabilities(REPAIR_SOURCES)) < len(p)
+    True
     """
-    learned = _read_counts(TABLE)
+    learned = _read_counts(TABLE, sources)
     prior = _read_counts(VISUAL)
     return {k: max(learned.get(k, 0.0), prior.get(k, 0.0)) for k in learned.keys() | prior.keys()}
 
@@ -220,11 +230,14 @@ def substitution_cost(observed: str, intended: str) -> float:
 def alternatives(min_prob: float = 0.002) -> dict[str, list[tuple[str, float]]]:
     """For each observed unit, the intended units it may stand for, most likely first: ``{o: [(i, P(o|i))]}``.
 
+    These are the word corrector's candidates, so they come from ``REPAIR_SOURCES`` only: the rendered
+    pages' confusions (heavy damage in eleven fonts) made more lines of the memoir's dev segments worse.
+
     >>> [i for i, _ in alternatives()["\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"]][:2]
     ['ব', 'র']
     """
     table: dict[str, list[tuple[str, float]]] = collections.defaultdict(list)
-    for (o, i), p in confusion_probabilities().items():
+    for (o, i), p in confusion_probabilities(REPAIR_SOURCES).items():
         if p >= min_prob and o != i:
             table[o].append((i, p))
     return {o: sorted(v, key=lambda t: -t[1]) for o, v in table.items()}
