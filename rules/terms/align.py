@@ -10,11 +10,13 @@ For each word of the text (a run of letters, marks and digits) the aligner looks
    the distance is never computed against the whole table. ৰিস্তি, ধিস্তি → বিস্তি; ফোট, ফেঁটি → ফোটা.
 4. a word that is two terms written together (পঞ্চাশকাবার) is split when its first part is a term and
    the rest is a term with an inflection;
-5. in an enumeration (three or more single words joined by commas or a last ও/এবং/বা), a word that
-   matched nothing is compared with the members of a closed set (card ranks, suits, Ganjifa suits) that
-   another word of the same list names exactly, with a looser limit (:func:`list_max_cost`), and read as
-   a member the list does not name yet: a list of ranks with a letter of one misread is still a list of
-   ranks. চেক in "তিরি, চেক, পঞ্জা ও ছক্কা" is চৌকা.
+5. in an enumeration (three or more single words joined by commas, the last perhaps by ও, এবং, বা, আর,
+   অথবা or Assamese আৰু), a word without an exact match is compared with the members of a closed set
+   (card ranks, suits, Ganjifa suits) that another word of the list names exactly with a form of weight at
+   least LIST_ANCHOR_WEIGHT, with a looser limit (:func:`list_max_cost`), and read as a member the list
+   does not name yet: a list of ranks with a letter of one misread is still a list of ranks. চেক in
+   "তিরি, চেক, পঞ্জা ও ছক্কা" is চৌকা. The first word, and a last word after a bare comma, keep the
+   ordinary limit: they may be a word of the sentence around the list (তবে, টেক্কা ...; ..., যাদের).
 
 Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
 break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
@@ -75,11 +77,14 @@ KNOWN_WORD_MIN_FREQ = 10
 FUZZY_LANGS = {"bn": {"bn"}, "as": {"as"}}
 # Enumerations: items joined by a comma or semicolon, or by a conjunction word before the last one. Only the
 # categories that are closed sets of names, which texts list, lend their members to a damaged list item.
-LIST_COMMA = regex.compile(r"[ \t]*[,;][ \t]*(?:\r?\n[ \t]*)?")
-LIST_SPACE = regex.compile(r"[ \t]+")
+LIST_COMMA = regex.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
+LIST_BEFORE_CONJUNCTION = regex.compile(r"(?:[ \t]*,)?[ \t]*(?:\r?\n)?[ \t]*")
+LIST_AFTER_CONJUNCTION = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*")
 LIST_CONJUNCTIONS = frozenset({"ও", "এবং", "বা", "আর", "আৰু", "অথবা"})
 LIST_MIN_ITEMS = 3
 CLOSED_SETS = frozenset({"card_rank", "card_suit", "ganjifa"})
+# Only a form that surely names the member starts a list: not আটা ("flour"), রাজা ("king"), একা ("alone").
+LIST_ANCHOR_WEIGHT = 0.9
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
 SUPPORT_WINDOW = 40
@@ -383,49 +388,52 @@ class Aligner:
     def _list_items(self, text, toks, cands: list[_Cand], lang: str) -> list[_Cand]:
         """List readings of the words of enumerations that name members of a closed set (step 5).
 
-        The list must name a member exactly (an inflection allowed). Every other word of it that is
-        Bengali script (a number word too: আটটা in a list of ranks is the eight) is read as the nearest
-        member the list does not name already (a list of ranks names each rank once). The list is the
-        context: a list reading's score is its similarity alone, not lowered by a form's weight (আটা is
-        also "flour"), by a common word it resembles, or by a number reading.
+        A list reading is not lowered by its form's weight (আটা in a list of ranks is the eight, not
+        "flour"), by a common word it resembles, or by a number reading (আটটা); the isolation factor still
+        applies. A list names each member once: a damaged word is read only as a member that no word
+        before it in the list names.
         """
         exact: dict[int, list[_Cand]] = defaultdict(list)
         for c in cands:
             if c.first == c.last and c.score >= 0.97:
                 exact[c.first].append(c)
         out: list[_Cand] = []
-        for items in _enumerations(text, toks):
+        for items, closed in _enumerations(text, toks):
             named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
-            sets = {e.category for e in named} & CLOSED_SETS
+            sets = {e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT} & CLOSED_SETS
             if not sets:
                 continue
             taken = {e.concept for e in named}
             for i in items:
                 s, e, tok = toks[i]
-                if i in exact:  # a member named exactly keeps that reading, at its similarity (আটা)
+                if i in exact:
                     out += [_Cand(c.start, c.end, c.entry, c.score, 1, i, i, listed=True) for c in exact[i]
                             if self.entries[c.entry].category in sets]
                     continue
                 if script_of(tok) != "beng":
                     continue
-                for lid, cost, stem_end in self._closest_members(match_form(tok), sets, lang):
+                edge = i == items[0] or (i == items[-1] and not closed)
+                for lid, cost, stem_end in self._closest_members(match_form(tok), sets, lang, edge):
                     sim = self._similarity(_Hit(lid, cost, stem_end, cost == 0.0), len(tok))
-                    out += [_Cand(s, e, ei, sim, 1, i, i, listed=True) for ei in self.single[lid]
-                            if self.entries[ei].category in sets and self.entries[ei].concept not in taken]
+                    found = [ei for ei in self.single[lid]
+                             if self.entries[ei].category in sets and self.entries[ei].concept not in taken]
+                    out += [_Cand(s, e, ei, sim, 1, i, i, listed=True) for ei in found]
+                    taken |= {self.entries[ei].concept for ei in found}
         return out
 
-    def _closest_members(self, key: str, sets: set[str], lang: str) -> list[tuple[int, float, int]]:
-        """The members of the closed ``sets`` nearest to ``key`` (or to a stem of it) within
-        :func:`list_max_cost`, as (lexeme, cost, stem end); ties all kept."""
+    def _closest_members(self, key: str, sets: set[str], lang: str, edge: bool) -> list[tuple[int, float, int]]:
+        """The members of the closed ``sets`` nearest to ``key`` (or to a stem of it), as (lexeme, cost,
+        stem end), ties all kept. The limit is :func:`list_max_cost` of the shorter of member and stem, or
+        the ordinary :func:`max_cost` for an ``edge`` word of the list."""
         allowed = FUZZY_LANGS.get(lang, {lang})
-        stems = self._stems(key, lang)[:4]
         found: list[tuple[float, int, int]] = []
         for lid in set().union(*(self.closed_sets[c] for c in sets)):
             lx = self.lexemes[lid]
             if not self.lex_langs[lid] & allowed:
                 continue
-            limit = list_max_cost(lx.n)
-            for i in stems:
+            for i in self._stems(key, lang)[:4]:
+                n = min(lx.n, len(units(key[:i])))
+                limit = max_cost(lx.n) if edge else list_max_cost(n)
                 d = self.costs.distance(key[:i], lx.key, limit)
                 if d <= limit:
                     found.append((d, lid, i))
@@ -531,32 +539,35 @@ def _offset_map(raw: str, key: str):
     return cut
 
 
-def _enumerations(text: str, toks: list[tuple[int, int, str]]) -> list[list[int]]:
+def _enumerations(text: str, toks: list[tuple[int, int, str]]) -> list[tuple[list[int], bool]]:
     """The enumerations of ``toks``: runs of at least LIST_MIN_ITEMS one-word items, each joined to the
-    next by a comma or semicolon, or by a conjunction word (ও, এবং, বা ...) between spaces.
+    next by a comma, and the last perhaps by a conjunction word (ও, এবং ...; a comma or a line break may
+    stand beside it). Each comes with True when a conjunction closed it.
 
     >>> text = "কোথাও তিরি, চৌকা, পঞ্জা ও ছক্কা একত্র ধরে"
     >>> toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
-    >>> [[toks[i][2] for i in run] for run in _enumerations(text, toks)]
-    [['তিরি', 'চৌকা', 'পঞ্জা', 'ছক্কা']]
+    >>> [([toks[i][2] for i in run], closed) for run, closed in _enumerations(text, toks)]
+    [(['তিরি', 'চৌকা', 'পঞ্জা', 'ছক্কা'], True)]
     """
-    runs: list[list[int]] = []
-    run: list[int] = []
+    runs: list[tuple[list[int], bool]] = []
     i = 0
     while i < len(toks):
-        run.append(i)
-        end = toks[i][1]
-        if i + 1 < len(toks) and LIST_COMMA.fullmatch(text, end, toks[i + 1][0]):
+        run, closed = [i], False
+        while i + 1 < len(toks):
+            end = toks[i][1]
+            if toks[i + 1][2] in LIST_CONJUNCTIONS:  # never an item itself
+                if (i + 2 < len(toks) and LIST_BEFORE_CONJUNCTION.fullmatch(text, end, toks[i + 1][0])
+                        and LIST_AFTER_CONJUNCTION.fullmatch(text, toks[i + 1][1], toks[i + 2][0])):
+                    i += 2
+                    run.append(i)
+                    closed = True
+                break
+            if not LIST_COMMA.fullmatch(text, end, toks[i + 1][0]):
+                break
             i += 1
-            continue
-        conjunction = i + 2 < len(toks) and toks[i + 1][2] in LIST_CONJUNCTIONS
-        if (conjunction and LIST_SPACE.fullmatch(text, end, toks[i + 1][0])
-                and LIST_SPACE.fullmatch(text, toks[i + 1][1], toks[i + 2][0])):
-            i += 2
-            continue
+            run.append(i)
         if len(run) >= LIST_MIN_ITEMS:
-            runs.append(run)
-        run = []
+            runs.append((run, closed))
         i += 1
     return runs
 

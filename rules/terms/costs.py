@@ -1,8 +1,7 @@
 """Costs of the grapheme-aware edit distance: what one OCR error costs.
 
 :class:`CostModel` gives the cost of OCR printing unit ``observed`` where the page had ``intended``
-(units: see ``letters.units``), of dropping an intended unit and of inventing one, and of *segment pairs*:
-a run of up to three units read as another run (``ট`` for ``ট্ট``, nothing for ``্র``). The default model
+(units: see ``letters.units``), of dropping an intended unit and of inventing one. The default model
 (:func:`default_costs`) takes, for every pair, the lower of
 
 * the repair stage's learned confusions, ``puthi.normalize.confusions.load_confusions()`` (Bengali OCR
@@ -64,37 +63,6 @@ class CostModel:
     default_sub: float = 1.0
     default_indel: float = 1.0
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
-    #: Pairs with more than one unit on a side (ট্ট read as ট, ্র lost): (observed units, intended units, cost).
-    _segments: list = field(default_factory=list, repr=False, compare=False)
-    _reach: int = field(default=1, repr=False, compare=False)  # rows a path may skip, plus one
-
-    def __post_init__(self) -> None:
-        split = [(tuple(units(o)), tuple(units(i)), cost) for (o, i), cost in self.pairs.items()]
-        self._segments = [(o, i, cost) for o, i, cost in split if len(o) > 1 or len(i) > 1]
-        self._reach = 1 + max((len(o) for o, _, _ in self._segments), default=1)
-
-    def _segment_rules(self, a: tuple[str, ...], b: tuple[str, ...]):
-        """The segment pairs that fit ``a`` and ``b``: runs of ``b`` that may be dropped, by the column where
-        they end (``[(length, cost)]``); runs of ``a`` that may be invented, by the row where they end; and
-        runs read as other runs, by their end cell (``{(i, j): [(len_a, len_b, cost)]}``)."""
-        dropped = self._memo.get(("dropped", b))
-        if dropped is None:
-            dropped = self._memo[("dropped", b)] = [[] for _ in range(len(b) + 1)]
-            for o, t, cost in self._segments:
-                if not o:
-                    for j in _ends(b, t):
-                        dropped[j].append((len(t), cost))
-        invented: list[list[tuple[int, float]]] = [[] for _ in range(len(a) + 1)]
-        swapped: dict[tuple[int, int], list[tuple[int, int, float]]] = {}
-        for o, t, cost in self._segments:
-            if not o or o[0] not in a:
-                continue
-            for i in _ends(a, o):
-                if not t:
-                    invented[i].append((len(o), cost))
-                for j in _ends(b, t) if t else ():
-                    swapped.setdefault((i, j), []).append((len(o), len(t), cost))
-        return dropped, invented, swapped
 
     def sub(self, observed: str, intended: str) -> float:
         if observed == intended:
@@ -143,58 +111,33 @@ def _cost(model: CostModel, kind: str, x: str, y: str = "") -> float:
     return v
 
 
-def _ends(seq: tuple[str, ...], run: tuple[str, ...]) -> list[int]:
-    """The positions in ``seq`` where an occurrence of ``run`` ends."""
-    n = len(run)
-    return [k for k in range(n, len(seq) + 1) if seq[k - n : k] == run]
-
-
 @lru_cache(maxsize=200_000)
 def _distance(model: CostModel, a: tuple[str, ...], b: tuple[str, ...], limit: float) -> float:
-    """Weighted edit distance of ``a`` (observed) to ``b`` (intended), row by row of ``a``. Segment pairs
-    reach back over several cells: a run of ``b`` dropped ends at a column, a run of ``a`` invented ends at
-    a row, a run read as another run at both. Returns early, above ``limit``, once no path can end at or
-    below it (a path may skip up to ``model._reach - 1`` rows)."""
-    dropped, invented, swapped = model._segment_rules(a, b)
     ins = [_cost(model, "i", y) for y in b]
+    prev = [0.0]
+    for c in ins:
+        prev.append(prev[-1] + c)
     n = len(b)
-    row = [0.0]
-    for j in range(1, n + 1):
-        v = row[j - 1] + ins[j - 1]
-        for q, cost in dropped[j]:
-            v = min(v, row[j - q] + cost)
-        row.append(v)
-    rows, lows = [row], [min(row)]
-    swapped_rows = {i for i, _ in swapped}
-    for i, x in enumerate(a, start=1):
-        prev, dx = rows[-1], _cost(model, "d", x)
+    for x in a:
+        dx = _cost(model, "d", x)
         cur = [prev[0] + dx]
-        rows.append(cur)
-        runs = invented[i] or i in swapped_rows  # a run of ``a`` ends at this row
-        for j in range(n + 1):
-            if j:
-                y = b[j - 1]
-                v = prev[j - 1] + (0.0 if x == y else _cost(model, "s", x, y))
-                w = prev[j] + dx
-                if w < v:
-                    v = w
-                w = cur[j - 1] + ins[j - 1]
-                if w < v:
-                    v = w
-                for q, cost in dropped[j]:
-                    w = cur[j - q] + cost
-                    if w < v:
-                        v = w
-                cur.append(v)
-            if runs:
-                for p, cost in invented[i]:
-                    cur[j] = min(cur[j], rows[i - p][j] + cost)
-                for p, q, cost in swapped.get((i, j), ()):
-                    cur[j] = min(cur[j], rows[i - p][j - q] + cost)
-        lows.append(min(cur))
-        if min(lows[-model._reach :]) > limit:
-            return lows[-1]
-    return rows[-1][-1]
+        best = cur[0]
+        for j in range(1, n + 1):
+            y = b[j - 1]
+            diag = prev[j - 1] + (0.0 if x == y else _cost(model, "s", x, y))
+            v = prev[j] + dx
+            if diag < v:
+                v = diag
+            w = cur[j - 1] + ins[j - 1]
+            if w < v:
+                v = w
+            cur.append(v)
+            if v < best:
+                best = v
+        if best > limit:
+            return best
+        prev = cur
+    return prev[-1]
 
 
 def read_confusions(path: Path) -> dict[tuple[str, str], float]:
@@ -219,7 +162,7 @@ def _repair_confusions() -> dict[tuple[str, str], float]:
     return {
         (a, b): float(cost)
         for (a, b), cost in table.items()
-        if isinstance(a, str) and isinstance(b, str) and len(units(a)) <= 3 and len(units(b)) <= 3 and (a or b)
+        if isinstance(a, str) and isinstance(b, str) and len(units(a)) <= 1 and len(units(b)) <= 1 and (a or b)
     }
 
 

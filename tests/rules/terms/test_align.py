@@ -160,9 +160,39 @@ def test_list_context_needs_an_exact_member_and_a_rank_not_yet_named():
 def test_a_list_of_ranks_is_context_enough_for_weak_forms_and_number_words():
     # আটা alone is "flour" (weight 0.4) and আটটা "eight of them"; in a list of ranks they are the eight
     assert links("সে আটা কিনিল") == []
-    got = find_terms("ক্রম গোলাম, নহলা, আটা, সাতা")
-    assert [(s.surface, s.concept, s.score) for s in got][2:] == [("আটা", "card.eight", 1.0), ("সাতা", "card.seven", 1.0)]
+    got = find_terms("ক্রম গোলাম, নহলা, আটা ও সাতা")
+    assert [(s.surface, s.concept, s.score) for s in got] == [
+        ("গোলাম", "card.jack", 1.0), ("নহলা", "card.nine", 1.0), ("আটা", "card.eight", 1.0), ("সাতা", "card.seven", 1.0)
+    ]
     assert ("আটটা", "card.eight") in links("গোলাম, নহলা, আটটা ও সাত্তা")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["আটা, চিনি, ডাল ও চাল কিনিল", "রাজা, রানী ও মন্ত্রী এলেন", "সে একা, নিঃসঙ্গ ও ক্লান্ত", "ক্লাব, সমিতি ও সংঘ",
+     "বুদ্ধ, যিশু ও মহম্মদ", "রাজা, মন্ত্রী, সেনাপতি ও প্রজা"],
+)  # fmt: skip
+def test_a_weak_form_does_not_make_an_everyday_list_a_list_of_cards(text):
+    # আটা "flour", রাজা "king", একা "alone", ক্লাব "club", বুদ্ধ: each also names a card or a Ganjifa suit
+    assert links(text) == []
+
+
+def test_the_sentence_around_a_list_is_not_part_of_it():
+    ranks = ["টেক্কা", "সাহেব", "বিবি"]
+    # তিনি ("he") and সবাই ("all") are within the list limit of তিনি (three) and সাতা (seven), but the word
+    # before the first comma and a last word after a bare comma may belong to the sentence
+    assert [w for w, _ in links("তিনি, টেক্কা, সাহেব ও বিবি")] == ranks
+    assert [w for w, _ in links("টেক্কা, সাহেব, বিবি, সবাই জানে")] == ranks
+    assert ("সবাই", "card.seven") in links("টেক্কা, সাহেব, সবাই ও বিবি")  # inside the list it is read
+    assert [w for w, _ in links("টেক্কা, সাহেব ও বিবি; তারপর খেলা আরম্ভ")] == ranks  # a semicolon ends it
+    for text in ("সাহেব, বিবি, এবং গোলক", "সাহেব, বিবি\nও গোলক", "সাহেব, বিবি ও\nগোলক"):
+        assert ("গোলক", "card.jack") in links(text)  # a comma or a line break beside the conjunction
+
+
+def test_a_list_names_each_member_once():
+    got = links("টেক্কা, সাহেব, গোলক, গোলক ও নহকা")
+    assert [c for w, c in got if w == "গোলক"] == ["card.jack"]
+    assert ("নহকা", "card.nine") in got
 
 
 def test_cost_model_is_pluggable():
