@@ -12,17 +12,19 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, open_input
 from puthi.errors import InputError
-from puthi.normalize.detect import detect_lang
+from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.repair import MAX_LINE, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
 LOOKAHEAD = 64 * 1024
+_CONTROL_BYTES = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")  # in binary files, not in text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,6 +52,9 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
         try:
             text = body.decode("utf-8", errors=errors)
         except UnicodeDecodeError as exc:
+            if _CONTROL_BYTES.search(body):
+                raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + exc.start}: this "
+                                       "looks like a binary file, not text; give a UTF-8 text file") from None
             raise InputError(name, f"invalid UTF-8 at byte offset {offset + exc.start}; convert the file to UTF-8 "
                                    "or pass --errors replace") from None
         offset += len(raw)
@@ -57,13 +62,23 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
 
 
 def _lookahead(lines: Iterator[tuple[str, str]]) -> tuple[list[tuple[str, str]], Iterator[tuple[str, str]]]:
+    """The first LOOKAHEAD characters of lines, and the rest. An error in the lookahead is raised only after
+    the lines before it, so that their repair is written first."""
     buffered, size = [], 0
-    for item in lines:
-        buffered.append(item)
-        size += len(item[0])
-        if size >= LOOKAHEAD:
-            break
+    try:
+        for item in lines:
+            buffered.append(item)
+            size += len(item[0])
+            if size >= LOOKAHEAD:
+                break
+    except InputError as exc:
+        return buffered, _raising(exc)
     return buffered, lines
+
+
+def _raising(exc: Exception) -> Iterator[tuple[str, str]]:
+    raise exc
+    yield  # a generator: raises when iterated
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,9 +90,12 @@ def run(args: argparse.Namespace) -> int:
         lines = _lines(stream, name, args.errors)
         lang = args.lang
         buffered: list[tuple[str, str]] = []
+        buffered, lines = _lookahead(lines)
+        head = "\n".join(t for t, _ in buffered)
         if lang == "auto":
-            buffered, lines = _lookahead(lines)
-            lang = detect_lang("\n".join(t for t, _ in buffered))
+            lang = detect_lang(head)
+        else:
+            _warn_if_other_language(head, lang, name)
         number = 0
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             if len(text) > MAX_LINE:
@@ -101,6 +119,17 @@ def run(args: argparse.Namespace) -> int:
         if stream is not sys.stdin.buffer:
             stream.close()
     return 0
+
+
+def _warn_if_other_language(head: str, lang: str, name: str) -> None:
+    """Say so when ``--lang`` contradicts clear evidence of the other language in the text's beginning:
+    Bengali repair reads Assamese ৰ ৱ as misreads of ব, and Assamese repair leaves Bengali garble alone."""
+    n_as, n_bn = lang_evidence(head)
+    other = {"bn": "as", "as": "bn"}[lang]
+    if detect_lang(head) == other and max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
+        names = {"bn": "Bengali", "as": "Assamese"}
+        print(f"puthi repair: {name}: --lang {lang} given, but the text looks {names[other]} ({n_as} ৰ/ৱ against "
+              f"{n_bn} র); use --lang {other} or --lang auto", file=sys.stderr)
 
 
 def _chain(first: list[tuple[str, str]], rest: Iterator[tuple[str, str]]) -> Iterator[tuple[str, str]]:

@@ -5,6 +5,9 @@ Run ``python -m puthi.normalize.build_lexicon`` (it rewrites the files; ``--chec
 * ``bn_tesseract_words.txt``: the word list inside Tesseract's ``ben.traineddata`` (tessdata_fast, Debian
   package ``tesseract-ocr-ben``, Apache-2.0), unpacked with ``combine_tessdata -u`` and ``dawg2wordlist``
   (Debian package ``tesseract-ocr``), normalised with :func:`puthi.normalize.unicode.normalized`.
+* ``hi_tesseract_words.txt``: the same from ``hin.traineddata`` (Debian ``tesseract-ocr-hin``, Apache-2.0),
+  NFC only: real Hindi words, to tell a Hindi phrase from Bengali that a Hindi model misread
+  (:mod:`puthi.normalize.hindi`).
 * ``as_wikipedia_freq.tsv``: word frequencies of ``../shared/data/assamese-wikipedia-10k/words.txt``
   (Leipzig corpora ``asm_wikipedia_2021_10K``, MIT licence), with punctuation stripped from the word edges,
   counts of the same word added up, only words in Bengali script kept.
@@ -24,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import regex
@@ -37,7 +41,7 @@ _WORD_EDGE = regex.compile(r"^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$")
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 
 
-def tesseract_words(traineddata: Path, *, timeout: float = 120) -> list[str]:
+def tesseract_words(traineddata: Path, *, timeout: float = 120, normalise=normalized) -> list[str]:
     """The word list inside a ``.traineddata`` file (LSTM word DAWG), normalised, sorted, unique."""
     for tool in ("combine_tessdata", "dawg2wordlist"):
         if shutil.which(tool) is None:
@@ -50,7 +54,7 @@ def tesseract_words(traineddata: Path, *, timeout: float = 120) -> list[str]:
         subprocess.run(["dawg2wordlist", f"{prefix}lstm-unicharset", f"{prefix}lstm-word-dawg", str(out)],
                        check=True, capture_output=True, timeout=timeout)
         words = out.read_text(encoding="utf-8").split()
-    return sorted({normalized(w) for w in words})
+    return sorted({normalise(w) for w in words})
 
 
 def assamese_frequencies(words_txt: Path) -> collections.Counter[str]:
@@ -66,10 +70,10 @@ def assamese_frequencies(words_txt: Path) -> collections.Counter[str]:
     return counts
 
 
-def _render_tesseract(words: list[str], source: str) -> str:
+def _render_tesseract(words: list[str], source: str, language: str = "Bengali", package: str = "ben") -> str:
     head = [
-        "# Bengali word list inside Tesseract's ben.traineddata (LSTM word DAWG), one word a line.",
-        f"# source: {source}; tessdata_fast, Debian tesseract-ocr-ben; licence Apache-2.0 (Google Inc.)",
+        f"# {language} word list inside Tesseract's {source} (LSTM word DAWG), one word a line.",
+        f"# source: {source}; tessdata_fast, Debian tesseract-ocr-{package}; licence Apache-2.0 (Google Inc.)",
         "# derived by: python -m puthi.normalize.build_lexicon",
     ]
     return "\n".join(head + words) + "\n"
@@ -95,11 +99,17 @@ def _normalise_tsv(path: Path) -> str:
 def build(check: bool = False) -> int:
     """Rebuild (or with ``check`` compare) the derived files; returns the number that differ."""
     outputs: dict[Path, str] = {}
-    traineddata = next((d / "ben.traineddata" for d in TESSDATA_DIRS if (d / "ben.traineddata").exists()), None)
-    if traineddata is None:
-        print("ben.traineddata not found: bn_tesseract_words.txt kept as it is", file=sys.stderr)
-    else:
-        outputs[DATA / "bn_tesseract_words.txt"] = _render_tesseract(tesseract_words(traineddata), traineddata.name)
+    for package, language, name, normalise in [
+        ("ben", "Bengali", "bn_tesseract_words.txt", normalized),
+        ("hin", "Hindi", "hi_tesseract_words.txt", lambda w: unicodedata.normalize("NFC", w)),
+    ]:
+        found = (d / f"{package}.traineddata" for d in TESSDATA_DIRS if (d / f"{package}.traineddata").exists())
+        traineddata = next(found, None)
+        if traineddata is None:
+            print(f"{package}.traineddata not found: {name} kept as it is", file=sys.stderr)
+            continue
+        words = tesseract_words(traineddata, normalise=normalise)
+        outputs[DATA / name] = _render_tesseract(words, traineddata.name, language, package)
     words_txt = SHARED / "data" / "assamese-wikipedia-10k" / "words.txt"
     if not words_txt.exists():
         print(f"{words_txt} not found: as_wikipedia_freq.tsv kept as it is", file=sys.stderr)

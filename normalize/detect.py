@@ -6,7 +6,8 @@ words nobody has seen:
 * ``bengali``: Bengali-script letters only (Bengali and Assamese share the script);
 * ``assamese``: Bengali-script letters with Assamese ৰ or ৱ;
 * ``garbled-devanagari``: any Devanagari letter, sign or digit. This toolkit reads Bengali and Assamese
-  books, so Devanagari in its input is Bengali read by a Hindi model (`कब्रिब्री` for করিয়া);
+  books, so Devanagari in its input is Bengali read by a Hindi model (`कब्रिब्री` for করিয়া); the repair
+  tells runs of real Hindi apart with a word list (:mod:`puthi.normalize.hindi`) and leaves them;
 * ``garbled-latin``: Latin letters or OCR symbols mixed into Bengali script (`তাহীদের`, `ক*`), or a lone
   lower-case Latin letter standing for a vowel sign or digit (`c` for ে, `t` for া, `e` for ৫);
 * ``english``: a Latin word that looks like a real word (letters with a vowel, optional apostrophe);

@@ -39,6 +39,7 @@ import regex
 from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
+from puthi.normalize.hindi import real_hindi_runs
 
 __all__ = ["Channel", "Decoder", "DecoderConfig", "apply_edits", "decode", "default_decoder", "find_garbled",
            "fix_line", "load_channel"]
@@ -535,13 +536,16 @@ def find_garbled(line: str) -> list[Span]:
     """The garbled tokens of a Bengali ``line``, trimmed of surrounding punctuation, with their offsets.
 
     A token is garbled when it has Devanagari letters or digits, or mixes Bengali with Latin letters or
-    look-alike signs (``৩•``). A short Latin token (one or two letters, as ``e`` for ৫) or a lone sign (``•``)
-    is garbled only next to another garbled token or a digit; longer Latin words are taken for English.
+    look-alike signs (``৩•``), unless it is part of a run of real Hindi (:mod:`puthi.normalize.hindi`). A
+    short Latin token (one or two letters, as ``e`` for ৫) or a lone sign (``•``) is garbled only next to
+    another garbled token or a digit; longer Latin words are taken for English.
 
     >>> [s.text for s in find_garbled("যদি e • ফোটা, ৩• ফোটায় ব্যাট (bat) हইলে")]
     ['e', '•', '৩•', 'हইলে']
     >>> find_garbled("তাসের খেলা। নহলার ০।")
     []
+    >>> find_garbled("হিন্দীতে বলে ताश के खेल, আর কব্রিয়া কে कब्रिब्री")
+    [Span(start=40, end=49, text='कब्रिब्री')]
     """
     tokens = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"\S+", line)]
     kinds = [_kind(t) for _, _, t in tokens]
@@ -561,9 +565,10 @@ def find_garbled(line: str) -> list[Span]:
             lone_sign = k == "symbol" and i > 0 and core in LONE_SIGNS
             if lone_sign or any(marked[n] or digitish[n] for n in near):
                 marked[i] = changed = True
+    hindi = real_hindi_runs(line)
     spans = []
-    for (start, _end, t), hit in zip(tokens, marked, strict=True):
-        if not hit:
+    for (start, end, t), hit in zip(tokens, marked, strict=True):
+        if not hit or any(a <= start and end <= b for a, b in hindi):
             continue
         left = len(t) - len(t.lstrip(_EDGE))
         core = t.strip(_EDGE)

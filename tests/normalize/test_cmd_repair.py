@@ -35,6 +35,8 @@ def test_invalid_utf8_names_the_byte_offset_or_is_replaced(tmp_path, capsys):
     code, out, err = _run(capsys, ["repair", str(src), "--lang", "bn"])
     assert code == 2 and "byte offset 9" in err and err.count("\n") == 1
     assert out == "কখ\n"  # what was done before the error is kept
+    code, out, _ = _run(capsys, ["repair", str(src)])  # also while the language is still being decided
+    assert code == 2 and out == "কখ\n"
     code, out, _ = _run(capsys, ["repair", str(src), "--errors", "replace"])
     assert code == 0 and out == "কখ\nab\N{REPLACEMENT CHARACTER}c\n"
 
@@ -57,3 +59,19 @@ def test_very_long_line(tmp_path, capsys):
     src.write_text(("থেলা " * 30000) + "\nশেষ\n", encoding="utf-8")
     code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
     assert code == 0 and out.count("\n") == 2
+
+
+def test_a_binary_file_is_named_binary_even_before_its_first_nul(tmp_path, capsys):
+    src = tmp_path / "data.bin"
+    src.write_bytes(b"\x93\x01\x02\x03header\n\x00\x00")  # invalid UTF-8 and control bytes on line 1
+    code, _, err = _run(capsys, ["repair", str(src)])
+    assert code == 2 and "binary file" in err and "--errors replace" not in err
+
+
+def test_a_lang_that_contradicts_the_text_is_warned_about(tmp_path, capsys):
+    assamese = tmp_path / "as.txt"
+    assamese.write_text("দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজনৰ দহটা গুটি থাকে।\n" * 5, encoding="utf-8")
+    code, _, err = _run(capsys, ["repair", str(assamese), "--lang", "bn"])
+    assert code == 0 and "--lang bn given, but the text looks Assamese" in err and "--lang as" in err
+    code, _, err = _run(capsys, ["repair", str(assamese), "--lang", "as"])
+    assert code == 0 and err == ""

@@ -1,0 +1,32 @@
+"""Real Hindi is left alone; Bengali read by a Hindi model is still repaired."""
+
+from puthi.normalize.garble import find_garbled
+from puthi.normalize.hindi import real_hindi_runs
+from puthi.normalize.repair import repair_text
+
+# Ordinary Hindi about card games, written for this test.
+HINDI = """ताश के खेल में चार खिलाड़ी होते हैं और हर खिलाड़ी को तेरह पत्ते मिलते हैं।
+इस खेल में हुकुम का इक्का सबसे बड़ा पत्ता माना जाता है।
+बादशाह, बेगम और गुलाम को तस्वीर वाले पत्ते कहते हैं।
+बच्चे शाम को आँगन में बैठकर ताश खेलते थे।"""
+
+
+def test_a_hindi_text_passes_through_the_repair_untouched():
+    repaired = repair_text(HINDI, lang="bn")
+    assert repaired.text == HINDI
+    assert [e for e in repaired.edits if e.rule == "wrong-script"] == []
+
+
+def test_a_hindi_phrase_in_a_bengali_line_is_kept_and_garble_beside_it_is_repaired():
+    line = "লোকে বলে ताश के खेल में, তাহা হইলে कब्रिब्री রাখে"
+    assert [s.text for s in find_garbled(line)] == ["कब्रिब्री"]
+    (start, end), = real_hindi_runs(line)
+    assert line[start:end] == "ताश के खेल में,"
+
+
+def test_garble_that_happens_to_contain_hindi_words_stays_garble():
+    # the Hindi word कब ("when") beside a misread: one of two is not a Hindi run
+    assert real_hindi_runs("कब कब्रिब्री") == []
+    assert [s.text for s in find_garbled("তাহা कब कब्रिब्री রাখে")] == ["कब", "कब्रिब्री"]
+    # and a lone Hindi word inside Bengali is taken for garble
+    assert [s.text for s in find_garbled("তাহা कब রাখে")] == ["कब"]
