@@ -11,6 +11,7 @@ family of quantities and return :class:`~puthi.rules.claims.model.Claim` records
 
 from __future__ import annotations
 
+import bisect
 import csv
 from dataclasses import dataclass, field
 from functools import cache
@@ -125,16 +126,20 @@ def _spans(text: str) -> tuple[list[TermSpan], list[NumberSpan]]:
 
 def sentences(text: str) -> list[Sentence]:
     """The sentences of ``text`` with their terms and numbers."""
-    terms, numbers = _spans(text)
+    terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text))
+    term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
     out = []
     for s, e in split_sentences(text):
+        # the spans starting inside the sentence, found by bisection: linear in the text, not quadratic
+        near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
+        near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
         out.append(
             Sentence(
                 s,
                 e,
                 text[s:e],
-                [t for t in terms if s <= t.start and t.end <= e],
-                [n for n in numbers if s <= n.start and n.end <= e],
+                [t for t in near_terms if t.end <= e],
+                [n for n in near_numbers if n.end <= e],
             )
         )
     return out

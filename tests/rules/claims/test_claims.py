@@ -148,3 +148,17 @@ def test_a_negated_bonus_is_not_a_claim():
     assert extract_claims("বন্ধ করলে শেষ পিঠের জন্য 10 পয়েন্ট ছাড়াই খেলা হয়।", "sixtysix") == []
     (c,) = extract_claims("শেষ পিঠের জন্য 10 পয়েন্ট পাওয়া যায়।", "sixtysix")
     assert (c.key, c.stated) == ("last_trick_bonus", 10)
+
+
+def test_each_sentence_gets_exactly_the_spans_inside_it():
+    # sentences() finds them by bisection; the plain definition is every span that lies inside
+    from puthi.rules.claims.extract import _spans, sentences
+
+    text = "তুরুপের গোলাম ২০, নহলা ১৪। চারটি সাহেব, বিবি বা দহলায় 100\nআর এক দান। শেষে ষোলোটি দান।" * 3
+    terms, numbers = _spans(text)
+    got = sentences(text)
+    assert [(s.start, s.end) for s in got] == split_sentences(text)
+    for s in got:
+        assert s.terms == [t for t in terms if s.start <= t.start and t.end <= s.end]
+        assert s.numbers == [n for n in numbers if s.start <= n.start and n.end <= s.end]
+    assert sum(len(s.terms) for s in got) > 10 and sum(len(s.numbers) for s in got) > 10
