@@ -1,8 +1,9 @@
 """``puthi terms``: link a text to the terminology tables.
 
 One record per occurrence, in text order. A term:
-``{"start","end","surface","headword","concept","gloss","table","score"}``; a number:
-``{"start","end","surface","value"}``. Offsets are code points into the input as read (UTF-8, line
+``{"start","end","surface","headword","concept","gloss","table","score"}``; a number has the same keys
+(headword and gloss its value in ASCII digits, concept ``number``, table ``numbers``, score 1) and
+``"value"``, so a reader of either kind finds every key. Offsets are code points into the input as read (UTF-8, line
 endings untouched). Big inputs are read and aligned in pieces cut at line breaks (a line longer than a
 piece at a space), so memory stays flat; a multi-word term broken across a piece boundary (every ~256k
 characters, at a blank line when there is one) can be missed.
@@ -72,7 +73,7 @@ def run(args) -> int:
             records.append((s.start, rec))
         if not args.no_numbers:
             for n in find_numbers(chunk, lang=lang if lang != "auto" else "bn"):
-                records.append((n.start, {"start": n.start, "end": n.end, "surface": n.surface, "value": n.value}))
+                records.append((n.start, _number_record(n)))
         records.sort(key=lambda r: (r[0], "value" in r[1]))
         try:
             for _, rec in records:
@@ -143,6 +144,17 @@ def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
                 buf = buf[cut:]
     if buf:
         yield offset, buf
+
+
+def _number_record(n) -> dict:
+    """A number as a record with every term key, and its value.
+
+    >>> from puthi.rules.spans import NumberSpan
+    >>> _number_record(NumberSpan(0, 12, "দুই কুড়ি সাত", 47))["concept"]
+    'number'
+    """
+    return {"start": n.start, "end": n.end, "surface": n.surface, "headword": str(n.value), "concept": "number",
+            "gloss": str(n.value), "table": "numbers", "score": 1.0, "value": n.value}
 
 
 def _format(rec: dict, fmt: str) -> str:

@@ -32,6 +32,7 @@ import csv
 import io
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -177,9 +178,11 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     if missing:
         raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword")
     entries = []
-    for n, fields in enumerate(csv.reader(stream, delimiter=delim), start=2):
+    for n, fields in _rows(stream, delim, name):
         if not fields or all(not f.strip() for f in fields):
             continue
+        if any("\n" in f or "\r" in f for f in fields):
+            raise InputError(name, f"row {n}: a field runs on past the end of the line; close the quote it opens")
         if len(fields) != len(header):
             raise InputError(
                 name,
@@ -219,6 +222,20 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     if not entries:
         raise InputError(name, "the table has a header but no rows")
     return TermTables(entries)
+
+
+def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number where the row starts, its fields) after the header line; CSV errors name the row."""
+    reader = csv.reader(stream, delimiter=delim)
+    while True:
+        start = reader.line_num + 2  # the header was read before the reader
+        try:
+            fields = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(name, f"row {start}: {exc}; check the quotes of that row") from None
+        yield start, fields
 
 
 _BUNDLED_CACHE: dict[str, TermTables] = {}

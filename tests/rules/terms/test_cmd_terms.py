@@ -24,11 +24,14 @@ def test_jsonl_records_and_offsets_into_the_input_as_read(tmp_path):
     out = run_cli([str(f)])
     assert out.returncode == 0, out.stderr.decode()
     recs = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
-    terms = [r for r in recs if "concept" in r]
+    terms = [r for r in recs if "value" not in r]
     nums = [r for r in recs if "value" in r]
     assert [r["concept"] for r in terms] == ["vocab.card", "vocab.trick", "grabu.hater_panch", "score.point"]
-    assert set(terms[0]) == {"start", "end", "surface", "headword", "concept", "gloss", "table", "score"}
-    assert [(r["surface"], r["value"]) for r in nums] == [("পাঁচ", 5), ("দুই কুড়ি সাত", 47)]  # পাঁচ inside হাতের পাঁচ
+    keys = {"start", "end", "surface", "headword", "concept", "gloss", "table", "score"}
+    assert all(set(r) == keys for r in terms) and all(set(r) == keys | {"value"} for r in nums)  # every key always
+    assert [(r["surface"], r["value"], r["concept"]) for r in nums] == [
+        ("পাঁচ", 5, "number"), ("দুই কুড়ি সাত", 47, "number")  # পাঁচ inside হাতের পাঁচ
+    ]
     for r in recs:  # the BOM and the \r\n count as code points, as read
         assert TEXT[r["start"] : r["end"]] == r["surface"]
 

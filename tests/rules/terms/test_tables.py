@@ -104,6 +104,9 @@ def test_a_headword_not_in_normal_form_is_reported():
         ("concept,lang,headword,weight\nx.y,bn,তাস,heavy\n", "row 2: weight 'heavy' is not a number"),
         ("concept,lang,headword\nx.y,bn,তাস\n,bn,তাস\n", "row 3: the concept is empty"),
         ("", "the table is empty"),
+        # an unclosed quote would swallow the rows after it into one field
+        ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"horse\nx.b,bn,দাবা,chess\n', "row 2: a field runs on past"),
+        ("concept,lang,headword,gloss\nx.y,bn,তাস,\"" + "x" * 140_000 + "\"\n", "row 2: field larger than"),
     ],
 )
 def test_malformed_scholar_tables_name_the_row(text, message):
