@@ -5,11 +5,14 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 
 from puthi import __version__
 from puthi.errors import PuthiError
+
+DESCRIPTION = "OCR, repair, terminology and rule checking for old Bengali and Assamese books about games."
 
 COMMANDS = {
     "ocr": "puthi.corpus.cmd_ocr",
@@ -36,7 +39,7 @@ def _available() -> dict[str, object]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="puthi", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="puthi", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"puthi {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, mod in _available().items():
@@ -49,12 +52,21 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args._run(args) or 0)
+        code = int(args._run(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not in a message at exit
+        return code
     except PuthiError as exc:
-        print(f"puthi {args.command}: {exc}", file=sys.stderr)
+        prefix = f"puthi {args.command}"
+        print(f"{prefix}: {exc.what if exc.where == prefix else exc}", file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+            raise
+        print(f"puthi {args.command}: cannot write the output ({exc.strerror}); free some space or write "
+              "elsewhere, and run again", file=sys.stderr)
+        return 5
     except KeyboardInterrupt:
         print(f"puthi {args.command}: interrupted; what was written so far is kept", file=sys.stderr)
         return 130

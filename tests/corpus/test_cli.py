@@ -1,0 +1,31 @@
+"""The ``puthi`` dispatcher: its help, and one-line errors for what no command handles itself."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SEED = Path(__file__).resolve().parents[2] / "corpus" / "samples" / "bisti_bn.txt"
+
+
+def test_help_describes_the_toolkit():
+    out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "Bengali and Assamese books about games." in " ".join(out.stdout.split())
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("command", [["repair"], ["eval", str(SEED)], ["terms"]])
+def test_a_full_disk_is_a_one_line_error(command):
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", *command, str(SEED)], stdout=full,
+                             stderr=subprocess.PIPE, text=True)
+    assert out.returncode == 5
+    assert out.stderr.count("\n") == 1 and "No space left on device" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_error_about_the_arguments_names_the_command_once():
+    out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "eval", str(SEED)], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stderr.startswith("puthi eval: give a reference")
+    assert out.stderr.count("puthi") == 1
