@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puthi.rules.check import check_claims, impls
+    from puthi.rules.check import check_claims, facts_of, impls
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.report import to_markdown
     from puthi.rules.engines import registry
@@ -29,7 +29,15 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--game {args.game}", f"unknown game; choose one of: {', '.join(registry.names())}")
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
+    try:
+        facts_of(args.impl, args.game)
+    except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
+        print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
+              file=sys.stderr)
     text = read_text_arg(args.file)
+    if not text.strip():
+        where = "standard input" if args.file == "-" else args.file
+        raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
     verdicts = check_claims(extract_claims(text, args.game), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))

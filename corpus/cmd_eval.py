@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 
 from puthi.corpus.textio import read_text_arg
 from puthi.errors import InputError
@@ -110,6 +111,11 @@ def run(args: argparse.Namespace) -> int:
         where = f"{args.pairs} pair {k}" if args.pairs else f"{args.reference} and {args.hypothesis}"
         check_size(ref, hyp, where)
     per_pair = [score(ref, hyp) for ref, hyp in pairs]
+    for k, s in enumerate(per_pair, start=1):
+        if not s.graphemes:
+            where = f"{args.pairs} pair {k}" if args.pairs else args.reference
+            print(f"puthi eval: {where}: the reference is empty, so its error rates are not defined",
+                  file=sys.stderr)
     total = sum(per_pair, Score())
     if args.format == "json":
         print(json.dumps(report(total, per_pair), ensure_ascii=False, indent=2))

@@ -54,7 +54,7 @@ def run(args) -> int:
     if args.export:
         _export(tables, args.export, out)
         return 0
-    name = "stdin" if args.input == "-" else args.input
+    name = "standard input" if args.input == "-" else args.input
     aligner = aligner_for(tables)
     lang = args.lang
     if args.format == "tsv":

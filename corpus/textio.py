@@ -6,7 +6,7 @@
 >>> read_text_arg(path)
 Traceback (most recent call last):
 ...
-puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8)
+puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UTF-8 (iconv -f ITS-ENCODING -t UTF-8)
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
     except UnicodeDecodeError as exc:
         raise InputError(
             where,
-            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (e.g. iconv -f CP1252 -t UTF-8)"
+            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (iconv -f ITS-ENCODING -t UTF-8)"
             + (f" or pass {replace_option}" if replace_option else ""),
         ) from None
 
@@ -70,7 +70,7 @@ def open_input(arg: str) -> BinaryIO:
 def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
     """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
     if arg == "-":
-        return decode(sys.stdin.buffer.read(), "<stdin>", errors, replace_option)
+        return decode(sys.stdin.buffer.read(), "standard input", errors, replace_option)
     with open_input(arg) as fh:
         try:
             data = fh.read()

@@ -29,3 +29,27 @@ def test_an_error_about_the_arguments_names_the_command_once():
     out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "eval", str(SEED)], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.startswith("puthi eval: give a reference")
     assert out.stderr.count("puthi") == 1
+
+
+def test_an_empty_input_is_named_by_every_text_command(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    expected = {  # command: (exit code, words in the one stderr line)
+        ("check", "--game", "bisti"): (2, "the input is empty"),
+        ("terms",): (2, "the input is empty"),
+        ("repair",): (0, "empty input"),  # a line-for-line repair of nothing is nothing: a note, not an error
+    }
+    for command, (code, words) in expected.items():
+        out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", *command, str(empty)], capture_output=True,
+                             text=True)
+        assert out.returncode == code and words in out.stderr and out.stderr.count("\n") == 1, command
+    out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "eval", str(empty), str(empty)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "the reference is empty" in out.stderr
+
+
+def test_an_implementation_that_lacks_the_game_is_named_before_the_check():
+    pytest.importorskip("schnapsen", reason="the schnapsen package is not installed")
+    out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "check", "-", "--game", "bisti", "--impl",
+                          "schnapsen"], input="বিস্তি খেলায় বাহান্নখানি তাস লাগে।", capture_output=True, text=True)
+    assert out.returncode == 0 and "implements only schnapsen, not bisti" in out.stderr
