@@ -121,6 +121,8 @@ def repair_lang(lang: str) -> str:
 
 # -- sources ------------------------------------------------------------------------------------
 
+#: Bytes read to tell a file's kind: enough for an XML prologue with a long comment before the root.
+SNIFF_BYTES = 1 << 17
 _MAGIC = [(b"%PDF", "pdf"), (b"\x89PNG", "image"), (b"\xff\xd8\xff", "image"), (b"II*\x00", "image"),
           (b"MM\x00*", "image"), (b"BM", "image"), (b"GIF8", "image")]
 
@@ -130,10 +132,12 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
 
     >>> sniff(Path("scan.pgm"), b"P5\\n2480 3508\\n255\\n"), sniff(Path("notes.png"), b"not a picture")
     ('image', None)
+    >>> sniff(Path("page.xml"), '<?xml version="1.0" encoding="UTF-16"?><alto>'.encode("utf-16"))
+    'alto'
     """
     if head is None:
         with open(path, "rb") as fh:
-            head = fh.read(4096)
+            head = fh.read(SNIFF_BYTES)
     for magic, kind in _MAGIC:
         if head.startswith(magic):
             return kind
@@ -141,6 +145,8 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
         return "image"
     if len(head) > 2 and head[:1] == b"P" and head[1:2] in b"123456" and head[2:3].isspace():  # PNM, PGM, PPM
         return "image"
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 XML or HTML: look at it as UTF-8
+        head = head.decode("utf-16", errors="ignore").encode("utf-8")
     low = head.lower()
     if b"<alto" in low or b"alto/ns-v" in low or b"alto-v" in low:
         return "alto"
@@ -151,17 +157,21 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
     return None
 
 
-def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure]]:
-    """Expand folders (recursively, skipping hidden files) and sniff each file's kind."""
+def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure], list[Path]]:
+    """Expand folders (recursively, skipping hidden files) and sniff each file's kind. Also returns the files
+    of the folders left out by their suffix (``notes.md``, ``README.txt``), so the build can say so."""
     found: list[tuple[Path, str]] = []
     failures: list[Failure] = []
+    ignored: list[Path] = []
     seen: set[Path] = set()
     for src in sources:
         path = Path(src)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file()
-                           and not any(part.startswith(".") for part in p.relative_to(path).parts)
-                           and p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme"))
+            visible = sorted(p for p in path.rglob("*") if p.is_file()
+                             and not any(part.startswith(".") for part in p.relative_to(path).parts))
+            files = [p for p in visible if p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme")]
+            picked = set(files)
+            ignored += [p for p in visible if p not in picked]
             named = False
             if not files:
                 failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO or .txt files in this "
@@ -191,7 +201,7 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                                             "(whatever its name says); convert it or leave it out"))
                 continue
             found.append((resolved, kind))
-    return found, failures
+    return found, failures, ignored
 
 
 def split_text_pages(text: str) -> list[str]:
@@ -583,6 +593,7 @@ class BuildReport:
     orphaned: int = 0
     seconds: float = 0.0
     documents: int = 0
+    ignored: list[Path] = field(default_factory=list)  # files of the folders that are not sources by name
 
     def summary(self) -> str:
         rate = self.done / self.seconds * 3600 if self.seconds and self.done else 0.0
@@ -592,6 +603,10 @@ class BuildReport:
             text += f" ({rate:,.0f} pages/hour)"
         if self.orphaned:
             text += f"; {self.orphaned} correction(s) could not be placed (puthi correct --list)"
+        if self.ignored:
+            names = ", ".join(p.name for p in self.ignored[:3]) + (", ..." if len(self.ignored) > 3 else "")
+            text += (f"; {len(self.ignored)} file(s) in the folders left out by their names ({names}): name a file "
+                     "to have its content looked at")
         return text
 
 
@@ -683,7 +698,7 @@ def build(
 
     t0 = time.perf_counter()
     report = BuildReport()
-    files, report.failures = discover(sources)
+    files, report.failures, report.ignored = discover(sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
         docs: dict[str, Document] = {}
         todo: list[PageTask] = []

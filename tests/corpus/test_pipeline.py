@@ -299,3 +299,27 @@ def test_a_pdf_is_one_task_per_page(tmp_path, fast_repair):
     assert [p["page_no"] for p in pages] == [1, 2]
     assert pages[0]["ocr_text"].startswith("তাস") and pages[1]["ocr_text"].startswith("ফোটা")
     assert pages[0]["content_hash"] != pages[1]["content_hash"]
+
+
+def test_an_alto_file_is_known_after_a_long_comment_or_in_utf16(tmp_path):
+    from puthi.corpus.pipeline import sniff
+
+    body = (Path(__file__).resolve().parents[1] / "ocr" / "fixtures" / "alto-valid-minimal.xml").read_text("utf-8")
+    body = body.split("?>", 1)[1] if body.startswith("<?xml") else body
+    long = tmp_path / "long.xml"
+    long.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<!--' + "x" * 70_000 + "-->" + body, encoding="utf-8")
+    wide = tmp_path / "wide.xml"
+    wide.write_bytes(('<?xml version="1.0" encoding="UTF-16"?>' + body).encode("utf-16"))
+    assert sniff(long) == sniff(wide) == "alto"
+
+
+def test_files_a_folder_walk_leaves_out_are_counted_in_the_summary(tmp_path):
+    from puthi.corpus.pipeline import BuildReport, discover
+
+    (tmp_path / "page.txt").write_text("তাস খেলা", encoding="utf-8")
+    (tmp_path / "notes.md").write_text("my notes", encoding="utf-8")
+    (tmp_path / ".hidden.md").write_text("x", encoding="utf-8")
+    found, failures, ignored = discover([tmp_path])
+    assert [p.name for p, _ in found] == ["page.txt"] and failures == []
+    assert [p.name for p in ignored] == ["notes.md"]
+    assert "1 file(s) in the folders left out by their names (notes.md)" in BuildReport(ignored=ignored).summary()
