@@ -697,6 +697,8 @@ def build(
     from puthi.corpus.store import Corpus
 
     t0 = time.perf_counter()
+    if Path(db).is_dir():  # before the lock file is made beside it
+        raise InputError(str(db), f"is a folder; give the corpus file, e.g. --db {Path(db) / 'corpus.sqlite'}")
     report = BuildReport()
     files, report.failures, report.ignored = discover(sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:

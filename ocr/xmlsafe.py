@@ -113,6 +113,9 @@ def parse_xml(source: str | bytes | Path, *, name: str | None = None) -> etree._
         root = etree.fromstring(data, parser=_parser())
     except etree.XMLSyntaxError as exc:
         msg = str(exc.msg or exc).splitlines()[0]
+        if "XML_PARSE_HUGE" in msg:  # libxml's own advice names a parser option the user cannot set
+            raise InputError(where, f"XML nested deeper or larger than any page file needs (line {exc.lineno}); "
+                                    "is it really an ALTO or hOCR page?") from None
         raise InputError(where, f"not well-formed XML (line {exc.lineno}: {msg}); is it complete and XML?") from None
     except ValueError as exc:  # e.g. str input lxml cannot take
         raise InputError(where, f"cannot parse as XML ({exc})") from None

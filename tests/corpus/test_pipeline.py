@@ -323,3 +323,12 @@ def test_files_a_folder_walk_leaves_out_are_counted_in_the_summary(tmp_path):
     assert [p.name for p, _ in found] == ["page.txt"] and failures == []
     assert [p.name for p in ignored] == ["notes.md"]
     assert "1 file(s) in the folders left out by their names (notes.md)" in BuildReport(ignored=ignored).summary()
+
+
+def test_a_folder_given_as_the_corpus_is_refused_before_anything_is_written(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "page.txt").write_text("তাস খেলা", encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    with pytest.raises(pipeline.InputError, match="is a folder; give the corpus file"):
+        pipeline.build([tmp_path / "src"], tmp_path / "out", progress=False)
+    assert not (tmp_path / "out.lock").exists() and not any((tmp_path / "out").iterdir())

@@ -69,6 +69,7 @@ def test_xinclude_is_not_processed():
     (b"<a>", "not well-formed"),
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not well-formed"),
     (b"<a>&nbsp;</a>", "not well-formed"),
+    (b"<a>" * 300 + b"</a>" * 300, "nested deeper or larger than any page file needs"),  # no libxml option names
 ])
 def test_corrupt_xml_is_one_clear_line(data, pattern, tmp_path):
     path = tmp_path / "broken.xml"
