@@ -3,9 +3,9 @@
 The two languages share one script, so the letters themselves decide: Assamese writes its r-sound with
 ৰ (RA WITH MIDDLE DIAGONAL) and never uses Bengali's র (RA), and it has ৱ (RA WITH LOWER DIAGONAL) for w;
 Bengali uses neither. Tesseract's ``ben`` and ``asm`` models both know all three letters, so one reading
-with either model is enough to count them. A few র with no ৰ or ৱ at all is Bengali (a stray ৰ, though, may
-be a misread ব). When a page has too few of these letters to tell otherwise (a short line, a page of
-numbers), the mean word confidences of a ``ben`` and an ``asm`` reading decide instead.
+with either model is enough to count them. When a page has too few of these letters to tell (a short line, a
+page of numbers), an ``asm`` reading is made too: if neither reading has ৰ or ৱ but they have র, the page is
+Bengali; otherwise the mean word confidences of the two readings decide.
 
 >>> decide("খেলুৱৈসকলে ৰঙৰ তাচেৰে আনৰ হাত কাটিব পাৰে").lang
 'asm'
@@ -14,8 +14,8 @@ numbers), the mean word confidences of a ``ben`` and an ``asm`` reading decide i
 >>> d = decide("তাস ৫২", confs={"ben": 71.0, "asm": 80.5})
 >>> d.lang, d.by
 ('asm', 'confidence')
->>> decide("তার পর", confs={"ben": 71.0, "asm": 80.5}).lang
-'ben'
+>>> decide("তার পর / তার পর", confs={"ben": 71.0, "asm": 80.5}).lang, decide("তার পর").settled
+('ben', False)
 """
 
 from __future__ import annotations
@@ -78,8 +78,10 @@ def decide(text: str, *, confs: dict[str, float] | None = None, default: str = "
             return Decision("asm", "letters", a, b, conf_items)
         if share <= 1 - THRESHOLD:
             return Decision("ben", "letters", a, b, conf_items)
-    if b and not a:  # Bengali র and no ৰ ৱ at all: an Assamese page would not write র even once
-        return Decision("ben", "letters", a, b, conf_items)
+    if confs and b and not a:
+        # Both readings have র and neither a ৰ or ৱ: Bengali. (Only with both: the ``ben`` model alone reads
+        # Assamese ৱ, and ৰ in some clusters, as র; the ``asm`` model writes ৱ and ৰ where the page has them.)
+        return Decision("ben", "letters-weak", a, b, conf_items)
     known = {k: v for k, v in (confs or {}).items() if k in ("ben", "asm") and v >= 0}
     if len(known) == 2:
         lang = "asm" if known["asm"] > known["ben"] else "ben"

@@ -63,6 +63,16 @@ def test_auto_tells_assamese_from_bengali(text, font, lang):
     assert langid.settings["lang"] == lang
 
 
+@pytest.mark.parametrize("text, font, lang", [
+    ("খেলুৱৈ তাচ", "Lohit Assamese", "asm"), ("দুজন খেলুৱৈ থাকে", "Noto Sans Bengali", "asm"),
+    ("তার পর", "Lohit Bengali", "ben"), ("তাস খেলা", "Noto Sans Bengali", "ben"),
+])
+def test_auto_on_short_lines_with_few_ra_letters(text, font, lang):
+    # too few ra-letters to settle on the first (ben) reading, which writes র for Assamese ৱ
+    sample = render(text, font, size=36, seed=1, degrade=Degradation())
+    assert ocr_image(sample.image, lang="auto").lang == lang
+
+
 def test_auto_is_as_good_as_the_right_language_on_assamese():
     sample = render(AS_LINE, "Lohit Assamese", size=26, seed=4, degrade=Degradation(blur=0.6, noise=6))
     auto = ocr_image(sample.image, lang="auto").text
