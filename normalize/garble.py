@@ -550,12 +550,14 @@ def find_garbled(line: str) -> list[Span]:
     tokens = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"\S+", line)]
     kinds = [_kind(t) for _, _, t in tokens]
     digitish = [bool(_DIGITS_BN.search(t)) for _, _, t in tokens]
-    marked = [k == "garble" for k in kinds]
+    hindi = real_hindi_runs(line)
+    in_hindi = [any(a <= start and end <= b for a, b in hindi) for start, end, _ in tokens]
+    marked = [k == "garble" and not h for k, h in zip(kinds, in_hindi, strict=True)]
     changed = True
     while changed:  # short Latin/symbol tokens join a neighbouring garbled run
         changed = False
         for i, (k, (_, _, t)) in enumerate(zip(kinds, tokens, strict=True)):
-            if marked[i] or k not in ("latin", "symbol"):
+            if marked[i] or in_hindi[i] or k not in ("latin", "symbol"):
                 continue
             core = t.strip(_EDGE)
             if not core or (k == "latin" and (len(core) > 2 or not core.isalpha())):
@@ -565,10 +567,9 @@ def find_garbled(line: str) -> list[Span]:
             lone_sign = k == "symbol" and i > 0 and core in LONE_SIGNS
             if lone_sign or any(marked[n] or digitish[n] for n in near):
                 marked[i] = changed = True
-    hindi = real_hindi_runs(line)
     spans = []
-    for (start, end, t), hit in zip(tokens, marked, strict=True):
-        if not hit or any(a <= start and end <= b for a, b in hindi):
+    for (start, _end, t), hit in zip(tokens, marked, strict=True):
+        if not hit:
             continue
         left = len(t) - len(t.lstrip(_EDGE))
         core = t.strip(_EDGE)

@@ -7,8 +7,9 @@ the `hin` readings of the synthetic dev pages of ``bench.repair_garble`` are Hin
 tokens of ten ordinary Hindi sentences. So a run of two or more Devanagari tokens of which at least 60 % are
 Hindi words is taken for Hindi and left alone. (At 50 %, two garbled tokens of those pages would pass for
 Hindi: `कब` "when" beside a misread; at 60 % none of their 591 does, and every token of the ten Hindi
-sentences is still kept.) A single Devanagari token is judged garble: in a Bengali book, one Devanagari
-word is far more likely a misread than a quotation.
+sentences is still kept.) The card words of the terminology tables are added to the list
+(``data/hi_game_words.txt``; Tesseract's lacks ताश and इक्का). A single Devanagari token is judged garble:
+in a Bengali book, one Devanagari word is far more likely a misread than a quotation.
 
 >>> real_hindi_runs("ताश के खेल में चार खिलाड़ी होते हैं।")
 [(0, 36)]
@@ -24,34 +25,47 @@ from pathlib import Path
 
 import regex
 
-WORDS = Path(__file__).parent / "data" / "hi_tesseract_words.txt"
-MIN_SHARE = 0.6  # of a run's tokens that must be Hindi words
-MIN_RUN = 2  # tokens
+DATA = Path(__file__).parent / "data"
+WORD_FILES = (DATA / "hi_tesseract_words.txt", DATA / "hi_game_words.txt")
+MIN_SHARE = 0.6  # of a run's Devanagari tokens that must be Hindi words
+MIN_RUN = 2  # Devanagari tokens
 
 _TOKEN = regex.compile(r"\S+")
 _EDGE = "\"'“”‘’,;:?!.।॥()[]-–—…|"
-_DEVANAGARI_ONLY = regex.compile(r"^[\u0900-\u097f\u200c\u200d]+$")
+_DEVANAGARI_WORD = regex.compile(r"^[\u0900-\u097f\u200c\u200d]+(?:[-–—][\u0900-\u097f\u200c\u200d]+)*$")
+_PARTS = regex.compile(r"[-–—]")
+_NEUTRAL = regex.compile(r"^[\p{Latin}\p{Nd}\p{P}\p{S}]*$")  # A, K, 52, (): inside a Hindi run, part of it
 
 
 @functools.cache
 def hindi_words() -> frozenset[str]:
-    """The Hindi word list (NFC); empty when the data file is missing.
+    """The Hindi word list (NFC): Tesseract's, and the card words of ``hi_game_words.txt``; empty when the
+    files are missing.
 
-    >>> "खेल" in hindi_words()
-    True
+    >>> "खेल" in hindi_words(), "इक्का" in hindi_words()
+    (True, True)
     """
-    if not WORDS.exists():
-        return frozenset()
-    lines = WORDS.read_text(encoding="utf-8").splitlines()
-    return frozenset(unicodedata.normalize("NFC", w) for w in lines if w and not w.startswith("#"))
+    words: set[str] = set()
+    for path in WORD_FILES:
+        if path.exists():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            words.update(unicodedata.normalize("NFC", w) for w in lines if w and not w.startswith("#"))
+    return frozenset(words)
+
+
+def _is_word(core: str, words: frozenset[str]) -> bool:
+    """A Hindi word, or words joined by hyphens (धीरे-धीरे, एक-दूसरे)."""
+    return all(unicodedata.normalize("NFC", part) in words for part in _PARTS.split(core) if part)
 
 
 def real_hindi_runs(line: str) -> list[tuple[int, int]]:
     """``(start, end)`` code-point spans of ``line`` that are real Hindi: runs of at least ``MIN_RUN``
-    whitespace-separated tokens in Devanagari only, at least ``MIN_SHARE`` of them Hindi words."""
+    whitespace-separated Devanagari tokens, at least ``MIN_SHARE`` of them Hindi words. Latin letters,
+    digits and punctuation between them (``ताश के 52 पत्ते``, ``इक्का (A)``) neither count nor end a run;
+    a Bengali word ends it."""
     words = hindi_words()
     runs: list[tuple[int, int]] = []
-    run: list[tuple[int, int, bool]] = []  # (start, end, is a Hindi word)
+    run: list[tuple[int, int, bool]] = []  # the run's Devanagari tokens: (start, end, is a Hindi word)
 
     def close() -> None:
         if len(run) >= MIN_RUN and sum(w for _, _, w in run) >= MIN_SHARE * len(run):
@@ -60,9 +74,9 @@ def real_hindi_runs(line: str) -> list[tuple[int, int]]:
 
     for m in _TOKEN.finditer(line):
         core = m.group().strip(_EDGE)
-        if core and _DEVANAGARI_ONLY.match(core):
-            run.append((m.start(), m.end(), unicodedata.normalize("NFC", core) in words))
-        elif core:
+        if core and _DEVANAGARI_WORD.match(core):
+            run.append((m.start(), m.end(), _is_word(core, words)))
+        elif not _NEUTRAL.match(core):
             close()
     close()
     return runs

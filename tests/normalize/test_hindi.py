@@ -30,3 +30,25 @@ def test_garble_that_happens_to_contain_hindi_words_stays_garble():
     assert [s.text for s in find_garbled("তাহা कब कब्रिब्री রাখে")] == ["कब", "कब्रिब्री"]
     # and a lone Hindi word inside Bengali is taken for garble
     assert [s.text for s in find_garbled("তাহা कब রাখে")] == ["कब"]
+
+
+def test_hindi_with_hyphens_numbers_and_latin_letters_is_kept():
+    for text in ["वे धीरे-धीरे खेलते हैं।", "ताश के 52 पत्ते होते हैं।", "खिलाड़ी एक-दूसरे को देखते हैं",
+                 "ताश के खेल में A और K बड़े पत्ते होते हैं।", "हुकुम का इक्का (A) सबसे बड़ा है"]:
+        assert repair_text(text, lang="bn").text == text
+
+
+def test_hindi_card_names_in_a_bengali_line_are_kept_for_the_term_aligner():
+    from puthi.rules.terms import find_terms
+
+    line = "হিন্দিতে इक्का, बादशाह বলে"
+    assert repair_text(line, lang="bn").text == line
+    assert {s.concept for s in find_terms(line)} >= {"card.ace", "card.king"}
+
+
+def test_every_hindi_form_of_the_term_tables_is_a_hindi_word():
+    from puthi.normalize.hindi import hindi_words
+    from puthi.rules.terms import load_tables
+
+    forms = {f for e in load_tables().entries if e.lang == "hi" for f in e.forms}
+    assert forms and forms <= hindi_words(), sorted(forms - hindi_words())
