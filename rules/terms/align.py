@@ -10,13 +10,13 @@ For each word of the text (a run of letters, marks and digits) the aligner looks
    the distance is never computed against the whole table. ৰিস্তি, ধিস্তি → বিস্তি; ফোট, ফেঁটি → ফোটা.
 4. a word that is two terms written together (পঞ্চাশকাবার) is split when its first part is a term and
    the rest is a term with an inflection;
-5. in an enumeration (three or more single words joined by commas, the last perhaps by ও, এবং, বা, আর,
-   অথবা or Assamese আৰু), a word without an exact match is compared with the members of a closed set
-   (card ranks, suits, Ganjifa suits) that another word of the list names exactly with a form of weight at
-   least LIST_ANCHOR_WEIGHT, with a looser limit (:func:`list_max_cost`), and read as a member the list
-   does not name yet: a list of ranks with a letter of one misread is still a list of ranks. চেক in
-   "তিরি, চেক, পঞ্জা ও ছক্কা" is চৌকা. The first word, and a last word after a bare comma, keep the
-   ordinary limit: they may be a word of the sentence around the list (তবে, টেক্কা ...; ..., যাদের).
+5. in an enumeration (three or more single words joined by commas or by ও, এবং, বা, আর, অথবা or Assamese
+   আৰু), a word without an exact match is compared with the members of a closed set (card ranks, suits,
+   Ganjifa suits) of which the list names at least two exactly with forms of weight at least
+   LIST_ANCHOR_WEIGHT, with a looser limit (:func:`list_max_cost`), and read as a member the list does
+   not name yet: a list of ranks with a letter of one misread is still a list of ranks (নহকা in "টেক্কা,
+   সাহেব, নহকা ও বিবি" is নহলা). The first word, and a last word after a bare comma, keep the ordinary
+   limit: they may be a word of the sentence around the list (তবে, টেক্কা ...; ..., যাদের).
 
 Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
 break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
@@ -75,7 +75,7 @@ KNOWN_WORD_MIN_FREQ = 10
 # Which table languages an approximate match may use, by text language: an Assamese spelling in a
 # Bengali text is only matched exactly.
 FUZZY_LANGS = {"bn": {"bn"}, "as": {"as"}}
-# Enumerations: items joined by a comma or semicolon, or by a conjunction word before the last one. Only the
+# Enumerations: items joined by commas or by conjunction words (a semicolon ends one). Only the
 # categories that are closed sets of names, which texts list, lend their members to a damaged list item.
 LIST_COMMA = regex.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
 LIST_BEFORE_CONJUNCTION = regex.compile(r"(?:[ \t]*,)?[ \t]*(?:\r?\n)?[ \t]*")
@@ -85,6 +85,7 @@ LIST_MIN_ITEMS = 3
 CLOSED_SETS = frozenset({"card_rank", "card_suit", "ganjifa"})
 # Only a form that surely names the member starts a list: not আটা ("flour"), রাজা ("king"), একা ("alone").
 LIST_ANCHOR_WEIGHT = 0.9
+LIST_ANCHORS = 2
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
 SUPPORT_WINDOW = 40
@@ -388,10 +389,12 @@ class Aligner:
     def _list_items(self, text, toks, cands: list[_Cand], lang: str) -> list[_Cand]:
         """List readings of the words of enumerations that name members of a closed set (step 5).
 
-        A list reading is not lowered by its form's weight (আটা in a list of ranks is the eight, not
-        "flour"), by a common word it resembles, or by a number reading (আটটা); the isolation factor still
-        applies. A list names each member once: a damaged word is read only as a member that no word
-        before it in the list names.
+        The list must name at least LIST_ANCHORS members of one closed set exactly with strong forms: one
+        সাহেব or বিবি alone ("sahib", "wife") does not make "সাহেব, মেম, বাবু ও আয়া" a list of cards. A list
+        reading is not lowered by its form's weight (আটা in a list of ranks is the eight, not "flour"), by a
+        common word it resembles, or by a number reading (আটটা); the isolation factor still applies. A list
+        names each member once: a damaged word is read only as a member that no other word of the list
+        names exactly and no damaged word before it was read as.
         """
         exact: dict[int, list[_Cand]] = defaultdict(list)
         for c in cands:
@@ -400,7 +403,8 @@ class Aligner:
         out: list[_Cand] = []
         for items, closed in _enumerations(text, toks):
             named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
-            sets = {e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT} & CLOSED_SETS
+            strong = [e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT and e.category in CLOSED_SETS]
+            sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS}
             if not sets:
                 continue
             taken = {e.concept for e in named}
@@ -426,14 +430,14 @@ class Aligner:
         stem end), ties all kept. The limit is :func:`list_max_cost` of the shorter of member and stem, or
         the ordinary :func:`max_cost` for an ``edge`` word of the list."""
         allowed = FUZZY_LANGS.get(lang, {lang})
+        stems = [(i, len(units(key[:i]))) for i in self._stems(key, lang)[:4]]
         found: list[tuple[float, int, int]] = []
         for lid in set().union(*(self.closed_sets[c] for c in sets)):
             lx = self.lexemes[lid]
             if not self.lex_langs[lid] & allowed:
                 continue
-            for i in self._stems(key, lang)[:4]:
-                n = min(lx.n, len(units(key[:i])))
-                limit = max_cost(lx.n) if edge else list_max_cost(n)
+            for i, n in stems:
+                limit = max_cost(lx.n) if edge else list_max_cost(min(lx.n, n))
                 d = self.costs.distance(key[:i], lx.key, limit)
                 if d <= limit:
                     found.append((d, lid, i))
@@ -541,30 +545,33 @@ def _offset_map(raw: str, key: str):
 
 def _enumerations(text: str, toks: list[tuple[int, int, str]]) -> list[tuple[list[int], bool]]:
     """The enumerations of ``toks``: runs of at least LIST_MIN_ITEMS one-word items, each joined to the
-    next by a comma, and the last perhaps by a conjunction word (ও, এবং ...; a comma or a line break may
-    stand beside it). Each comes with True when a conjunction closed it.
+    next by a comma or by a conjunction word (ও, এবং ...; a comma or a line break may stand beside it). Each
+    comes with True when a conjunction joined its last item.
 
-    >>> text = "কোথাও তিরি, চৌকা, পঞ্জা ও ছক্কা একত্র ধরে"
+    >>> text = "কোথাও তিরি, চৌকা, পঞ্জা ও ছক্কা একত্র ধরে; টেক্কা ও সাহেব ও বিবি"
     >>> toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
     >>> [([toks[i][2] for i in run], closed) for run, closed in _enumerations(text, toks)]
-    [(['তিরি', 'চৌকা', 'পঞ্জা', 'ছক্কা'], True)]
+    [(['তিরি', 'চৌকা', 'পঞ্জা', 'ছক্কা'], True), (['টেক্কা', 'সাহেব', 'বিবি'], True)]
     """
     runs: list[tuple[list[int], bool]] = []
     i = 0
     while i < len(toks):
+        if toks[i][2] in LIST_CONJUNCTIONS:  # never an item
+            i += 1
+            continue
         run, closed = [i], False
         while i + 1 < len(toks):
             end = toks[i][1]
-            if toks[i + 1][2] in LIST_CONJUNCTIONS:  # never an item itself
-                if (i + 2 < len(toks) and LIST_BEFORE_CONJUNCTION.fullmatch(text, end, toks[i + 1][0])
+            if toks[i + 1][2] in LIST_CONJUNCTIONS:
+                if not (i + 2 < len(toks) and toks[i + 2][2] not in LIST_CONJUNCTIONS
+                        and LIST_BEFORE_CONJUNCTION.fullmatch(text, end, toks[i + 1][0])
                         and LIST_AFTER_CONJUNCTION.fullmatch(text, toks[i + 1][1], toks[i + 2][0])):
-                    i += 2
-                    run.append(i)
-                    closed = True
+                    break
+                i, closed = i + 2, True
+            elif LIST_COMMA.fullmatch(text, end, toks[i + 1][0]):
+                i, closed = i + 1, False
+            else:
                 break
-            if not LIST_COMMA.fullmatch(text, end, toks[i + 1][0]):
-                break
-            i += 1
             run.append(i)
         if len(run) >= LIST_MIN_ITEMS:
             runs.append((run, closed))

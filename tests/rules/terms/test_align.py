@@ -177,6 +177,16 @@ def test_a_weak_form_does_not_make_an_everyday_list_a_list_of_cards(text):
     assert links(text) == []
 
 
+@pytest.mark.parametrize("text", ["সাহেব, মেম, বাবু ও আয়া এলেন", "বিবি, ছেলে, মেয়ে ও চাকর"])
+def test_one_card_word_does_not_make_an_everyday_list_a_list_of_cards(text):
+    # সাহেব "sahib" and বিবি "wife" are card names too; a list needs two of them to be a list of cards
+    assert len(links(text)) <= 1
+
+
+def test_a_list_joined_by_conjunctions_only():
+    assert ("নহকা", "card.nine") in links("টেক্কা ও সাহেব ও নহকা ও বিবি")
+
+
 def test_the_sentence_around_a_list_is_not_part_of_it():
     ranks = ["টেক্কা", "সাহেব", "বিবি"]
     # তিনি ("he") and সবাই ("all") are within the list limit of তিনি (three) and সাতা (seven), but the word
