@@ -10,7 +10,7 @@ import importlib
 import sys
 
 from puthi import __version__
-from puthi.errors import PuthiError
+from puthi.errors import OutputError, PuthiError
 
 DESCRIPTION = "OCR, repair, terminology and rule checking for old Bengali and Assamese books about games."
 
@@ -62,11 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:
-        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise
         print(f"puthi {args.command}: cannot write the output ({exc.strerror}); free some space or write "
               "elsewhere, and run again", file=sys.stderr)
-        return 5
+        return OutputError.exit_code
     except KeyboardInterrupt:
         print(f"puthi {args.command}: interrupted; what was written so far is kept", file=sys.stderr)
         return 130

@@ -29,15 +29,15 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--game {args.game}", f"unknown game; choose one of: {', '.join(registry.names())}")
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
+    text = read_text_arg(args.file)
+    if not text.strip():
+        where = "standard input" if args.file == "-" else args.file
+        raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
     try:
         facts_of(args.impl, args.game)
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
-    text = read_text_arg(args.file)
-    if not text.strip():
-        where = "standard input" if args.file == "-" else args.file
-        raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
     verdicts = check_claims(extract_claims(text, args.game), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))

@@ -171,7 +171,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                              and not any(part.startswith(".") for part in p.relative_to(path).parts))
             files = [p for p in visible if p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme")]
             picked = set(files)
-            ignored += [p for p in visible if p not in picked]
+            for p in visible:
+                if p not in picked and p.resolve() not in seen:
+                    seen.add(p.resolve())
+                    ignored.append(p)
             named = False
             if not files:
                 failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO or .txt files in this "
@@ -605,8 +608,8 @@ class BuildReport:
             text += f"; {self.orphaned} correction(s) could not be placed (puthi correct --list)"
         if self.ignored:
             names = ", ".join(p.name for p in self.ignored[:3]) + (", ..." if len(self.ignored) > 3 else "")
-            text += (f"; {len(self.ignored)} file(s) in the folders left out by their names ({names}): name a file "
-                     "to have its content looked at")
+            text += (f"; {len(self.ignored)} file(s) in the folders left out by their names ({names}): only scans, "
+                     "PDFs, hOCR/ALTO (.xml, .html) and .txt files are read")
         return text
 
 

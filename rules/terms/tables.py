@@ -182,7 +182,8 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         if not fields or all(not f.strip() for f in fields):
             continue
         if any("\n" in f or "\r" in f for f in fields):
-            raise InputError(name, f"row {n}: a field runs on past the end of the line; close the quote it opens")
+            raise InputError(name, f"row {n}: a field spans several lines (a quote not closed, or a line break "
+                                   "inside a cell); close the quote or keep each row on one line")
         if len(fields) != len(header):
             raise InputError(
                 name,
@@ -226,7 +227,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
 
 def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str]]]:
     """(line number where the row starts, its fields) after the header line; CSV errors name the row."""
-    reader = csv.reader(stream, delimiter=delim)
+    reader = csv.reader(stream, delimiter=delim, strict=True)  # strict: an unclosed quote at the end is an error
     while True:
         start = reader.line_num + 2  # the header was read before the reader
         try:

@@ -319,7 +319,7 @@ def test_files_a_folder_walk_leaves_out_are_counted_in_the_summary(tmp_path):
     (tmp_path / "page.txt").write_text("তাস খেলা", encoding="utf-8")
     (tmp_path / "notes.md").write_text("my notes", encoding="utf-8")
     (tmp_path / ".hidden.md").write_text("x", encoding="utf-8")
-    found, failures, ignored = discover([tmp_path])
+    found, failures, ignored = discover([tmp_path, tmp_path])  # a folder given twice counts once
     assert [p.name for p, _ in found] == ["page.txt"] and failures == []
     assert [p.name for p in ignored] == ["notes.md"]
     assert "1 file(s) in the folders left out by their names (notes.md)" in BuildReport(ignored=ignored).summary()

@@ -105,7 +105,9 @@ def test_a_headword_not_in_normal_form_is_reported():
         ("concept,lang,headword\nx.y,bn,তাস\n,bn,তাস\n", "row 3: the concept is empty"),
         ("", "the table is empty"),
         # an unclosed quote would swallow the rows after it into one field
-        ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"horse\nx.b,bn,দাবা,chess\n', "row 2: a field runs on past"),
+        ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"horse\nx.b,bn,দাবা,chess\n', "row 2: unexpected end of data"),
+        ('concept,lang,headword,gloss\nx.y,bn,তাস,card\nx.a,bn,ঘোড়া,"horse', "row 3: unexpected end of data"),
+        ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"a\nhorse"\nx.b,bn,দাবা,chess\n', "row 2: a field spans several"),
         ("concept,lang,headword,gloss\nx.y,bn,তাস,\"" + "x" * 140_000 + "\"\n", "row 2: field larger than"),
     ],
 )
