@@ -18,7 +18,7 @@ from __future__ import annotations
 QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "deck_size": ("cards in the pack", ()),
     "hand_size": ("cards dealt to each player", ()),
-    "deal_pattern": ("cards per packet when dealing, as a string like '3+3' or '3-2-3'", ()),
+    "deal_pattern": ("cards per packet when dealing, as a string like '3-3' or '3-2-3'", ()),
     "card_value": ("card points of one card; rank A K Q J 10 9 8 7, suit trump or plain", ("rank", "suit")),
     "card_point_total": ("sum of the card points in the pack", ()),
     "last_trick_bonus": ("points for winning the last trick", ()),

@@ -607,7 +607,7 @@ def facts(options: dict[str, Any] | None = None, game: str = "sixtysix") -> dict
         q.key("players"): SPECS[game].players,
         q.key("deck_size"): deck.size,
         q.key("hand_size"): hand,
-        q.key("deal_pattern"): "+".join(str(p) for p in rules.packets),
+        q.key("deal_pattern"): "-".join(str(p) for p in rules.packets),
         q.key("card_point_total"): table.total(deck),
         q.key("last_trick_bonus"): LAST_TRICK_BONUS if rules.opt("last_trick") == "bonus_10" else 0,
         q.key("marriage_value", suit="trump"): MARRIAGE_TRUMP,

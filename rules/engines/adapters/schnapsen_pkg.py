@@ -179,7 +179,7 @@ class SchnapsenPackage:
         # its dealer gives cards 0, 2, 4 ... to one hand and 1, 3, 5 ... to the other: one at a time
         dealt = list(hand1.get_cards())
         first = list(deck)
-        pattern = "+".join("1" for _ in dealt) if all(first.index(c) % 2 == 0 for c in dealt) else "?"
+        pattern = "-".join("1" for _ in dealt) if all(first.index(c) % 2 == 0 for c in dealt) else "?"
         out: dict[str, Any] = {
             q.key("players"): 2,
             q.key("deck_size"): len(deck),

@@ -48,7 +48,7 @@ def test_the_deal_follows_seed_002():
 def test_card_values_and_totals_come_from_the_table():
     f = facts()
     assert [f[f"card_value(rank={r},suit=plain)"] for r in ("A", "10", "K", "Q", "J", "9")] == [11, 10, 4, 3, 2, 0]
-    assert f["card_point_total"] == 120 and f["deck_size"] == 24 and f["deal_pattern"] == "3+3"
+    assert f["card_point_total"] == 120 and f["deck_size"] == 24 and f["deal_pattern"] == "3-3"
     g = facts(game="schnapsen")
     assert g["deck_size"] == 20 and g["hand_size"] == 5 and "card_value(rank=9,suit=plain)" not in g
     assert facts({"last_trick": "wins_deal"})["last_trick_bonus"] == 0
