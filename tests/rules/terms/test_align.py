@@ -212,7 +212,8 @@ def test_cost_model_is_pluggable():
     assert "ৰিস্তি" in [s.surface for s in find_terms(text)]
 
 
-words = st.sampled_from(["তাস", "তুরুপের", "খেলা", "হাতের পাঁচ", "ৰিস্তি", "ও", "৪৭", "Klaverjas", "\n", "।", " "])
+words = st.sampled_from(["তাস", "তুরুপের", "খেলা", "হাতের পাঁচ", "ৰিস্তি", "ও", "৪৭", "Klaverjas", "\n", "।", " ",
+                         "টেক্কা,", "সাহেব", "নহকা,", "আটটা", ","])  # lists of ranks, with damaged items
 
 
 @settings(max_examples=60, deadline=None)
