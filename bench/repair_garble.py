@@ -123,11 +123,14 @@ def _words(text: str) -> list[str]:
 def run_seed(split: str) -> dict:
     from puthi.normalize.edits import apply_edits
     from puthi.normalize.garble import fix_line
+    from puthi.normalize.repair import document_words
 
     if not SEED000.exists() or not GOLD.exists():
         return {"skipped": f"{SEED000} or {GOLD} not found"}
-    lines = SEED000.read_text(encoding="utf-8").split("\n")
-    edits = [fix_line(line) for line in lines]
+    text = SEED000.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    document = document_words(text)  # as puthi repair reads it: the words the page spells in clean text
+    edits = [fix_line(line, document=document) for line in lines]
     gold = json.loads(GOLD.read_text(encoding="utf-8"))["runs"]
     scored = [g for g in gold if g["split"] == split and g["certainty"] in ("sure", "likely")]
     hits = base_hits = n = 0

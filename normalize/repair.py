@@ -28,16 +28,22 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+import regex
 
 from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
-from puthi.normalize.unicode import normalize
+from puthi.normalize.unicode import normalize, normalized
 
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
+_WORD_EDGE = "\"'“”‘’,;:?!.।॥()[]-–—…|"
+_BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 
 
 @dataclass
@@ -50,7 +56,22 @@ class Repair:
 
 
 _GARBLE_BROKEN: list[str] = []
-VERSION = "1"  # the corpus redoes the repair of stored pages when this changes
+VERSION = "2"  # the corpus redoes the repair of stored pages when this changes (2: real Hindi, document words)
+
+
+def document_words(text: str) -> Counter[str]:
+    """The clean Bengali words of ``text`` (garble left out), normalised, with their counts: the vocabulary a
+    reading of a garbled token in that text may borrow from.
+
+    >>> document_words("তাহা হইলে कब्रिब्री রাখে, তাহা")["তাহা"]
+    2
+    """
+    counts: Counter[str] = Counter()
+    for token in text.split():
+        core = token.strip(_WORD_EDGE)
+        if core and _BENGALI_WORD.match(core):
+            counts[normalized(core)] += 1
+    return counts
 
 
 def warm_up() -> None:
@@ -71,10 +92,10 @@ def _garble_fixer():
     return getattr(module, "fix_line", None)
 
 
-def _garble_edits(fix_line, text: str) -> list[Edit]:
+def _garble_edits(fix_line, text: str, document: Mapping[str, int] | None = None) -> list[Edit]:
     """The garble pass, checked: a failing or inconsistent pass is reported once and then skipped."""
     try:
-        edits = list(fix_line(text))
+        edits = list(fix_line(text, document=document) if document else fix_line(text))
         apply_edits(text, edits)
     except Exception as exc:  # a broken optional pass must not lose the rest of the repair
         _GARBLE_BROKEN.append(repr(exc))
@@ -84,9 +105,11 @@ def _garble_edits(fix_line, text: str) -> list[Edit]:
 
 
 def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
-                english_confidence: float = MIN_CONFIDENCE) -> Repair:
+                english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
+    ``document`` counts the clean words of the whole text (``puthi.normalize.garble.document_words``): the
+    garble pass prefers readings the text itself spells.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -105,7 +128,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
             current = apply_edits(current, soup_edits)
     fix_line = _garble_fixer() if (garble and lang == "bn" and has_garble(current)) else None
     if fix_line is not None:
-        garble_edits = _garble_edits(fix_line, current)
+        garble_edits = _garble_edits(fix_line, current, document)
         if garble_edits:
             edits = compose(line, edits, garble_edits)
             current = apply_edits(current, garble_edits)
@@ -128,11 +151,13 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     """
     if lang == "auto":
         lang = detect_lang(text)
+    document = document_words(text) if garble and lang == "bn" else None
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0
     for line in text.split("\n"):
-        r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence)
+        r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
+                        document=document)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1

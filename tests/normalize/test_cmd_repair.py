@@ -75,3 +75,13 @@ def test_a_lang_that_contradicts_the_text_is_warned_about(tmp_path, capsys):
     assert code == 0 and "--lang bn given, but the text looks Assamese" in err and "--lang as" in err
     code, _, err = _run(capsys, ["repair", str(assamese), "--lang", "as"])
     assert code == 0 and err == ""
+
+
+def test_the_stream_reads_garble_with_the_words_of_the_lines_before(tmp_path, capsys, monkeypatch):
+    from puthi.corpus import cmd_repair
+
+    monkeypatch.setattr(cmd_repair, "LOOKAHEAD", 4)  # the look-ahead holds the first line only
+    src = tmp_path / "in.txt"
+    src.write_text("সে করিয়া গেল\nআর এক লাইন\nতাহা হইলে कब्रिब्री রাখে\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert code == 0 and out.splitlines()[2] == "তাহা হইলে করিয়া রাখে"

@@ -213,3 +213,14 @@ def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_ev
         exact = _exact_channel_scores(decoder, y, visual, sub, skip)
         assert found.keys() == exact.keys(), token
         assert all(abs(found[w] - exact[w]) < 1e-9 for w in exact), token
+
+
+def test_a_reading_the_document_spells_elsewhere_is_preferred():
+    from puthi.normalize.repair import document_words, repair_text
+
+    alone = default_decoder().decode("कब्रिब्री")
+    assert alone[0][0] != "করিয়া" and "করিয়া" in [w for w, _ in alone]  # a candidate, not the first
+    assert default_decoder().decode("कब्रिब्री", document={"করিয়া": 2})[0][0] == "করিয়া"
+    # the whole text is the document: a clean করিয়া on another line decides the garbled one
+    assert repair_text("সে করিয়া গেল\nতাহা হইলে कब्रिब्री রাখে", lang="bn").text.endswith("হইলে করিয়া রাখে")
+    assert document_words("সে করিয়া গেল, कब्रिब्री করিয়া।") == {"সে": 1, "করিয়া": 2, "গেল": 1}
