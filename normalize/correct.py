@@ -145,7 +145,12 @@ def _assamese_letters(word: str) -> tuple[str, float]:
     return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
 
 
-def _digit_edits(line: str) -> list[Edit]:
+def digit_edits(line: str) -> list[Edit]:
+    """Digit look-alikes in a run of digits (Bengali documents): ``e •`` is ৫০, ``৩•`` is ৩০.
+
+    >>> [(e.before, e.after) for e in digit_edits("যদি e • ফোটা, তবে ৩• ফোটায়")]
+    [('e •', '৫০'), ('৩•', '৩০')]
+    """
     edits = []
     for m in _DIGITS.finditer(line):
         run = m.group("run")
@@ -164,7 +169,7 @@ def correct_line(line: str, lang: str = "bn") -> list[Edit]:
     >>> [(e.before, e.after) for e in correct_line("তাহ হইলে দুই কুড়ি সাত ফোট৷ দেখাইতে হুইবে")]
     [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
     """
-    edits: list[Edit] = _digit_edits(line) if lang == "bn" else []
+    edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
     for m in _WORD.finditer(line):
         token = m.group()

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import regex
 
 from puthi.normalize.compose import compose
-from puthi.normalize.correct import correct_line
+from puthi.normalize.correct import correct_line, digit_edits
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
@@ -126,6 +126,9 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         if soup_edits:
             edits = compose(line, edits, soup_edits)
             current = apply_edits(current, soup_edits)
+    if lang == "bn" and (digits := digit_edits(current)):  # before the garble pass, which would read e as a letter
+        edits = compose(line, edits, digits)
+        current = apply_edits(current, digits)
     fix_line = _garble_fixer() if (garble and lang == "bn" and has_garble(current)) else None
     if fix_line is not None:
         garble_edits = _garble_edits(fix_line, current, document)

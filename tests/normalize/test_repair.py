@@ -68,3 +68,10 @@ def test_garble_pass_touches_only_garbled_tokens():
     if wrong:
         pytest.xfail(f"puthi.normalize.garble (built separately) changed {len(wrong)} clean tokens, e.g. {wrong[0]}")
     assert apply_edits(text, r.edits) == r.text
+
+
+def test_digit_look_alikes_are_read_before_the_garble_pass_can_take_e_for_a_letter():
+    r = repair_text(_seed("000_768383804696228d.txt"))  # every pass, as puthi repair runs
+    pairs = {(e.before, e.after) for e in r.edits}
+    assert ("e •", "৫০") in pairs and ("৩•", "৩০") in pairs
+    assert repair_text("যদি e • ফোটা হয়", lang="bn").text == "যদি ৫০ ফোটা হয়"
