@@ -12,7 +12,7 @@ against the repair of each line alone (without the words the rest of the documen
 Positions are split by a second hash into ``dev`` (for choosing settings) and ``test`` (reported, not used to
 choose anything). The rendered readings are cached under ``~/.cache/puthi/garble``.
 
-Run: ``.venv/bin/python -m bench.repair_garble_context [--split dev|test] [--show]``
+Run: ``.venv/bin/python -m bench.repair_garble_context [--split dev|test] [--show] [--document-bonus X]``
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 DOCS = ("002", "003")
 MEMOIR = ROOT.parent / "shared" / "data" / "memoir-ocr-dev.json"
 SHARE = 12  # percent of the Bengali words garbled
-EDGE = "\"'“”‘’,;:?!।॥()[]-–—…."
+EDGE = "\"'“”‘’«»,;:?!।॥\u09f7()[]-–—…."
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]{2,}$")
 
 
@@ -70,7 +70,8 @@ def read_garbled(doc: str, text: str, per_line: int = 6, lines_per_page: int = 8
     from puthi.normalize.train_garble import cache_dir, ocr_page
     from puthi.ocr.synth import Degradation, list_fonts, render
 
-    path = cache_dir() / f"context-{doc}-{SHARE}-{seed}.jsonl"
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]  # new text, new readings
+    path = cache_dir() / f"context-{doc}-{SHARE}-{seed}-{digest}.jsonl"
     if path.exists():
         return [Garbled(**json.loads(x)) for x in path.read_text(encoding="utf-8").splitlines()]
     rng = random.Random(seed)
@@ -100,9 +101,10 @@ def garbled_text(text: str, garbled: list[Garbled]) -> str:
     """``text`` with each garbled word replaced by its reading (edge punctuation kept)."""
     lines = [line.split(" ") for line in text.split("\n")]
     for g in garbled:
-        tokens = [t for t in lines[g.line] if t]
-        target = tokens[g.index]
-        pos = [i for i, t in enumerate(lines[g.line]) if t].__getitem__(g.index)
+        pos = [i for i, t in enumerate(lines[g.line]) if t][g.index]
+        target = lines[g.line][pos]
+        if unicodedata.normalize("NFC", target.strip(EDGE)) != g.word:
+            raise ValueError(f"line {g.line} token {g.index} is {target!r}, not {g.word!r}: stale readings cache")
         lines[g.line][pos] = target.replace(g.word, g.reading, 1)
     return "\n".join(" ".join(parts) for parts in lines)
 
@@ -143,7 +145,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.repair_garble_context", description=__doc__.split("\n")[0])
     ap.add_argument("--split", choices=["dev", "test"], default="test")
     ap.add_argument("--show", action="store_true", help="print each garbled word with its reading")
+    ap.add_argument("--document-bonus", type=float, help="try another DecoderConfig.document_bonus (nats)")
     args = ap.parse_args(argv)
+    if args.document_bonus is not None:  # for the sweep that chose the default, on dev
+        import dataclasses
+
+        from puthi.normalize.garble import default_decoder
+
+        decoder = default_decoder()
+        decoder.config = dataclasses.replace(decoder.config, document_bonus=args.document_bonus)
     totals = {"repair": [0, 0], "repair, each line alone (no document words)": [0, 0], "offset": [0, 0]}
     for doc, text in documents():
         garbled = read_garbled(doc, text)

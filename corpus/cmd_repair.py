@@ -3,7 +3,8 @@
 The output has exactly as many lines as the input (line endings kept), so it can be pasted back beside
 the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang", "text", "edits"}``, each
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
-line. The input is read and written one line at a time, so memory stays flat on a whole book; with
+line. The input is read and written one line at a time, so memory stays flat on a whole book (but for the
+count of the distinct clean words read so far, which the garble repair borrows readings from); with
 ``--lang auto`` the language is decided once from the first 64 KiB.
 """
 

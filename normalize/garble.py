@@ -51,7 +51,6 @@ CHANNEL_TSV = DATA / "garble_channel.tsv"
 SEED_DEV_TSV = DATA / "garble_channel_seed000dev.tsv"
 ADAPT_SHARE = 0.1
 RULE = "wrong-script"
-CANDIDATES = 50  # readings kept per token, for the n-best after the document bonus
 
 _DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
@@ -224,7 +223,7 @@ class Decoder:
         self._drops = tuple((s, w * lc - cfg.drop_penalty) for s, lc in self.channel.by_garble.get("", ())[:cfg.drops])
         self._unknown = ((1, "", -cfg.drop_penalty - cfg.unknown_penalty),
                          *((1, s, w * lc - cfg.unknown_penalty) for s, lc in self.channel.common))
-        self._cache: dict[str, list[tuple[str, float]]] = {}
+        self._cache: dict[str, list[tuple[float, str, bool]]] = {}  # token -> readings (see decode)
 
     def variant(self, channel: Channel | None = None, config: DecoderConfig | None = None) -> Decoder:
         """A decoder sharing this one's lexicon index and language model, with another channel or config.
@@ -423,13 +422,16 @@ class Decoder:
             return self.decode_number(token)
         if len(token) > self.config.max_token:
             return []
+        cfg = self.config
         found = self._cache.get(token)
         if found is None:
-            found = self.scored(token)[:CANDIDATES]
+            # Kept: the n-best, and every reading the document bonus could lift into them.
+            found = self.scored(token)
+            cut = found[0][0] - cfg.document_bonus if found else 0.0
+            found = [r for i, r in enumerate(found) if i < cfg.nbest or r[0] >= cut]
             if len(self._cache) > 100_000:
                 self._cache.clear()
             self._cache[token] = found
-        cfg = self.config
         if document:
             found = sorted(((s + cfg.document_bonus * (w in document), w, k) for s, w, k in found), reverse=True)
         top_n = found[: cfg.nbest]

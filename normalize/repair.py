@@ -42,7 +42,7 @@ from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
 from puthi.normalize.unicode import normalize, normalized
 
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
-_WORD_EDGE = "\"'“”‘’,;:?!.।॥()[]-–—…|"
+_WORD_EDGE = "\"'“”‘’«»,;:?!.।॥\u09f7()[]-–—…|\u200c\u200d"  # with ৷, the danda Bengali fonts draw
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 
 
@@ -108,7 +108,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
                 english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
-    ``document`` counts the clean words of the whole text (``puthi.normalize.garble.document_words``): the
+    ``document`` counts the clean words of the whole text (:func:`document_words`): the
     garble pass prefers readings the text itself spells.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")

@@ -82,6 +82,6 @@ def test_the_stream_reads_garble_with_the_words_of_the_lines_before(tmp_path, ca
 
     monkeypatch.setattr(cmd_repair, "LOOKAHEAD", 4)  # the look-ahead holds the first line only
     src = tmp_path / "in.txt"
-    src.write_text("সে করিয়া গেল\nআর এক লাইন\nতাহা হইলে कब्रिब्री রাখে\n", encoding="utf-8")
+    src.write_text("আর এক লাইন\nসে করিয়া গেল\nতাহা হইলে कब्रिब्री রাখে\n", encoding="utf-8")  # করিয়া after it
     code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
     assert code == 0 and out.splitlines()[2] == "তাহা হইলে করিয়া রাখে"

@@ -223,4 +223,10 @@ def test_a_reading_the_document_spells_elsewhere_is_preferred():
     assert default_decoder().decode("कब्रिब्री", document={"করিয়া": 2})[0][0] == "করিয়া"
     # the whole text is the document: a clean করিয়া on another line decides the garbled one
     assert repair_text("সে করিয়া গেল\nতাহা হইলে कब्रिब्री রাখে", lang="bn").text.endswith("হইলে করিয়া রাখে")
-    assert document_words("সে করিয়া গেল, कब्रिब्री করিয়া।") == {"সে": 1, "করিয়া": 2, "গেল": 1}
+    assert document_words("সে করিয়া গেল, कब्रिब्री «করিয়া৷»") == {"সে": 1, "করিয়া": 2, "গেল": 1}
+    # a reading the bonus lifts from below the n-best is kept for it (not cut at a fixed count)
+    decoder = default_decoder()
+    found = decoder.scored("जता!")
+    lifted = [w for s, w, _ in found[50:] if s + decoder.config.document_bonus > found[0][0]]
+    assert lifted  # far down the list (the reviewer's case: স্যর), yet within the bonus of the first
+    assert decoder.decode("जता!", document={lifted[0]: 1})[0][0] == lifted[0]
