@@ -90,7 +90,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         lines = _lines(stream, name, args.errors)
         lang = args.lang
-        buffered: list[tuple[str, str]] = []
         buffered, lines = _lookahead(lines)
         head = "\n".join(t for t, _ in buffered)
         if lang == "auto":
