@@ -131,7 +131,8 @@ def _warn_if_other_language(head: str, lang: str, name: str) -> None:
     Bengali repair reads Assamese ৰ ৱ as misreads of ব, and Assamese repair leaves Bengali garble alone."""
     n_as, n_bn = lang_evidence(head)
     other = {"bn": "as", "as": "bn"}[lang]
-    if detect_lang(head) == other and max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
+    clear = max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn)
+    if clear and detect_lang("", prior=(n_as, n_bn)) == other:  # the counts already made: no second scan
         names = {"bn": "Bengali", "as": "Assamese"}
         print(f"puthi repair: {name}: --lang {lang} given, but the text looks {names[other]} ({n_as} ৰ/ৱ against "
               f"{n_bn} র); use --lang {other} or --lang auto", file=sys.stderr)
