@@ -14,8 +14,12 @@ threshold). ``--sweep`` prints the CER of the English pass alone at several thre
 its readings are the right word (on the (English word, soup token) pairs that
 :func:`puthi.normalize.noise.english_word_pairs` can pair up in the split).
 
+The memoir is repaired as one book, as ``puthi repair`` would read it, so that document-level rules (a
+watermark read as soup on every page: :mod:`puthi.normalize.furniture`) see all its pages; each segment is
+then scored alone. ``--per-segment`` repairs each segment on its own instead (one or two pages each).
+
 Run: ``.venv/bin/python -m bench.repair_memoir [--split dev|heldout|all] [--no-garble] [--no-english]
-[--english-confidence X] [--sweep]``
+[--english-confidence X] [--sweep] [--per-segment]``
 """
 
 from __future__ import annotations
@@ -60,24 +64,49 @@ def distance(reference: str, hypothesis: str) -> tuple[int, int]:
     return Levenshtein.distance(a, b), len(a)
 
 
+def repaired_segments(segments: list[dict], book: bool = True, **options) -> tuple[list[tuple[str, int]], float]:
+    """Each segment's repaired text and edit count, and the seconds the repair took.
+
+    ``book=True`` repairs the memoir as one text, as ``puthi repair book.txt`` would (document-level rules
+    such as :mod:`puthi.normalize.furniture` see every page), then cuts it back into segments;
+    ``book=False`` repairs each segment alone.
+    """
+    t0 = time.perf_counter()
+    if not book:
+        out = []
+        for seg in segments:
+            r = repair_text(seg["ocr"], lang="bn", **options)
+            out.append((r.text, len(r.edits)))
+        return out, time.perf_counter() - t0
+    whole = repair_text("\n".join(seg["ocr"] for seg in segments), lang="bn", **options)
+    seconds = time.perf_counter() - t0
+    lines = whole.text.split("\n")
+    out, start, offset = [], 0, 0
+    for seg in segments:
+        n = seg["ocr"].count("\n") + 1
+        end = offset + len(seg["ocr"])
+        edits = sum(offset <= e.start and e.end <= end for e in whole.edits)
+        out.append(("\n".join(lines[start:start + n]), edits))
+        start, offset = start + n, end + 1
+    return out, seconds
+
+
 def evaluate(segments: list[dict], ids: list[int], garble: bool = True, english: bool = True,
-             english_confidence: float = noise.MIN_CONFIDENCE) -> dict:
+             english_confidence: float = noise.MIN_CONFIDENCE, book: bool = True) -> dict:
+    repaired, seconds = repaired_segments(segments, book, garble=garble, english=english,
+                                          english_confidence=english_confidence)
     raw_err = rep_err = n = 0
     worse_segments = better_segments = worse_lines = changed_lines = n_edits = 0
-    seconds = 0.0
     for k in ids:
         seg = segments[k]
-        t0 = time.perf_counter()
-        repaired = repair_text(seg["ocr"], lang="bn", garble=garble, english=english,
-                               english_confidence=english_confidence)
-        seconds += time.perf_counter() - t0
-        n_edits += len(repaired.edits)
+        text, edits = repaired[k]
+        n_edits += edits
         d_raw, length = distance(seg["clean"], seg["ocr"])
-        d_rep, _ = distance(seg["clean"], repaired.text)
+        d_rep, _ = distance(seg["clean"], text)
         raw_err, rep_err, n = raw_err + d_raw, rep_err + d_rep, n + length
         worse_segments += d_rep > d_raw
         better_segments += d_rep < d_raw
-        raw_lines, rep_lines = seg["ocr"].split("\n"), repaired.text.split("\n")
+        raw_lines, rep_lines = seg["ocr"].split("\n"), text.split("\n")
         for i, (a, b) in enumerate(zip(raw_lines, rep_lines, strict=True)):
             if a == b:
                 continue
@@ -128,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--english-confidence", type=float, default=noise.MIN_CONFIDENCE,
                         help=f"threshold of the English readings (default {noise.MIN_CONFIDENCE})")
     parser.add_argument("--sweep", action="store_true", help="CER and reading accuracy at several thresholds")
+    parser.add_argument("--per-segment", action="store_true",
+                        help="repair each segment alone instead of the memoir as one book")
     args = parser.parse_args(argv)
     if not DATA.exists():
         print(f"skipped: {DATA} not found (needs ../shared/data beside the repository)", file=sys.stderr)
@@ -144,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         r = evaluate(segments, splits[name], garble=not args.no_garble, english=not args.no_english,
-                     english_confidence=args.english_confidence)
+                     english_confidence=args.english_confidence, book=not args.per_segment)
         print(f"| {name} | {r['segments']} | {r['raw_cer']:.2%} | {r['repaired_cer']:.2%} | {r['ratio']:.3f} | "
               f"{r['errors_fixed']} | {r['edits']} | {r['changed_lines']} | {r['worse_lines']} | "
               f"{r['worse_segments']}/{r['better_segments']} |")

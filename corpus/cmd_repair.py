@@ -21,6 +21,7 @@ from typing import BinaryIO
 from puthi.corpus.textio import check_head, open_input
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
+from puthi.normalize.furniture import noise_line_counts
 from puthi.normalize.repair import MAX_LINE, document_words, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
@@ -99,14 +100,18 @@ def run(args: argparse.Namespace) -> int:
         # The clean words of the text so far and of the look-ahead: the garble repair prefers readings the text
         # itself spells (as repair_text does with the whole text).
         document = document_words(head) if lang == "bn" else None
+        # Noise lines that recur (a watermark read as soup on every page) are emptied: counted the same way.
+        line_counts = noise_line_counts(t for t, _ in buffered)
         number = 0
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
-            if document is not None and number > len(buffered):
-                document.update(document_words(text))
+            if number > len(buffered):
+                line_counts.update(noise_line_counts([text]))
+                if document is not None:
+                    document.update(document_words(text))
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document)
+            r = repair_line(text, lang, document=document, line_counts=line_counts)
             if args.format == "jsonl":
                 record = {"line": number, "lang": lang, "text": r.text,
                           "edits": [{"start": e.start, "end": e.end, "before": e.before, "after": e.after,

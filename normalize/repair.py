@@ -3,6 +3,8 @@
 :func:`repair_line` runs three passes on one line and carries every edit back onto the line as given
 (:mod:`puthi.normalize.compose`), so replaying ``Repair.edits`` on the input reproduces ``Repair.text``:
 
+0. with the document's counts of noise lines (``line_counts``), a line of soup that recurs through the text,
+   such as a watermark on every page, is emptied as page furniture (:mod:`puthi.normalize.furniture`);
 1. Unicode normalisation (:mod:`puthi.normalize.unicode`);
 1b. English passages that a Bengali OCR model turned into digit soup are read back as English where the
    reading is likely enough (:mod:`puthi.normalize.noise`, rule ``english-from-soup``; ``english=False``
@@ -38,6 +40,7 @@ from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line, digit_edits
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
+from puthi.normalize.furniture import furniture_edit, noise_line_counts
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
 from puthi.normalize.unicode import normalize, normalized
 
@@ -56,7 +59,9 @@ class Repair:
 
 
 _GARBLE_BROKEN: list[str] = []
-VERSION = "2"  # the corpus redoes the repair of stored pages when this changes (2: real Hindi, document words)
+# The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words). It repairs
+# page by page, so page furniture (a noise line recurring across pages) changes nothing there.
+VERSION = "2"
 
 
 def document_words(text: str) -> Counter[str]:
@@ -105,11 +110,13 @@ def _garble_edits(fix_line, text: str, document: Mapping[str, int] | None = None
 
 
 def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
-                english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None) -> Repair:
+                english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None,
+                line_counts: Mapping[str, int] | None = None) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
     ``document`` counts the clean words of the whole text (:func:`document_words`): the
-    garble pass prefers readings the text itself spells.
+    garble pass prefers readings the text itself spells. ``line_counts`` counts the text's noise lines
+    (:func:`puthi.normalize.furniture.noise_line_counts`): one that recurs is emptied as page furniture.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -117,6 +124,8 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     """
     if lang not in ("bn", "as"):
         raise ValueError(f"lang must be 'bn' or 'as', not {lang!r}")
+    if line_counts and (furniture := furniture_edit(line, line_counts)):
+        return Repair(furniture.after, [furniture], lang)
     text1, edits = normalize(line, lang)
     if len(line) > MAX_LINE:
         return Repair(text1, edits, lang)
@@ -147,7 +156,8 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
                 english_confidence: float = MIN_CONFIDENCE) -> Repair:
     """Repair a whole text line by line; edits carry offsets into ``text``.
 
-    ``lang`` is "bn", "as" or "auto" (decided once for the whole text).
+    ``lang`` is "bn", "as" or "auto" (decided once for the whole text). A line of noise that recurs through
+    the text (a watermark read as digit soup on every page: :mod:`puthi.normalize.furniture`) is emptied.
 
     >>> repair_text("থেলা\\nথেলা").text
     'খেলা\\nখেলা'
@@ -155,12 +165,14 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     if lang == "auto":
         lang = detect_lang(text)
     document = document_words(text) if garble and lang == "bn" else None
+    lines = text.split("\n")
+    counts = noise_line_counts(lines)
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0
-    for line in text.split("\n"):
+    for line in lines:
         r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
-                        document=document)
+                        document=document, line_counts=counts)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1
