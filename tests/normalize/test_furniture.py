@@ -31,7 +31,7 @@ def test_fewer_repeats_than_the_threshold_stay():
 
 
 def test_readable_running_heads_page_numbers_and_a_soup_passage_with_a_word_stay():
-    for head in ["যা দেখেছি, যা বুঝেছি", "১১২", "Sir, 311 0110", "* * *", ""]:
+    for head in ["যা দেখেছি, যা বুঝেছি", "১১২", "Sir, 311 0110", "* * *", "", "00 00 00", "10 00 20"]:
         r = repair_text(_book(MIN_REPEATS + 2, head), lang="bn")
         assert all(e.rule != RULE for e in r.edits), head
         assert noise_line_key(head) is None
