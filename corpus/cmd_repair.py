@@ -97,17 +97,16 @@ def run(args: argparse.Namespace) -> int:
             lang = detect_lang(head)
         else:
             _warn_if_other_language(head, lang, name)
-        # The clean words of the text so far and of the look-ahead: the garble repair prefers readings the text
-        # itself spells (as repair_text does with the whole text).
-        document = document_words(head) if lang == "bn" else None
+        # The clean words of the text so far and of the look-ahead, as repair_text counts the whole text: the
+        # garble repair prefers readings the text itself spells, the corrector adds ঁ only where it spells one.
+        document = document_words(head)
         # Noise lines that recur (a watermark read as soup on every page) are emptied: counted the same way.
         line_counts = noise_line_counts(t for t, _ in buffered)
         number = 0
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             if number > len(buffered):
                 line_counts.update(noise_line_counts([text]))
-                if document is not None:
-                    document.update(document_words(text))
+                document.update(document_words(text))
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)

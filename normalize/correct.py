@@ -13,7 +13,10 @@ probability mass. So:
 * a word the lexicon knows is never changed (no real-word correction: too risky for old text);
 * an old spelling is never modernised: a candidate whose old orthography is the printed word is refused
   (পর্য্যন্ত never becomes পর্যন্ত), and the lexicon lists old reph-doubled spellings as words anyway;
-* a name or a rare word stays unless a frequent word is a cheap, common confusion away.
+* a name or a rare word stays unless a frequent word is a cheap, common confusion away;
+* with the document's words at hand (``document``), a correction that only adds a candrabindu (পৌছল →
+  পৌঁছল) is made only when the document itself spells the word with it: printers and authors often leave
+  the sign out, and adding it would modernise their spelling, not repair the OCR.
 
 Two repairs apply to Bengali documents only:
 
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 
 import regex
 
@@ -53,6 +57,7 @@ LOG_TWO_EDIT_FIRST = math.log(0.005)  # the first of two confusions must be at l
 ASSAMESE_LETTERS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 BENGALI_ONLY = "\N{BENGALI LETTER RA}"
 CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda, sometimes OCR for া
+CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 
 # A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
 _WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
@@ -161,13 +166,26 @@ def digit_edits(line: str) -> list[Edit]:
     return edits
 
 
-def correct_line(line: str, lang: str = "bn") -> list[Edit]:
+def only_adds_candrabindu(before: str, after: str) -> bool:
+    """True when ``after`` is ``before`` with one or more candrabindus added.
+
+    >>> only_adds_candrabindu("পৌছল", "পৌঁছল"), only_adds_candrabindu("থেলা", "খেলা")
+    (True, False)
+    """
+    return after != before and after.replace(CANDRABINDU, "") == before
+
+
+def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None) -> list[Edit]:
     """Edits (offsets into ``line``, which should be normalised) that correct OCR damage in one line.
 
     Words touching Latin, Devanagari or OCR symbols (garble) are left to the wrong-script repair.
+    ``document`` counts the words of the whole text (:func:`puthi.normalize.repair.document_words`); with
+    it, a candrabindu is added only to a word the document spells with one elsewhere.
 
     >>> [(e.before, e.after) for e in correct_line("তাহ হইলে দুই কুড়ি সাত ফোট৷ দেখাইতে হুইবে")]
     [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
+    >>> correct_line("সেখানে পৌছলাম", document={"পৌছলাম": 2}), len(correct_line("সেখানে পৌছলাম"))
+    ([], 1)
     """
     edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
@@ -192,6 +210,9 @@ def correct_line(line: str, lang: str = "bn") -> list[Edit]:
         if core in lex:
             continue
         fix = correct_word(core, lang)
+        if fix is not None and document is not None and only_adds_candrabindu(core, fix[0]) \
+                and not document.get(fix[0]):
+            continue
         if fix is not None:
             edits.append(Edit(s, s + len(core), core, fix[0], "ocr-confusion", fix[1]))
     return sorted(edits, key=lambda x: x.start)

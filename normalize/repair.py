@@ -115,7 +115,8 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
     ``document`` counts the clean words of the whole text (:func:`document_words`): the
-    garble pass prefers readings the text itself spells. ``line_counts`` counts the text's noise lines
+    garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
+    a word the text spells with one. ``line_counts`` counts the text's noise lines
     (:func:`puthi.normalize.furniture.noise_line_counts`): one that recurs is emptied as page furniture.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
@@ -144,7 +145,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         if garble_edits:
             edits = compose(line, edits, garble_edits)
             current = apply_edits(current, garble_edits)
-    corrections = correct_line(current, lang)
+    corrections = correct_line(current, lang, document)
     if corrections:
         # compose() needs pass-1 edits on `line` that lead to `current`: they are `edits` at this point.
         edits = compose(line, edits, corrections)
@@ -164,7 +165,7 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     """
     if lang == "auto":
         lang = detect_lang(text)
-    document = document_words(text) if garble and lang == "bn" else None
+    document = document_words(text)
     lines = text.split("\n")
     counts = noise_line_counts(lines)
     edits: list[Edit] = []

@@ -75,3 +75,11 @@ def test_digit_look_alikes_are_read_before_the_garble_pass_can_take_e_for_a_lett
     pairs = {(e.before, e.after) for e in r.edits}
     assert ("e •", "৫০") in pairs and ("৩•", "৩০") in pairs
     assert repair_text("যদি e • ফোটা হয়", lang="bn").text == "যদি ৫০ ফোটা হয়"
+
+
+def test_a_candrabindu_is_added_only_where_the_document_spells_one():
+    without = "আমরা সেখানে পৌছলাম।\nপরে আবার পৌছলাম।"
+    assert [e.after for e in repair_text(without, lang="bn").edits] == []  # the book's own spelling
+    spelled = "আমরা সেখানে পৌঁছলাম।\nপরে আবার পৌছলাম।"  # the OCR lost the sign in the second line
+    assert [(e.before, e.after) for e in repair_text(spelled, lang="bn").edits] == [("পৌছলাম", "পৌঁছলাম")]
+    assert repair_line("পরে আবার পৌছলাম।").text == "পরে আবার পৌঁছলাম।"  # a line alone: no evidence either way
