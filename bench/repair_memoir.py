@@ -64,7 +64,8 @@ def distance(reference: str, hypothesis: str) -> tuple[int, int]:
     return Levenshtein.distance(a, b), len(a)
 
 
-def repaired_segments(segments: list[dict], book: bool = True, **options) -> tuple[list[tuple[str, int]], float]:
+def repaired_segments(segments: list[dict], book: bool = True, lang: str = "bn",
+                      **options) -> tuple[list[tuple[str, int]], float]:
     """Each segment's repaired text and edit count, and the seconds the repair took.
 
     ``book=True`` repairs the memoir as one text, as ``puthi repair book.txt`` would (document-level rules
@@ -75,10 +76,10 @@ def repaired_segments(segments: list[dict], book: bool = True, **options) -> tup
     if not book:
         out = []
         for seg in segments:
-            r = repair_text(seg["ocr"], lang="bn", **options)
+            r = repair_text(seg["ocr"], lang=lang, **options)
             out.append((r.text, len(r.edits)))
         return out, time.perf_counter() - t0
-    whole = repair_text("\n".join(seg["ocr"] for seg in segments), lang="bn", **options)
+    whole = repair_text("\n".join(seg["ocr"] for seg in segments), lang=lang, **options)
     seconds = time.perf_counter() - t0
     lines = whole.text.split("\n")
     out, start, offset = [], 0, 0
@@ -92,8 +93,8 @@ def repaired_segments(segments: list[dict], book: bool = True, **options) -> tup
 
 
 def evaluate(segments: list[dict], ids: list[int], garble: bool = True, english: bool = True,
-             english_confidence: float = noise.MIN_CONFIDENCE, book: bool = True) -> dict:
-    repaired, seconds = repaired_segments(segments, book, garble=garble, english=english,
+             english_confidence: float = noise.MIN_CONFIDENCE, book: bool = True, lang: str = "bn") -> dict:
+    repaired, seconds = repaired_segments(segments, book, lang, garble=garble, english=english,
                                           english_confidence=english_confidence)
     raw_err = rep_err = n = 0
     worse_segments = better_segments = worse_lines = changed_lines = n_edits = 0

@@ -48,8 +48,9 @@ def split_point(text: str) -> int:
 
 
 def seed_text(seed: str) -> str | None:
-    path = SEEDS_DIR / SEEDS[seed]
-    return path.read_text(encoding="utf-8") if path.exists() else None
+    """The text of seed ``seed`` ("000", "004", ...), or None when ../shared/seeds is absent."""
+    path = SEEDS_DIR / SEEDS[seed] if seed in SEEDS else next(iter(sorted(SEEDS_DIR.glob(f"{seed}_*.txt"))), None)
+    return path.read_text(encoding="utf-8") if path is not None and path.exists() else None
 
 
 def _bounded(text: str, start: int, end: int) -> bool:

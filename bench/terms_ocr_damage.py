@@ -77,8 +77,10 @@ STANDARD = Printing()
 HEAVY = Printing(seed=23, strength=(0.5, 0.9), size=(24, 30))
 
 
-def printed_pages(n_fonts: int, printing: Printing = STANDARD) -> list[Page]:
-    """Render and OCR every chunk of seeds 002 and 003 in ``n_fonts`` fonts (cached under ~/.cache/puthi)."""
+def printed_pages(n_fonts: int, printing: Printing = STANDARD, seeds: tuple[str, ...] = SEEDS,
+                  lang: str = "ben") -> list[Page]:
+    """Render and OCR (Tesseract ``lang``) every chunk of ``seeds`` in ``n_fonts`` fonts (cached under
+    ~/.cache/puthi)."""
     from puthi.normalize.train_garble import cache_dir, ocr_page
     from puthi.ocr.synth import Degradation, list_fonts, render
 
@@ -86,21 +88,26 @@ def printed_pages(n_fonts: int, printing: Printing = STANDARD) -> list[Page]:
     name = f"{n_fonts}-{seed}-{CHUNK}"
     if printing != STANDARD:
         name += f"-{printing.strength}-{printing.size}"
+    if seeds != SEEDS or lang != "ben":
+        name += f"-{'-'.join(seeds)}-{lang}"
     path = cache_dir() / f"terms-ocr-{name}.jsonl"
     if path.exists():
         return [Page(**json.loads(x)) for x in path.read_text(encoding="utf-8").splitlines()]
     rng = random.Random(seed)
     fonts = list_fonts()
     pages = []
-    for s in SEEDS:
+    if lang == "asm":
+        fonts = [f for f in fonts if f.assamese]
+    for s in seeds:
         text = seed_text(s)
         for k, (start, piece) in enumerate(chunks(text)):
             usable = [f for f in fonts if f.covers(piece.replace("\n", ""))] or fonts
             for f in rng.sample(usable, min(n_fonts, len(usable))):
                 degrade = Degradation.random(seed + k, strength=rng.uniform(*printing.strength))
                 degrade = Degradation(**{**degrade.__dict__, "skew": 0.0})
-                sample = render(piece, f, size=rng.randint(*printing.size), seed=seed + k, degrade=degrade, width=1800)
-                pages.append(Page(s, start, piece, "\n".join(ocr_page(sample.image, "ben")), f.name))
+                sample = render(piece, f, size=rng.randint(*printing.size), seed=seed + k, degrade=degrade, width=1800,
+                                lang="as" if lang == "asm" else "")
+                pages.append(Page(s, start, piece, "\n".join(ocr_page(sample.image, lang)), f.name))
                 print(f"  {s} page {k} {f.name}", file=sys.stderr)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(p.__dict__, ensure_ascii=False) + "\n" for p in pages), encoding="utf-8")

@@ -25,6 +25,13 @@ Two repairs apply to Bengali documents only:
 * digit look-alikes in numeric context: ``•`` for ০ and ``e`` for ৫ inside a run of digits between
   Bengali words (``e •`` → ৫০, ``৩•`` → ৩০) (``digit-lookalike``).
 
+And two to Assamese documents only, where ৰ and ৱ are letters and are never turned into Bengali ones:
+
+* the Bengali letter র: Assamese writes ৰ (the Wikipedia word list has 3 র against 55,282 ৰ), and
+  Tesseract ``asm`` often writes র in a conjunct (প্র for প্ৰ) (``bengali-letter-in-assamese``);
+* ৰ and ৱ read for each other, in a word the lexicon lacks when swapping them gives a word it has
+  (``assamese-ra-wa``).
+
 >>> [(e.before, e.after, e.rule) for e in correct_line("যদি কাহারও ৰিস্তি আদি না থাকে")]
 [('ৰিস্তি', 'বিস্তি', 'assamese-letter-in-bengali')]
 >>> [(e.before, e.after) for e in correct_line("সেইপক্ষ যদি e • ফোটা দেখাইতে পারে")]
@@ -56,6 +63,9 @@ LOG_TWO_EDIT_FIRST = math.log(0.005)  # the first of two confusions must be at l
 
 ASSAMESE_LETTERS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 BENGALI_ONLY = "\N{BENGALI LETTER RA}"
+RA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"  # ৰ, the Assamese ra
+MAX_RA_WA_SLOTS = 6  # ৰ/ৱ positions tried in one word (2**6 spellings at most)
+MIN_RA_WA_FREQ = 2  # a swap must give a word seen at least twice in the Assamese word list
 CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda, sometimes OCR for া
 CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 
@@ -150,6 +160,30 @@ def _assamese_letters(word: str) -> tuple[str, float]:
     return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
 
 
+def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
+    """The Assamese repair of ``word``: (word, confidence, rule), or None to keep it.
+
+    >>> _assamese_spelling("প্রথম"), _assamese_spelling("খেলুৱৈ")
+    (('প্ৰথম', 0.9, 'bengali-letter-in-assamese'), None)
+    >>> _assamese_spelling("আৱু")
+    ('আৰু', 0.8, 'assamese-ra-wa')
+    """
+    lex = load_lexicon("as")
+    fixed = word.replace(BENGALI_ONLY, RA_AS)
+    if fixed not in lex:
+        slots = [i for i, c in enumerate(fixed) if c in ASSAMESE_LETTERS][:MAX_RA_WA_SLOTS]
+        variants = {fixed}
+        for i in slots:
+            variants |= {v[:i] + c + v[i + 1:] for v in variants for c in ASSAMESE_LETTERS}
+        known = [v for v in variants if lex.frequency(v) >= MIN_RA_WA_FREQ]
+        if known:
+            best = max(known, key=lambda v: (lex.frequency(v), v))
+            return best, 0.8, "bengali-letter-in-assamese" if BENGALI_ONLY in word else "assamese-ra-wa"
+    if fixed == word:
+        return None
+    return fixed, 0.9 if fixed in lex else 0.7, "bengali-letter-in-assamese"
+
+
 def digit_edits(line: str) -> list[Edit]:
     """Digit look-alikes in a run of digits (Bengali documents): ``e •`` is ৫০, ``৩•`` is ৩০.
 
@@ -198,6 +232,10 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
             after, conf = _assamese_letters(core)
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
+            continue
+        if lang == "as" and core not in lex and (spelling := _assamese_spelling(core)) is not None:
+            after, conf, rule = spelling
+            edits.append(Edit(s, s + len(core), core, after, rule, conf))
             continue
         if core != token:  # ফোট৷: try the ৷ as the vowel sign া
             joined = core + "\N{BENGALI VOWEL SIGN AA}"

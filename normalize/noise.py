@@ -83,6 +83,7 @@ _PUNCT = regex.compile(r"^[\p{P}\p{S}]+$")
 _DANDA = regex.compile("[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}\N{BENGALI CURRENCY NUMERATOR FOUR}]")
 _OTHER_SCRIPT = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f]")  # Latin words and Devanagari garble
 _GRAPHEME = regex.compile(r"\X")
+_BENGALI_LETTER = regex.compile("[\u0985-\u09b9\u09ce\u09dc-\u09df\u09f0\u09f1]")
 _BENGALI_SUFFIX = regex.compile(r"-[\u0985-\u09b9\u09dc-\u09df][\u0980-\u09e3]*$")
 
 
@@ -438,6 +439,8 @@ def english_edits(line: str, reader: EnglishReader | None = None, min_confidence
             suffix = _BENGALI_SUFFIX.search(core)
             if suffix:  # `/0:-র`: English read as soup, then a Bengali case ending that stays
                 core = core[: suffix.start()]
+            if 2 * len(_BENGALI_LETTER.findall(core)) >= len(core):
+                continue  # mostly Bengali letters (হ8ল): a Bengali word with a misread sign, not English
             reading = reader.read(core)
             if reading is None or reading.confidence < min_confidence or reading.word == core:
                 continue

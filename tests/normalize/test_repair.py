@@ -83,3 +83,17 @@ def test_a_candrabindu_is_added_only_where_the_document_spells_one():
     spelled = "আমরা সেখানে পৌঁছলাম।\nপরে আবার পৌছলাম।"  # the OCR lost the sign in the second line
     assert [(e.before, e.after) for e in repair_text(spelled, lang="bn").edits] == [("পৌছলাম", "পৌঁছলাম")]
     assert repair_line("পরে আবার পৌছলাম।").text == "পরে আবার পৌঁছলাম।"  # a line alone: no evidence either way
+
+
+def test_assamese_ocr_spellings_are_repaired_with_assamese_letters_only():
+    r = repair_text("প্রথম খেলুৱৈ আৱু দ্বিতীয় খেলুৱৈ", lang="as")
+    assert [(e.before, e.after, e.rule) for e in r.edits] == [
+        ("প্রথম", "প্ৰথম", "bengali-letter-in-assamese"), ("আৱু", "আৰু", "assamese-ra-wa")]
+    assert repair_text("প্রথম খেলা", lang="bn").edits == []  # Bengali keeps its র
+
+
+def test_a_mostly_bengali_token_with_a_digit_is_not_read_as_english():
+    from puthi.normalize.noise import english_edits
+
+    assert english_edits("খেলা হ8ল 31110 ০০0া110310010110801011", min_confidence=0.0)
+    assert all(e.before != "হ8ল" for e in english_edits("খেলা হ8ল 31110 ০০0া110310010110801011", min_confidence=0.0))
