@@ -25,6 +25,22 @@ from puthi.normalize.furniture import noise_line_counts
 from puthi.normalize.repair import MAX_LINE, document_words, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
+EPILOG = """\
+every change is an edit with one of these rules (--format jsonl lists them per line):
+  nukta-decomposed, two-part-vowel,   Unicode normalisation (one canonical form)
+  a-aa-ligature, khanda-ta, danda, ...
+  repeated-noise-line                 a line of digit soup that recurs through the text (a watermark on
+                                      every page) is emptied; the line itself stays
+  english-from-soup                   English that a Bengali model read as digits, read back when likely
+  wrong-script                        Bengali read by a Hindi model (Devanagari look-alikes) read back
+  ocr-confusion                       a word the lexicon lacks, one or two common OCR confusions away
+                                      from a word it has; a candrabindu is added only where the text
+                                      itself spells the word with one
+  assamese-letter-in-bengali          ৰ ৱ in Bengali text (ৰিস্তি -> বিস্তি)
+  bengali-letter-in-assamese          র in Assamese text (প্রথম -> প্ৰথম); ৰ ৱ are never made Bengali
+  assamese-ra-wa                      ৰ and ৱ read for each other, when that gives a known Assamese word
+  digit-lookalike                     e and • among digits in Bengali text (e • -> ৫০)
+real Hindi passages are left as they are."""
 LOOKAHEAD = 64 * 1024
 _CONTROL_BYTES = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")  # in binary files, not in text
 
