@@ -59,9 +59,10 @@ class Repair:
 
 
 _GARBLE_BROKEN: list[str] = []
-# The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words). It repairs
-# page by page, so page furniture (a noise line recurring across pages) changes nothing there.
-VERSION = "2"
+# The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
+# র and ৰ/ৱ, candrabindu only where the page spells it). The corpus repairs page by page, so page furniture
+# (a noise line recurring across pages) does not apply there.
+VERSION = "3"
 
 
 def document_words(text: str) -> Counter[str]:
