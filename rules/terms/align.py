@@ -58,10 +58,15 @@ from puthi.rules.terms.letters import detect_lang, match_form, script_of, skelet
 from puthi.rules.terms.tables import HERE, Entry, TermTables, load_tables
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
-TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+")
+RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
+# A word: letters, marks, digits and joiners; an apostrophe between two Bengali-script letters belongs to it
+# (Assamese ব'ৰ্ড, হ’ল: seed 004).
+_WORD_PART = rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+"
+TOKEN = regex.compile(rf"{_WORD_PART}(?:(?<=[\u0980-\u09ff])['’](?=[\u0980-\u09ff]){_WORD_PART})*")
 FORM_WORDS = regex.compile(r"[ \-]+")
-# Between the words of a multi-word term: spaces, one line break, a hyphen or dash.
-WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}][ \t]*")
+# Between the words of a multi-word term: spaces, one line break, a hyphen or dash, or a mark the OCR
+# made of a word's last sign or of a speck (লাউ কাট| কাটি, লাউ.কাটা কাটি: tune half of seed 004's printing).
+WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}.|\u09f7'’][ \t]*")
 # Between a term and the word after it, for context: spaces, quotes, brackets, a hyphen.
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*")
@@ -134,7 +139,7 @@ class _Hit:
     cost: float
     stem_end: int  # where the lexeme ends in the token; an inflection follows up to the token's end
     exact: bool
-    known_word: bool = False  # an approximate match on a word the lexicon knows as itself
+    known_word: bool = False  # on a word the lexicon knows as itself (approximate, or another language's form)
 
 
 @dataclass
@@ -185,6 +190,8 @@ class Aligner:
         self._lexicons: dict[str, object] = {}
         self.single: dict[int, list[int]] = defaultdict(list)
         self.multi: dict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
+        # The later words of multi-word terms: lexeme -> (entry, its words, its place in them).
+        self.multi_later: dict[int, list[tuple[int, tuple[int, ...], int]]] = defaultdict(list)
         self.symbols: dict[str, list[int]] = defaultdict(list)
         self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
@@ -205,6 +212,8 @@ class Aligner:
                         self.closed_sets[e.category].add(lids[0])
                 elif lids:
                     self.multi[lids[0]].append((ei, lids))
+                    for k, lid in enumerate(lids[1:], start=1):
+                        self.multi_later[lid].append((ei, lids, k))
 
     def _lexeme(self, word: str) -> int:
         key = match_form(word)
@@ -254,10 +263,13 @@ class Aligner:
         for i in stems:
             lid = self.lex_id.get(key[:i])
             if lid is not None and lid not in hits:
-                hits[lid] = _Hit(lid, 0.0, i, True)
+                # A form only another language's table has, on a common word of this text's language (কৌশল,
+                # "strategy" in Assamese, is the Bengali MT's word for a trick), is more likely that word.
+                foreign = lang not in self.lex_langs[lid] and self._known_word(key[:i], lang)
+                hits[lid] = _Hit(lid, 0.0, i, True, foreign)
         if not hits and script == "beng":
             found: list[tuple[int, int, float]] = []
-            for i in stems[:4]:
+            for i in self._stems(key, lang, damaged=True)[:4]:
                 found += [(i, lid, cost) for lid, cost in self._fuzzy(key[:i], lang)]
             if found:
                 known = any(self._known_word(key[:i], lang) for i in stems)
@@ -276,10 +288,14 @@ class Aligner:
                         compounds.append((i, lid, h))
         return tuple(hits.values()), tuple(compounds)
 
-    def _stems(self, key: str, lang: str) -> list[int]:
-        """Where ``key``'s stem may end: the whole word first, then before each inflection, longest stem first."""
+    def _stems(self, key: str, lang: str, damaged: bool = False) -> list[int]:
+        """Where ``key``'s stem may end: the whole word first, then before each inflection, longest stem first.
+        With ``damaged`` (for approximate matches), an Assamese inflection may have ৱ where it has ৰ: Tesseract
+        ``asm`` reads the two for each other (শিখৱৱ for শিখৰৰ)."""
         sufs = self.suffixes[lang]
-        return [len(key), *(i for i in range(len(key) - 1, 1, -1) if key[i:] in sufs)]
+        fold = damaged and lang == "as"
+        return [len(key), *(i for i in range(len(key) - 1, 1, -1)
+                            if key[i:] in sufs or (fold and key[i:].replace(WA_AS, RA_AS) in sufs))]
 
     def _known_word(self, word: str, lang: str) -> bool:
         """Is ``word`` a common word of ``lang`` in the repair stage's lexicon? (False without it.)"""
@@ -315,8 +331,9 @@ class Aligner:
 
     def _similarity(self, h: _Hit, token_len: int) -> float:
         if h.exact:
-            return 1.0 if h.stem_end == token_len else 0.97
-        sim = 0.95 * (1.0 - h.cost / max(self.lexemes[h.lex].n, 3))
+            sim = 1.0 if h.stem_end == token_len else 0.97
+        else:
+            sim = 0.95 * (1.0 - h.cost / max(self.lexemes[h.lex].n, 3))
         return sim * KNOWN_WORD_FACTOR if h.known_word else sim
 
     # --- a text ---------------------------------------------------------------------------------
@@ -327,16 +344,22 @@ class Aligner:
         toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
         info = [self.analyze(t, lang) for _, _, t in toks]
         cands: list[_Cand] = []
+        tried: set[tuple[int, tuple[int, ...]]] = set()  # (first word, words) of the multi-word forms tried
         for i, (s, e, tok) in enumerate(toks):
             hits, compounds = info[i]
             for h in hits:
                 sim = self._similarity(h, len(tok))
                 for ei in self.single.get(h.lex, ()):
                     cands.append(_Cand(s, e, ei, sim, 1, i, i))
-                if h.stem_end == len(tok):
-                    for ei, lids in self.multi.get(h.lex, ()):
-                        c = self._multi(text, toks, info, i, ei, lids, sim)
-                        if c is not None:
+                # A multi-word term is tried from its first word, or from a later word read exactly, so that
+                # a damaged first word (দৃছ-গুটি) is compared with the term's own word only.
+                starts = [(i, ei, lids) for ei, lids in self.multi.get(h.lex, ()) if h.stem_end == len(tok)]
+                if h.exact:
+                    starts += [(i - k, ei, lids) for ei, lids, k in self.multi_later.get(h.lex, ())]
+                for first, ei, lids in starts:
+                    if (first, lids) not in tried:
+                        tried.add((first, lids))
+                        if (c := self._multi(text, toks, info, first, ei, lids)) is not None:
                             cands.append(c)
             for cut, lid, h in compounds:
                 for ei in self.single[lid]:
@@ -363,18 +386,22 @@ class Aligner:
             if not any(strong[k][1] != concept for k in range(lo, hi)):
                 c.score *= ISOLATED_FACTOR
 
-    def _multi(self, text, toks, info, i, ei, lids, sim) -> _Cand | None:
-        j = i
-        for k, lid in enumerate(lids[1:], start=1):
-            j += 1
-            if j >= len(toks) or not WORD_GAP.fullmatch(text, toks[j - 1][1], toks[j][0]):
+    def _multi(self, text, toks, info, i, ei, lids) -> _Cand | None:
+        """The multi-word term ``lids`` read from token ``i`` on: each word found in the token (exactly or
+        approximately) or compared with the term's word alone; only the last may carry an inflection."""
+        last = i + len(lids) - 1
+        if i < 0 or last >= len(toks):
+            return None
+        sim = 1.0
+        for j, lid in enumerate(lids, start=i):
+            if j > i and not WORD_GAP.fullmatch(text, toks[j - 1][1], toks[j][0]):
                 return None
-            last = k == len(lids) - 1
-            hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(toks[j][2], lid)
-            if hit is None or (not last and hit.stem_end != len(toks[j][2])):
+            word = toks[j][2]
+            hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(word, lid)
+            if hit is None or (j < last and hit.stem_end != len(word)):
                 return None
-            sim *= self._similarity(hit, len(toks[j][2]))
-        return _Cand(toks[i][0], toks[j][1], ei, sim, len(lids), i, j)
+            sim *= self._similarity(hit, len(word))
+        return _Cand(toks[i][0], toks[last][1], ei, sim, len(lids), i, last)
 
     def _component(self, word: str, lid: int) -> _Hit | None:
         """An approximate match of ``word`` to one given word of a multi-word term (পাচ for পাঁচ after
