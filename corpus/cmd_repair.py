@@ -3,9 +3,13 @@
 The output has exactly as many lines as the input (line endings kept), so it can be pasted back beside
 the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang", "text", "edits"}``, each
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
-line. The input is read and written one line at a time, so memory stays flat on a whole book (but for the
-count of the distinct clean words read so far, which the garble repair borrows readings from); with
-``--lang auto`` the language is decided once from the first 64 KiB.
+line. With ``--lang auto`` the language is decided once from the first 64 KiB.
+
+Some repairs read the whole text: the words it spells (which garble readings and candrabindus borrow from)
+and the noise lines that recur page after page (a watermark). A file is read twice, once to count them and
+once to repair, so every line is treated alike, as ``repair_text`` treats a whole text. Standard input is
+read once: the counts come from the first 64 KiB and grow as lines are read. Either way the input is read
+and written one line at a time, so memory holds only those counts, not the text.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ import io
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, open_input
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
-from puthi.normalize.furniture import noise_line_counts
+from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
@@ -61,6 +66,9 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
     for raw in stream:
         if offset == 0 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
             check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
+        if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
+            raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
+                                   "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
         nul = raw.find(b"\x00")
         if nul >= 0:
             raise InputError(name, f"NUL byte at byte offset {offset + nul}: this looks like a "
@@ -99,6 +107,22 @@ def _raising(exc: Exception) -> Iterator[tuple[str, str]]:
     yield  # a generator: raises when iterated
 
 
+def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str) -> tuple[Counter[str], NoiseLines]:
+    """The document's words and noise lines, from a first reading of the whole file (up to a decoding
+    error, which the second reading reports in its place, after the lines before it)."""
+    document: Counter[str] = Counter()
+    noise = NoiseLines()
+    stream.seek(0)
+    try:
+        for text, _ in _lines(stream, name, errors):
+            document.update(document_words(text, lang))
+            noise.add(text)
+    except InputError:
+        pass
+    stream.seek(0)
+    return document, noise
+
+
 def run(args: argparse.Namespace) -> int:
     name = "standard input" if args.file == "-" else args.file
     stream = open_input(args.file)
@@ -113,20 +137,21 @@ def run(args: argparse.Namespace) -> int:
             lang = detect_lang(head)
         else:
             _warn_if_other_language(head, lang, name)
-        # The clean words of the text so far and of the look-ahead, as repair_text counts the whole text: the
-        # garble repair prefers readings the text itself spells, the corrector adds ঁ only where it spells one.
-        document = document_words(head)
-        # Noise lines that recur (a watermark read as soup on every page) are emptied: counted the same way.
-        line_counts = noise_line_counts(t for t, _ in buffered)
+        whole = stream.seekable() and stream is not sys.stdin.buffer
+        if whole:  # a file: count it all first, then repair it from the start
+            document, noise = _whole_file_counts(stream, name, args.errors, lang)
+            buffered, lines = [], _lines(stream, name, args.errors)
+        else:  # standard input: count what the look-ahead holds, then each line as it comes
+            document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
         number = 0
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
-            if number > len(buffered):
-                line_counts.update(noise_line_counts([text]))
-                document.update(document_words(text))
+            if not whole and number > len(buffered):
+                noise.add(text)
+                document.update(document_words(text, lang))
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document, line_counts=line_counts)
+            r = repair_line(text, lang, document=document, line_counts=noise.counts)
             if args.format == "jsonl":
                 record = {"line": number, "lang": lang, "text": r.text,
                           "edits": [{"start": e.start, "end": e.end, "before": e.before, "after": e.after,
@@ -135,8 +160,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(r.text + ending)
         if number == 0:
-            hint = "" if args.file == "-" else "; check the path"
-            print(f"puthi repair: {name}: empty input, nothing to repair{hint}", file=sys.stderr)
+            print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:

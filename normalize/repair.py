@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 import regex
 
 from puthi.normalize.compose import compose
-from puthi.normalize.correct import correct_line, digit_edits
+from puthi.normalize.correct import correct_line, correct_word, digit_edits, only_adds_candrabindu
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
-from puthi.normalize.furniture import furniture_edit, noise_line_counts
+from puthi.normalize.furniture import NoiseLines, furniture_edit
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
 from puthi.normalize.unicode import normalize, normalized
 
@@ -65,18 +65,29 @@ _GARBLE_BROKEN: list[str] = []
 VERSION = "3"
 
 
-def document_words(text: str) -> Counter[str]:
-    """The clean Bengali words of ``text`` (garble left out), normalised, with their counts: the vocabulary a
-    reading of a garbled token in that text may borrow from.
+def document_words(text: str, lang: str | None = None) -> Counter[str]:
+    """The clean Bengali-script words of ``text`` (garble left out), normalised, with their counts: the
+    vocabulary a reading of a garbled token may borrow from, and the spellings the corrector respects.
+
+    With ``lang``, a word the word corrector changes counts also as the word it becomes (but not when the
+    change only adds a candrabindu): the evidence is then the same before and after a repair, which keeps
+    the repair idempotent.
 
     >>> document_words("তাহা হইলে कब्रिब्री রাখে, তাহা")["তাহা"]
     2
+    >>> document_words("থেলা", lang="bn")["খেলা"]
+    1
     """
     counts: Counter[str] = Counter()
     for token in text.split():
         core = token.strip(_WORD_EDGE)
         if core and _BENGALI_WORD.match(core):
             counts[normalized(core)] += 1
+    if lang is not None:
+        for word, n in list(counts.items()):
+            fix = correct_word(word, lang)
+            if fix is not None and not only_adds_candrabindu(word, fix[0]):
+                counts[fix[0]] += n
     return counts
 
 
@@ -118,7 +129,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     ``document`` counts the clean words of the whole text (:func:`document_words`): the
     garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
     a word the text spells with one. ``line_counts`` counts the text's noise lines
-    (:func:`puthi.normalize.furniture.noise_line_counts`): one that recurs is emptied as page furniture.
+    (:class:`puthi.normalize.furniture.NoiseLines`): one that recurs page after page is emptied as furniture.
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -127,7 +138,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     if lang not in ("bn", "as"):
         raise ValueError(f"lang must be 'bn' or 'as', not {lang!r}")
     if line_counts and (furniture := furniture_edit(line, line_counts)):
-        return Repair(furniture.after, [furniture], lang)
+        return Repair(apply_edits(line, [furniture]), [furniture], lang)
     text1, edits = normalize(line, lang)
     if len(line) > MAX_LINE:
         return Repair(text1, edits, lang)
@@ -166,9 +177,9 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     """
     if lang == "auto":
         lang = detect_lang(text)
-    document = document_words(text)
+    document = document_words(text, lang)
     lines = text.split("\n")
-    counts = noise_line_counts(lines)
+    counts = NoiseLines.of(lines).counts
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0

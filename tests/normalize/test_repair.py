@@ -97,3 +97,11 @@ def test_a_mostly_bengali_token_with_a_digit_is_not_read_as_english():
 
     assert english_edits("খেলা হ8ল 31110 ০০0া110310010110801011", min_confidence=0.0)
     assert all(e.before != "হ8ল" for e in english_edits("খেলা হ8ল 31110 ০০0া110310010110801011", min_confidence=0.0))
+
+
+def test_the_candrabindu_evidence_is_the_same_before_and_after_a_repair():
+    # the second line's পৌঁছলাশ is corrected to পৌঁছলাম, which is then evidence for the first line: in one pass
+    text = "আমরা সেখানে পৌছলাম।\nপরে আবার পৌঁছলাশ।"
+    once = repair_text(text, lang="bn").text
+    assert once == "আমরা সেখানে পৌঁছলাম।\nপরে আবার পৌঁছলাম।"
+    assert repair_text(once, lang="bn").text == once
