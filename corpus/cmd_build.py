@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from puthi.corpus.textio import ocr_lang
 from puthi.errors import InputError
 
 HELP = "build or update a corpus (SQLite) from scans, PDFs, hOCR/ALTO or OCR'd text"
@@ -15,7 +16,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, help="the corpus file (created if missing), e.g. corpus.sqlite")
     p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDR", help="run the pages on a Dask cluster, e.g. tcp://host:8786")
-    p.add_argument("--lang", default="auto", choices=("auto", "ben", "asm"), help="OCR language (default auto)")
+    p.add_argument("--lang", type=ocr_lang, default="auto", choices=("auto", "ben", "asm"),
+                   help="OCR language (default auto)")
     p.add_argument("--game", default="auto",
                    help="the game the texts describe, for rule claims (default auto: from the game names they use)")
     p.add_argument("--wait", action="store_true", help="wait for another build on the same --db instead of stopping")

@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from puthi.corpus.textio import ocr_lang
 from puthi.errors import InputError, OutputError
 from puthi.ocr.model import Page
 
@@ -28,7 +29,7 @@ FORMATS = {"text": ".txt", "jsonl": ".jsonl", "hocr": ".hocr", "alto": ".xml"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMG", help="image or PDF files")
-    parser.add_argument("--lang", choices=("ben", "asm", "auto"), default="auto",
+    parser.add_argument("--lang", type=ocr_lang, choices=("ben", "asm", "auto"), default="auto",
                         help="Bengali, Assamese, or decide per page (default: auto)")
     parser.add_argument("--format", choices=tuple(FORMATS), default="text", help="output format (default: text)")
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default: 1)")

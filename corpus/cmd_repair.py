@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, open_input
+from puthi.corpus.textio import check_head, open_input, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
@@ -52,7 +52,7 @@ _CONTROL_BYTES = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")  # in binary file
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", help="text file to repair, or - for standard input")
-    parser.add_argument("--lang", choices=["bn", "as", "auto"], default="auto",
+    parser.add_argument("--lang", type=text_lang, choices=["bn", "as", "auto"], default="auto",
                         help="language of the text (auto: decided from the first 64 KiB)")
     parser.add_argument("--format", choices=["text", "jsonl"], default="text",
                         help="text: the repaired lines; jsonl: one record per line with its edits")

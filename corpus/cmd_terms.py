@@ -20,7 +20,7 @@ from typing import BinaryIO, TextIO
 
 import regex
 
-from puthi.corpus.textio import check_head, open_input
+from puthi.corpus.textio import check_head, open_input, text_lang
 from puthi.errors import InputError, OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
@@ -35,7 +35,8 @@ def add_arguments(p) -> None:
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-", help="UTF-8 text; - or nothing for stdin")
     p.add_argument("--format", choices=("jsonl", "tsv"), default="jsonl")
     p.add_argument("--table", metavar="EXTRA.csv", help="a scholar's table (CSV or TSV) used with the bundled ones")
-    p.add_argument("--lang", choices=("bn", "as", "auto"), default="auto", help="inflections to strip (default: auto)")
+    p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
+                   help="inflections to strip (default: auto)")
     p.add_argument("--min-score", type=float, default=0.5, help="drop links scoring below this (default 0.5)")
     p.add_argument("--all-links", action="store_true", help="also print the other readings of an ambiguous term")
     p.add_argument("--no-numbers", action="store_true", help="terms only")

@@ -18,6 +18,24 @@ from typing import BinaryIO
 from puthi.errors import InputError
 
 
+def text_lang(value: str) -> str:
+    """A ``--lang`` of the text commands (bn, as, auto); the OCR's codes ben and asm name the same languages.
+
+    >>> text_lang("ben"), text_lang("as")
+    ('bn', 'as')
+    """
+    return {"ben": "bn", "asm": "as"}.get(value, value)
+
+
+def ocr_lang(value: str) -> str:
+    """A ``--lang`` of the OCR commands (ben, asm, auto); the text commands' codes bn and as are accepted.
+
+    >>> ocr_lang("bn"), ocr_lang("asm")
+    ('ben', 'asm')
+    """
+    return {"bn": "ben", "as": "asm"}.get(value, value)
+
+
 def check_head(head: bytes, where: str) -> None:
     """``InputError`` if the first bytes of an input show it is UTF-16 or binary rather than UTF-8 text.
 

@@ -31,11 +31,13 @@ def summary(verdicts: list[Verdict]) -> str:
 
 
 def to_markdown(verdicts: list[Verdict]) -> str:
-    rows = ["| # | verdict | quantity | text says | code says | sentence |", "|---|---|---|---|---|---|"]
+    """A Markdown table of the verdicts, one row per claim, with the game each was checked against (a
+    sentence may name a variant: Schnapsen in a Sixty-Six text), and a summary line."""
+    rows = ["| # | verdict | game | quantity | text says | code says | sentence |", "|---|---|---|---|---|---|---|"]
     for i, v in enumerate(verdicts, 1):
         c = v.claim
         rows.append(
-            f"| {i} | {v.verdict} | {_cell(c.key)} | {_cell(c.stated)} | {_cell(v.expected)} | "
+            f"| {i} | {v.verdict} | {_cell(c.game)} | {_cell(c.key)} | {_cell(c.stated)} | {_cell(v.expected)} | "
             f"{_cell(c.text)} ({c.start}–{c.end}) |"
         )
     return "\n".join(rows) + "\n\n" + summary(verdicts)
