@@ -28,4 +28,4 @@ class NumberSpan:
     start: int
     end: int
     surface: str
-    value: int
+    value: int | float  # a float only for a decimal written with a point (২.৫)

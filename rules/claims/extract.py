@@ -121,7 +121,8 @@ def game_of(term: TermSpan) -> str | None:
 def _spans(text: str) -> tuple[list[TermSpan], list[NumberSpan]]:
     from puthi.rules.terms import find_numbers, find_terms
 
-    return find_terms(text), find_numbers(text)
+    # Rules count in whole numbers: a decimal (২.৫) is not a count, a score or a card's value.
+    return find_terms(text), [n for n in find_numbers(text) if isinstance(n.value, int)]
 
 
 def sentences(text: str) -> list[Sentence]:

@@ -4,9 +4,9 @@
 >>> c = Claim("sixtysix", "deck_size", {}, 24, 0, 16, "২৪টি তাস লাগে।")
 >>> print(to_markdown([Verdict(c, "reference", 24, "consistent", "The text says 24; reference agrees.")]))
 ... # doctest: +NORMALIZE_WHITESPACE
-| # | verdict | quantity | text says | code says | sentence |
-|---|---|---|---|---|---|
-| 1 | consistent | deck_size | 24 | 24 | ২৪টি তাস লাগে। (0–16) |
+| # | verdict | game | quantity | text says | code says | sentence |
+|---|---|---|---|---|---|---|
+| 1 | consistent | sixtysix | deck_size | 24 | 24 | ২৪টি তাস লাগে। (0–16) |
 <BLANKLINE>
 1 claims: 1 consistent, 0 contradicted, 0 unverifiable.
 """

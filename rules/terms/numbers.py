@@ -2,8 +2,9 @@
 
 :func:`find_numbers` returns one :class:`~puthi.rules.spans.NumberSpan` per number expression:
 
-* a run of digits (ASCII ``0-9`` or Bengali/Assamese ``০-৯``, thousands grouped with commas allowed),
-  with a classifier written onto it (``২১টা``) or standing right after it (``40 টি``) inside the span;
+* a run of digits (ASCII ``0-9`` or Bengali/Assamese ``০-৯``), grouped with commas in thousands or in
+  the Indian way (``২,৫০০``, ``১,০০,০০০``), with a decimal point (``২.৫``, value a float), with a
+  classifier written onto it (``২১টা``) or standing right after it (``40 টি``) inside the span;
 * number words, inflected or with a classifier (তিনটি, দহটা, চারিখানি, আটখানি), and compounds
   with শত/শো/হাজার (একশত, দুই শত পাঁচ);
 * the old vigesimal count in কুড়ি (score): ``N কুড়ি [M]`` is 20×N+M (দুই কুড়ি সাত = 47,
@@ -25,6 +26,8 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 [('১০টা', 10), ('দহটা', 10)]
 >>> [n.value for n in find_numbers("তিন তিন করিয়া, লিখিতভাবে নয়, একশত")]
 [3, 3, 100]
+>>> [n.value for n in find_numbers("২,৫০০ টাকা, ১,০০,০০০; ৫০.৫ আর 3.5; ১০,২০")]
+[2500, 100000, 50.5, 3.5, 10, 20]
 >>> [n.value for n in find_numbers("৩• ফোটায়", ocr_digits=True)]
 [30]
 """
@@ -43,10 +46,11 @@ from puthi.rules.terms.letters import detect_lang, match_form
 
 HERE = Path(__file__).resolve().parent
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
-TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:,\d{{3}})*")
+# A word; digits may be grouped with commas (twos then threes: 1,234,567 and ১,০০,০০০) and have a decimal part.
+TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+(?![\d.]))?")
 BULLET = "\N{BULLET}"
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
-DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:,[0-9]{3})*)(.*)$")
+DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
 # Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
 CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত")
 AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও", "ই", "ৰ", "ক", "ত", "ৰে", "কৈ", "রও")
@@ -101,7 +105,7 @@ def _endings(lang: str = "bn") -> dict[str, bool]:
 
 @dataclass(frozen=True)
 class _Word:
-    value: int
+    value: int | float
     kind: str  # "unit", "multiplier", "compound" (unit+multiplier in one word), "digits"
     classified: bool  # a classifier is written onto the word (তিনটি, দহটা, ২১টা)
     needs_context: bool
@@ -118,12 +122,12 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     """
     m = DIGIT_RUN.match(word)
     if m:
-        rest = match_form(m.group(2)) if m.group(2) else ""
+        rest = match_form(m.group(3)) if m.group(3) else ""
         if rest and rest not in _endings(lang):
             return None
-        return _Word(
-            int(m.group(1).replace(",", "").translate(DIGITS)), "digits", _endings(lang).get(rest, False), False
-        )
+        whole = m.group(1).replace(",", "").translate(DIGITS)
+        value = float(f"{whole}.{m.group(2).translate(DIGITS)}") if m.group(2) else int(whole)
+        return _Word(value, "digits", _endings(lang).get(rest, False), False)
     key = match_form(word)
     lex = lexicon(lang)
     whole = _parse_stem(key, lex)

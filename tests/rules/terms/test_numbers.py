@@ -60,3 +60,12 @@ def test_offsets_and_empty():
     for n in find_numbers(text):
         assert text[n.start : n.end] == n.surface
     assert find_numbers("") == [] and find_numbers("no numbers here") == []
+
+
+def test_grouped_and_decimal_numbers_are_one_value():
+    from puthi.rules.terms import find_numbers
+
+    spans = find_numbers("২,৫০০ টাকা, ১,০০,০০০ আর 1,234,567; ৫০.৫ আর 3.5; ১০,২০")
+    assert [(n.surface, n.value) for n in spans] == [
+        ("২,৫০০", 2500), ("১,০০,০০০", 100000), ("1,234,567", 1234567), ("৫০.৫", 50.5), ("3.5", 3.5),
+        ("১০", 10), ("২০", 20)]
