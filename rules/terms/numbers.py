@@ -46,8 +46,9 @@ from puthi.rules.terms.letters import detect_lang, match_form
 
 HERE = Path(__file__).resolve().parent
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
-# A word; digits may be grouped with commas (twos then threes: 1,234,567 and ১,০০,০০০) and have a decimal part.
-TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+(?![\d.]))?")
+# A word; digits may be grouped with commas (twos then threes: 1,234,567 and ১,০০,০০০) and have a decimal
+# part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
+TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*")
 BULLET = "\N{BULLET}"
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
@@ -125,6 +126,9 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         rest = match_form(m.group(3)) if m.group(3) else ""
         if rest and rest not in _endings(lang):
             return None
+        digits = m.group(1) + (m.group(2) or "")
+        if regex.search("[0-9]", digits) and regex.search("[০-৯]", digits):
+            return None  # ASCII and Bengali digits in one number (8০৮1০০1): OCR soup, not a number
         whole = m.group(1).replace(",", "").translate(DIGITS)
         value = float(f"{whole}.{m.group(2).translate(DIGITS)}") if m.group(2) else int(whole)
         return _Word(value, "digits", _endings(lang).get(rest, False), False)

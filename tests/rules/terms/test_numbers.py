@@ -69,3 +69,9 @@ def test_grouped_and_decimal_numbers_are_one_value():
     assert [(n.surface, n.value) for n in spans] == [
         ("২,৫০০", 2500), ("১,০০,০০০", 100000), ("1,234,567", 1234567), ("৫০.৫", 50.5), ("3.5", 3.5),
         ("১০", 10), ("২০", 20)]
+
+
+def test_digits_of_two_scripts_in_one_token_are_soup_not_a_number():
+    from puthi.rules.terms import find_numbers
+
+    assert [n.value for n in find_numbers("৬৬৬.8০৮1০০1.০০০ পাতা ১২")] == [12]
