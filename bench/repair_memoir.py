@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
@@ -64,23 +63,16 @@ def distance(reference: str, hypothesis: str) -> tuple[int, int]:
     return Levenshtein.distance(a, b), len(a)
 
 
-def repaired_segments(segments: list[dict], book: bool = True, lang: str = "bn",
-                      **options) -> tuple[list[tuple[str, int]], float]:
-    """Each segment's repaired text and edit count, and the seconds the repair took.
+def repaired_segments(segments: list[dict], book: bool = True, lang: str = "bn", **options) -> list[tuple[str, int]]:
+    """Each segment's repaired text and edit count.
 
     ``book=True`` repairs the memoir as one text, as ``puthi repair book.txt`` would (document-level rules
     such as :mod:`puthi.normalize.furniture` see every page), then cuts it back into segments;
     ``book=False`` repairs each segment alone.
     """
-    t0 = time.perf_counter()
     if not book:
-        out = []
-        for seg in segments:
-            r = repair_text(seg["ocr"], lang=lang, **options)
-            out.append((r.text, len(r.edits)))
-        return out, time.perf_counter() - t0
+        return [(r.text, len(r.edits)) for r in (repair_text(seg["ocr"], lang=lang, **options) for seg in segments)]
     whole = repair_text("\n".join(seg["ocr"] for seg in segments), lang=lang, **options)
-    seconds = time.perf_counter() - t0
     lines = whole.text.split("\n")
     out, start, offset = [], 0, 0
     for seg in segments:
@@ -89,13 +81,11 @@ def repaired_segments(segments: list[dict], book: bool = True, lang: str = "bn",
         edits = sum(offset <= e.start and e.end <= end for e in whole.edits)
         out.append(("\n".join(lines[start:start + n]), edits))
         start, offset = start + n, end + 1
-    return out, seconds
+    return out
 
 
-def evaluate(segments: list[dict], ids: list[int], garble: bool = True, english: bool = True,
-             english_confidence: float = noise.MIN_CONFIDENCE, book: bool = True, lang: str = "bn") -> dict:
-    repaired, seconds = repaired_segments(segments, book, lang, garble=garble, english=english,
-                                          english_confidence=english_confidence)
+def evaluate(segments: list[dict], ids: list[int], repaired: list[tuple[str, int]]) -> dict:
+    """Scores of the segments ``ids`` of ``repaired`` (:func:`repaired_segments`) against the references."""
     raw_err = rep_err = n = 0
     worse_segments = better_segments = worse_lines = changed_lines = n_edits = 0
     for k in ids:
@@ -118,7 +108,6 @@ def evaluate(segments: list[dict], ids: list[int], garble: bool = True, english:
         "segments": len(ids), "raw_cer": raw_err / n, "repaired_cer": rep_err / n, "ratio": rep_err / raw_err,
         "errors_fixed": raw_err - rep_err, "edits": n_edits, "changed_lines": changed_lines,
         "worse_lines": worse_lines, "worse_segments": worse_segments, "better_segments": better_segments,
-        "seconds": seconds,
     }
 
 
@@ -141,10 +130,11 @@ def sweep(segments: list[dict], splits: dict[str, list[int]], names: list[str]) 
     thresholds = [0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.01]
     print("| split | threshold | CER ratio | lines worse | word pairs | readings | right | right ignoring case |")
     print("|---|---|---|---|---|---|---|---|")
+    repaired = {t: repaired_segments(segments, garble=False, english=True, english_confidence=t) for t in thresholds}
     for name in names:
         counts = {row["threshold"]: row for row in readings(segments, splits[name], thresholds)}
         for t in thresholds:
-            r = evaluate(segments, splits[name], garble=False, english=True, english_confidence=t)
+            r = evaluate(segments, splits[name], repaired[t])
             c = counts[t]
             print(f"| {name} | {t:g} | {r['ratio']:.3f} | {r['worse_lines']} | {c['pairs']} | {c['proposed']} | "
                   f"{c['right']} | {c['right_nocase']} |")
@@ -174,9 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     print("| split | segments | raw CER | repaired CER | ratio | errors fixed | edits | lines changed | "
           "lines worse | segments worse/better |")
     print("|---|---|---|---|---|---|---|---|---|---|")
+    repaired = repaired_segments(segments, book=not args.per_segment, garble=not args.no_garble,
+                                 english=not args.no_english, english_confidence=args.english_confidence)
     for name in names:
-        r = evaluate(segments, splits[name], garble=not args.no_garble, english=not args.no_english,
-                     english_confidence=args.english_confidence, book=not args.per_segment)
+        r = evaluate(segments, splits[name], repaired)
         print(f"| {name} | {r['segments']} | {r['raw_cer']:.2%} | {r['repaired_cer']:.2%} | {r['ratio']:.3f} | "
               f"{r['errors_fixed']} | {r['edits']} | {r['changed_lines']} | {r['worse_lines']} | "
               f"{r['worse_segments']}/{r['better_segments']} |")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from repair_memoir import evaluate
+from repair_memoir import evaluate, repaired_segments
 from terms_gold import seed_text, split_point
 from terms_ocr_damage import printed_pages
 
@@ -51,8 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         held = [p.start >= cut[p.seed] for p in pages]
         splits = {"dev": [k for k, h in enumerate(held) if not h], "heldout": [k for k, h in enumerate(held) if h],
                   "all": list(range(len(pages)))}
+        repaired = repaired_segments(segments, book=False, lang=lang)
         for name in names:
-            r = evaluate(segments, splits[name], book=False, lang=lang)
+            r = evaluate(segments, splits[name], repaired)
             print(f"| {'+'.join(seeds)} ({tesseract_lang}) | {name} | {r['segments']} | {r['raw_cer']:.2%} | "
                   f"{r['repaired_cer']:.2%} | {r['ratio']:.3f} | {r['errors_fixed']} | {r['edits']} | "
                   f"{r['changed_lines']} | {r['worse_lines']} | {r['worse_segments']}/{r['better_segments']} |")

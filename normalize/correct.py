@@ -248,9 +248,10 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
         if core in lex:
             continue
         fix = correct_word(core, lang)
-        if fix is not None and document is not None and only_adds_candrabindu(core, fix[0]) \
-                and not document.get(fix[0]):
+        if fix is None:
             continue
-        if fix is not None:
-            edits.append(Edit(s, s + len(core), core, fix[0], "ocr-confusion", fix[1]))
+        after, confidence = fix
+        if document is not None and only_adds_candrabindu(core, after) and not document.get(after):
+            continue  # the text never spells the word with a candrabindu: its spelling, not an OCR error
+        edits.append(Edit(s, s + len(core), core, after, "ocr-confusion", confidence))
     return sorted(edits, key=lambda x: x.start)

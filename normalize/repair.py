@@ -60,8 +60,8 @@ class Repair:
 
 _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
-# র and ৰ/ৱ, candrabindu only where the page spells it). The corpus repairs page by page, so page furniture
-# (a noise line recurring across pages) does not apply there.
+# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone,
+# so furniture is found only inside one page (a text file without form feeds).
 VERSION = "3"
 
 
