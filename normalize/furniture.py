@@ -31,6 +31,7 @@ Edit(start=1, end=18, before='/%%/.08078981.001', after='', rule='repeated-noise
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ MIN_LENGTH = 8  # characters, whitespace collapsed
 CONFIDENCE = 0.9
 
 
+@functools.lru_cache(maxsize=8192)  # each line is asked about when counted and again when repaired
 def noise_line_key(line: str) -> str | None:
     """The line, normalised with whitespace collapsed, when it is soup that nothing reads, else None.
 

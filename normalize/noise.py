@@ -62,6 +62,7 @@ RULE = "english-from-soup"
 MIN_CONFIDENCE = 0.5
 PRIOR_WEIGHT = 1.0  # weight of the word-frequency prior against the channel cost; set on segments 0-11
 CANDIDATES = 150  # lexicon words re-scored per soup token (pre-selected by a fast edit distance)
+CACHE_LIMIT = 100_000  # soup tokens whose readings are kept
 
 TokenKind = Literal["soup", "number", "punct", "word"]
 
@@ -386,6 +387,7 @@ class EnglishReader:
                 self.forms.append(form)
                 self.log_prior.append((zipf - 9.0) * math.log(10))
         self.keys = [self._spell(f) for f in self.forms]
+        self._cache: dict[str, Reading | None] = {}  # soup token -> reading: a book repeats its soup
 
     def _spell(self, word: str) -> str:
         """The word's single most likely soup spelling (for candidate pre-selection)."""
@@ -397,6 +399,13 @@ class EnglishReader:
 
     def read(self, soup: str) -> Reading | None:
         """The best English reading of one soup token (no edge punctuation), or None when there is none."""
+        if soup not in self._cache:
+            if len(self._cache) > CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[soup] = self._read(soup)
+        return self._cache[soup]
+
+    def _read(self, soup: str) -> Reading | None:
         if not soup:
             return None
         found = process.extract(soup, self.keys, scorer=Levenshtein.distance, limit=self.candidates)
