@@ -21,6 +21,7 @@ from puthi.normalize.correct import correct_word
 from puthi.normalize.detect import detect_lang
 from puthi.normalize.garble import default_decoder
 from puthi.normalize.lexicon import load_lexicon
+from puthi.normalize.noise import default_reader
 from puthi.normalize.repair import repair_line
 from puthi.normalize.unicode import normalize
 
@@ -56,7 +57,7 @@ def measure(lines: list[tuple[str, str]], garble: bool) -> tuple[int, float, flo
     anchor = time.perf_counter() - t0
     correct_word.cache_clear()
     decoder = default_decoder()
-    for cache in (decoder._cache, decoder.lm._cache, decoder.lm._ext):
+    for cache in (decoder._cache, decoder.lm._cache, decoder.lm._ext, default_reader()._cache):
         cache.clear()
     t0 = time.perf_counter()
     for lang, ln in lines:
