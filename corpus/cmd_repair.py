@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(r.text + ending)
         if number == 0:
-            print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
+            raise InputError(name, "the input is empty; give a UTF-8 text file (or pipe text into puthi repair -)")
     finally:
         out.flush()
         if out is not sys.stdout:
