@@ -70,6 +70,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
         nul = raw.find(b"\x00")
+        if nul >= 0 and offset == 0:
+            check_head(raw, name)  # UTF-16 without a byte-order mark is named as such
         if nul >= 0:
             raise InputError(name, f"NUL byte at byte offset {offset + nul}: this looks like a "
                                    "binary file, not text; give a UTF-8 text file")

@@ -47,7 +47,28 @@ def check_head(head: bytes, where: str) -> None:
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
     if b"\x00" in head[:4096]:
+        if (order := utf16_without_bom(head[:4096])) is not None:
+            raise InputError(where, f"not UTF-8 but UTF-16 ({order}, no byte-order mark); convert it: "
+                                    f"iconv -f UTF-16{order[:2]} -t UTF-8")
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
+
+
+def utf16_without_bom(head: bytes) -> str | None:
+    """``"LE"`` or ``"BE"`` when ``head`` decodes as UTF-16 of that byte order into letters, marks,
+    punctuation and spaces (text written without a byte-order mark), else None.
+
+    >>> utf16_without_bom("তাস খেলা\\n".encode("utf-16-le")), utf16_without_bom(bytes(range(40)))
+    ('LE', None)
+    """
+    head = head[: len(head) // 2 * 2]
+    for order in ("LE", "BE"):
+        try:
+            text = head.decode(f"utf-16-{order.lower()}")
+        except UnicodeDecodeError:
+            continue
+        if text and all(c.isprintable() or c in "\n\r\t" for c in text):
+            return order
+    return None
 
 
 def decode(data: bytes, where: str, errors: str = "strict", replace_option: str = "") -> str:

@@ -85,3 +85,14 @@ def test_the_stream_reads_garble_with_the_words_of_the_lines_before(tmp_path, ca
     src.write_text("আর এক লাইন\nসে করিয়া গেল\nতাহা হইলে कब्रिब्री রাখে\n", encoding="utf-8")  # করিয়া after it
     code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
     assert code == 0 and out.splitlines()[2] == "তাহা হইলে করিয়া রাখে"
+
+
+def test_utf16_without_a_byte_order_mark_and_cr_only_endings_are_named(tmp_path, capsys):
+    u16 = tmp_path / "u16.txt"
+    u16.write_bytes("তাস খেলা হয়\nদুই জন\n".encode("utf-16-le"))
+    code, out, err = _run(capsys, ["repair", str(u16)])
+    assert (code, out) == (2, "") and "UTF-16 (LE, no byte-order mark)" in err and "iconv" in err
+    mac = tmp_path / "mac.txt"
+    mac.write_bytes("তাস খেলা\rদুই জন\rশেষ\r".encode())
+    code, out, err = _run(capsys, ["repair", str(mac)])
+    assert (code, out) == (2, "") and "CR alone" in err and "tr " in err
