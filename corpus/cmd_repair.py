@@ -89,15 +89,16 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
         yield text, ending
 
 
-def _lookahead(lines: Iterator[tuple[str, str]]) -> tuple[list[tuple[str, str]], Iterator[tuple[str, str]]]:
-    """The first LOOKAHEAD characters of lines, and the rest. An error in the lookahead is raised only after
-    the lines before it, so that their repair is written first."""
+def _lookahead(lines: Iterator[tuple[str, str]], limit: int) -> tuple[list[tuple[str, str]],
+                                                                      Iterator[tuple[str, str]]]:
+    """The first ``limit`` characters of lines (at least one line), and the rest. An error in the lookahead is
+    raised only after the lines before it, so that their repair is written first."""
     buffered, size = [], 0
     try:
         for item in lines:
             buffered.append(item)
             size += len(item[0])
-            if size >= LOOKAHEAD:
+            if size >= limit:
                 break
     except InputError as exc:
         return buffered, _raising(exc)
@@ -133,7 +134,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         lines = _lines(stream, name, args.errors)
         lang = args.lang
-        buffered, lines = _lookahead(lines)
+        # Someone typing at a terminal gets each line back at once: no look-ahead beyond the first line.
+        interactive = stream is sys.stdin.buffer and sys.stdin.isatty()
+        buffered, lines = _lookahead(lines, 0 if interactive else LOOKAHEAD)
         head = "\n".join(t for t, _ in buffered)
         if lang == "auto":
             lang = detect_lang(head)
@@ -161,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             else:
                 out.write(r.text + ending)
+            if interactive:
+                out.flush()
         if number == 0:
             raise InputError(name, "the input is empty; give a UTF-8 text file (or pipe text into puthi repair -)")
     finally:
