@@ -59,14 +59,20 @@ from puthi.rules.terms.tables import HERE, Entry, TermTables, load_tables
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
-# A word: letters, marks, digits and joiners; an apostrophe between two Bengali-script letters belongs to it
-# (Assamese ব'ৰ্ড, হ’ল: seed 004).
-_WORD_PART = rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+"
-TOKEN = regex.compile(rf"{_WORD_PART}(?:(?<=[\u0980-\u09ff])['’](?=[\u0980-\u09ff]){_WORD_PART})*")
+# A word: letters, marks, digits and joiners. Assamese writes an apostrophe for a dropped vowel after a word's
+# first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. Elsewhere it is a quote or
+# sets off an ending (বিস্তি'র), and stays out.
+_CONSONANT = "[\N{BENGALI LETTER KA}-\N{BENGALI LETTER HA}\N{BENGALI LETTER RRA}-\N{BENGALI LETTER YYA}" \
+    "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]"
+TOKEN = regex.compile(rf"(?:(?<![\p{{L}}\p{{M}}]){_CONSONANT}['’](?={_CONSONANT}))?[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+")
 FORM_WORDS = regex.compile(r"[ \-]+")
-# Between the words of a multi-word term: spaces, one line break, a hyphen or dash, or a mark the OCR
-# made of a word's last sign or of a speck (লাউ কাট| কাটি, লাউ.কাটা কাটি: tune half of seed 004's printing).
-WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}.|\u09f7'’][ \t]*")
+# Between the words of a multi-word term: spaces, one line break, a hyphen or dash.
+WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}][ \t]*")
+# OCR marks that may stand between the words of a damaged multi-word term (tune half of seed 004's printing):
+# a speck glued between two words (লাউ.কাটা), or the vowel sign া read as a bar after a word that then
+# matches only approximately (লাউ কাট| কাটি). After a word read exactly the bar is a danda: a sentence ends.
+GLUED_MARK = regex.compile("[.|\N{BENGALI CURRENCY NUMERATOR FOUR}'\N{RIGHT SINGLE QUOTATION MARK}]")
+AA_AS_BAR = regex.compile("[|\N{BENGALI CURRENCY NUMERATOR FOUR}][ \t]*")
 # Between a term and the word after it, for context: spaces, quotes, brackets, a hyphen.
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*")
@@ -190,8 +196,6 @@ class Aligner:
         self._lexicons: dict[str, object] = {}
         self.single: dict[int, list[int]] = defaultdict(list)
         self.multi: dict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
-        # The later words of multi-word terms: lexeme -> (entry, its words, its place in them).
-        self.multi_later: dict[int, list[tuple[int, tuple[int, ...], int]]] = defaultdict(list)
         self.symbols: dict[str, list[int]] = defaultdict(list)
         self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
@@ -212,8 +216,6 @@ class Aligner:
                         self.closed_sets[e.category].add(lids[0])
                 elif lids:
                     self.multi[lids[0]].append((ei, lids))
-                    for k, lid in enumerate(lids[1:], start=1):
-                        self.multi_later[lid].append((ei, lids, k))
 
     def _lexeme(self, word: str) -> int:
         key = match_form(word)
@@ -329,12 +331,14 @@ class Aligner:
                 out.append((lid, d))
         return out
 
-    def _similarity(self, h: _Hit, token_len: int) -> float:
+    def _similarity(self, h: _Hit, token_len: int, alone: bool = True) -> float:
+        """How much a hit counts: 1 exact, 0.97 with an inflection, less with edits; halved on a common word of
+        the language (for an exact hit, only when the word stands alone, not inside a multi-word term)."""
         if h.exact:
             sim = 1.0 if h.stem_end == token_len else 0.97
         else:
             sim = 0.95 * (1.0 - h.cost / max(self.lexemes[h.lex].n, 3))
-        return sim * KNOWN_WORD_FACTOR if h.known_word else sim
+        return sim * KNOWN_WORD_FACTOR if h.known_word and (alone or not h.exact) else sim
 
     # --- a text ---------------------------------------------------------------------------------
     def find(self, text: str, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False) -> list[TermSpan]:
@@ -344,22 +348,15 @@ class Aligner:
         toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
         info = [self.analyze(t, lang) for _, _, t in toks]
         cands: list[_Cand] = []
-        tried: set[tuple[int, tuple[int, ...]]] = set()  # (first word, words) of the multi-word forms tried
         for i, (s, e, tok) in enumerate(toks):
             hits, compounds = info[i]
             for h in hits:
                 sim = self._similarity(h, len(tok))
                 for ei in self.single.get(h.lex, ()):
                     cands.append(_Cand(s, e, ei, sim, 1, i, i))
-                # A multi-word term is tried from its first word, or from a later word read exactly, so that
-                # a damaged first word (দৃছ-গুটি) is compared with the term's own word only.
-                starts = [(i, ei, lids) for ei, lids in self.multi.get(h.lex, ()) if h.stem_end == len(tok)]
-                if h.exact:
-                    starts += [(i - k, ei, lids) for ei, lids, k in self.multi_later.get(h.lex, ())]
-                for first, ei, lids in starts:
-                    if (first, lids) not in tried:
-                        tried.add((first, lids))
-                        if (c := self._multi(text, toks, info, first, ei, lids)) is not None:
+                if h.stem_end == len(tok):
+                    for ei, lids in self.multi.get(h.lex, ()):
+                        if (c := self._multi(text, toks, info, i, ei, lids)) is not None:
                             cands.append(c)
             for cut, lid, h in compounds:
                 for ei in self.single[lid]:
@@ -390,18 +387,27 @@ class Aligner:
         """The multi-word term ``lids`` read from token ``i`` on: each word found in the token (exactly or
         approximately) or compared with the term's word alone; only the last may carry an inflection."""
         last = i + len(lids) - 1
-        if i < 0 or last >= len(toks):
+        if last >= len(toks):
             return None
         sim = 1.0
+        previous: _Hit | None = None
         for j, lid in enumerate(lids, start=i):
-            if j > i and not WORD_GAP.fullmatch(text, toks[j - 1][1], toks[j][0]):
+            if j > i and not self._term_gap(text, toks[j - 1][1], toks[j][0], previous):
                 return None
             word = toks[j][2]
             hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(word, lid)
             if hit is None or (j < last and hit.stem_end != len(word)):
                 return None
-            sim *= self._similarity(hit, len(word))
+            # The whole term is the evidence: a word of it that is also a common word is not halved alone.
+            sim *= self._similarity(hit, len(word), alone=False)
+            previous = hit
         return _Cand(toks[i][0], toks[last][1], ei, sim, len(lids), i, last)
+
+    @staticmethod
+    def _term_gap(text: str, a: int, b: int, previous: _Hit | None) -> bool:
+        """Can ``text[a:b]`` stand between two words of a multi-word term (``previous``: the first word's hit)?"""
+        return bool(WORD_GAP.fullmatch(text, a, b) or GLUED_MARK.fullmatch(text, a, b)
+                    or (previous is not None and not previous.exact and AA_AS_BAR.fullmatch(text, a, b)))
 
     def _component(self, word: str, lid: int) -> _Hit | None:
         """An approximate match of ``word`` to one given word of a multi-word term (পাচ for পাঁচ after

@@ -229,3 +229,38 @@ def test_offsets_are_exact_code_points_and_shift_with_a_prefix(parts, prefix):
     assert [(s.start - len(prefix), s.end - len(prefix), s.concept) for s in shifted] == [
         (s.start, s.end, s.concept) for s in spans
     ]
+
+
+# --- Assamese OCR damage (seed 004 printed and read by Tesseract asm) and what must not change in Bengali ----
+AS = "দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু {} থাকে।"
+
+
+@pytest.mark.parametrize(
+    ("damaged", "surface", "concept"),
+    [("শিখৱত টুকুৰা", "শিখৱত", "dashguti.apex"),  # ৰ read as ৱ: a cheap confusion
+     ("শিখৱৱ টুকুৰা", "শিখৱৱ", "dashguti.apex"),  # also in the inflection
+     ("ব'ৰ্ডত টুকুৰা", "ব'ৰ্ডত", "dashguti.board"),  # an Assamese apostrophe inside the word
+     ("লাউ কাট| কাটি", "লাউ কাট| কাটি", "game.lau_kata_kati"),  # া read as a bar after a damaged word
+     ("লাউ.কাটা কাটি", "লাউ.কাটা কাটি", "game.lau_kata_kati")],  # a speck glued between two words
+)  # fmt: skip
+def test_assamese_ocr_damage_aligns(damaged, surface, concept):
+    assert (surface, concept) in links(AS.format(damaged), lang="as")
+
+
+def test_another_languages_form_on_a_common_word_is_weak_alone_but_not_in_a_term():
+    assert "vocab.trick" not in [c for _, c in links(AS.format("বিমূৰ্ত কৌশল বৰ্ড গেম"), lang="as")]
+    bengali = "বাংলায় লাউ কাটা কাটি নামে একটি খেলা আছে, তাহাতে গুটি থাকে।"  # Assamese-table words, common in Bengali
+    assert ("লাউ কাটা কাটি", "game.lau_kata_kati") in links(bengali, lang="bn")
+    assert ("দেখা বিস্তি", "game.dekha_bisti") in links("সে দেখা বিস্তি খেলে, আর তুরুপ", lang="as")
+
+
+@pytest.mark.parametrize("text", ["গোলাম৷ চোর ধরা পড়ে", "হাতের৷ পাঁচ জন", "হাতের| পাঁচ", "হাতের. পাঁচ",
+                                  "দেখা৷ বিস্তি", "তুমি দেখা' বিস্তি"])
+def test_a_danda_or_mark_after_an_exact_word_ends_the_term(text):
+    multi = {"game.golamchor", "grabu.hater_panch", "game.dekha_bisti"}
+    assert not multi & {c for _, c in links(text, lang="bn")}
+
+
+def test_quotes_and_apostrophes_before_endings_stay_outside_bengali_words():
+    assert ("বিস্তি", "game.bisti") in links("সে 'বিস্তি'খেলা খেলে, আর তুরুপ", lang="bn")
+    assert links("বিস্তি'র খেলা, আর তুরুপ", lang="bn")[0][0] == "বিস্তি"
