@@ -166,8 +166,8 @@ def run(args: argparse.Namespace) -> int:
                 out.write(r.text + ending)
             if interactive:
                 out.flush()
-        if number == 0:
-            raise InputError(name, "the input is empty; give a UTF-8 text file (or pipe text into puthi repair -)")
+        if number == 0:  # a line-for-line repair of nothing is nothing (a blank page): a note, not an error
+            print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:

@@ -342,7 +342,8 @@ class Corpus:
         )
         conn.executemany(
             'INSERT INTO numbers (page_id, start, "end", surface, value) VALUES (?, ?, ?, ?, ?)',
-            [(page_id, n.start, n.end, n.surface, int(n.value)) for n in corrected.numbers],
+            # value has INTEGER affinity: SQLite keeps a decimal (২.৫) as REAL, so it is stored as it is
+            [(page_id, n.start, n.end, n.surface, n.value) for n in corrected.numbers],
         )
         claim_ids = []
         for seq, c in enumerate(corrected.claims):

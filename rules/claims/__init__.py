@@ -5,4 +5,4 @@ from puthi.rules.claims.model import Claim, Verdict
 
 __all__ = ["Claim", "Verdict", "extract_claims"]
 
-VERSION = "1"  # the corpus redoes the claims of stored pages when this changes
+VERSION = "2"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only)

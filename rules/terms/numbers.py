@@ -28,6 +28,8 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 [3, 3, 100]
 >>> [n.value for n in find_numbers("২,৫০০ টাকা, ১,০০,০০০; ৫০.৫ আর 3.5; ১০,২০")]
 [2500, 100000, 50.5, 3.5, 10, 20]
+>>> [(n.surface, n.value) for n in find_numbers("১.৫টা তাস, ২,৫০০টা")]
+[('১.৫টা', 1.5), ('২,৫০০টা', 2500)]
 >>> [n.value for n in find_numbers("৩• ফোটায়", ocr_digits=True)]
 [30]
 """
@@ -48,7 +50,7 @@ HERE = Path(__file__).resolve().parent
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # A word; digits may be grouped with commas (twos then threes: 1,234,567 and ১,০০,০০০) and have a decimal
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
-TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*")
+TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
