@@ -62,6 +62,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]]:
     """Yield (line without its ending, the ending) decoded from ``stream``; errors name the byte offset."""
+    peek = getattr(stream, "peek", None)
+    head = peek(4096)[:4096] if peek else b""
+    if b"\x00" in head:
+        check_head(head, name)  # UTF-16 (even without a byte-order mark, and with a first line free of NULs)
     offset = 0
     for raw in stream:
         if offset == 0 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -70,8 +74,6 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
         nul = raw.find(b"\x00")
-        if nul >= 0 and offset == 0:
-            check_head(raw, name)  # UTF-16 without a byte-order mark is named as such
         if nul >= 0:
             raise InputError(name, f"NUL byte at byte offset {offset + nul}: this looks like a "
                                    "binary file, not text; give a UTF-8 text file")

@@ -54,8 +54,8 @@ def check_head(head: bytes, where: str) -> None:
 
 
 def utf16_without_bom(head: bytes) -> str | None:
-    """``"LE"`` or ``"BE"`` when ``head`` decodes as UTF-16 of that byte order into letters, marks,
-    punctuation and spaces (text written without a byte-order mark), else None.
+    """``"LE"`` or ``"BE"`` when ``head`` decodes as UTF-16 of that byte order into printable text that is
+    mostly ASCII, Bengali or Devanagari (text written without a byte-order mark), else None.
 
     >>> utf16_without_bom("তাস খেলা\\n".encode("utf-16-le")), utf16_without_bom(bytes(range(40)))
     ('LE', None)
@@ -66,7 +66,9 @@ def utf16_without_bom(head: bytes) -> str | None:
             text = head.decode(f"utf-16-{order.lower()}")
         except UnicodeDecodeError:
             continue
-        if text and all(c.isprintable() or c in "\n\r\t" for c in text):
+        ours = sum(c.isascii() or "\N{DEVANAGARI SIGN INVERTED CANDRABINDU}" <= c <= "\N{BENGALI ABBREVIATION SIGN}"
+                   for c in text)
+        if text and all(c.isprintable() or c in "\n\r\t" for c in text) and ours >= 0.9 * len(text):
             return order
     return None
 
