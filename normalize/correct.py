@@ -160,6 +160,22 @@ def _assamese_letters(word: str) -> tuple[str, float]:
     return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
 
 
+def word_correction(word: str, lang: str = "bn") -> tuple[str, float, str] | None:
+    """The correction of one normalised word the lexicon lacks: (word, confidence, rule), or None to keep it.
+    In Assamese the letters are put right first (:func:`_assamese_spelling`), then the OCR confusions.
+
+    >>> word_correction("থেলা"), word_correction("প্রথম", "as")
+    (('খেলা', ..., 'ocr-confusion'), ('প্ৰথম', 0.9, 'bengali-letter-in-assamese'))
+    """
+    if lang == "as" and (spelling := _assamese_spelling(word)) is not None:
+        after, confidence, rule = spelling
+        if after not in load_lexicon(lang) and (fix := correct_word(after, lang)) is not None:
+            return fix[0], min(confidence, fix[1]), rule
+        return spelling
+    fix = correct_word(word, lang)
+    return (fix[0], fix[1], "ocr-confusion") if fix is not None else None
+
+
 def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
     """The Assamese repair of ``word``: (word, confidence, rule), or None to keep it.
 
@@ -233,10 +249,6 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             after, conf = _assamese_letters(core)
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
             continue
-        if lang == "as" and core not in lex and (spelling := _assamese_spelling(core)) is not None:
-            after, conf, rule = spelling
-            edits.append(Edit(s, s + len(core), core, after, rule, conf))
-            continue
         if core != token:  # ফোট৷: try the ৷ as the vowel sign া
             joined = core + "\N{BENGALI VOWEL SIGN AA}"
             # A known word before ৷ changes only mid-sentence and when the joined word is far more common.
@@ -247,11 +259,11 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
                 continue
         if core in lex:
             continue
-        fix = correct_word(core, lang)
+        fix = word_correction(core, lang)
         if fix is None:
             continue
-        after, confidence = fix
+        after, confidence, rule = fix
         if document is not None and only_adds_candrabindu(core, after) and not document.get(after):
             continue  # the text never spells the word with a candrabindu: its spelling, not an OCR error
-        edits.append(Edit(s, s + len(core), core, after, "ocr-confusion", confidence))
+        edits.append(Edit(s, s + len(core), core, after, rule, confidence))
     return sorted(edits, key=lambda x: x.start)

@@ -84,7 +84,9 @@ _PUNCT = regex.compile(r"^[\p{P}\p{S}]+$")
 _DANDA = regex.compile("[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}\N{BENGALI CURRENCY NUMERATOR FOUR}]")
 _OTHER_SCRIPT = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f]")  # Latin words and Devanagari garble
 _GRAPHEME = regex.compile(r"\X")
-_BENGALI_LETTER = regex.compile("[\u0985-\u09b9\u09ce\u09dc-\u09df\u09f0\u09f1]")
+_BENGALI_LETTER = regex.compile(  # vowels and consonants, Assamese ৰ ৱ included (not signs or digits)
+    "[\N{BENGALI LETTER A}-\N{BENGALI LETTER HA}\N{BENGALI LETTER KHANDA TA}\N{BENGALI LETTER RRA}-"
+    "\N{BENGALI LETTER YYA}\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]")
 _BENGALI_SUFFIX = regex.compile(r"-[\u0985-\u09b9\u09dc-\u09df][\u0980-\u09e3]*$")
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 import regex
 
 from puthi.normalize.compose import compose
-from puthi.normalize.correct import correct_line, correct_word, digit_edits, only_adds_candrabindu
+from puthi.normalize.correct import correct_line, digit_edits, only_adds_candrabindu, word_correction
 from puthi.normalize.detect import detect_lang, has_garble
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
@@ -85,7 +85,7 @@ def document_words(text: str, lang: str | None = None) -> Counter[str]:
             counts[normalized(core)] += 1
     if lang is not None:
         for word, n in list(counts.items()):
-            fix = correct_word(word, lang)
+            fix = word_correction(word, lang)
             if fix is not None and not only_adds_candrabindu(word, fix[0]):
                 counts[fix[0]] += n
     return counts
