@@ -74,4 +74,13 @@ def test_grouped_and_decimal_numbers_are_one_value():
 def test_digits_of_two_scripts_in_one_token_are_soup_not_a_number():
     from puthi.rules.terms import find_numbers
 
-    assert [n.value for n in find_numbers("৬৬৬.8০৮1০০1.০০০ পাতা ১২")] == [12]
+    assert [n.value for n in find_numbers("৬৬৬.8০৮1০০1.০০০ পাতা ১২")] == [12]  # dots and mixed digits
+    assert [n.value for n in find_numbers("পাতা 8০৮1০০1 আর ৩.২.১ ধারা, ১২")] == [12]  # each rule alone
+
+
+def test_rule_claims_take_whole_numbers_only():
+    from puthi.rules.claims.extract import extract_claims
+
+    whole = extract_claims("শ্নাপসেনে ২০টি তাস ব্যবহার করা হয়।", "schnapsen")
+    decimal = extract_claims("শ্নাপসেনে ২০.৫টি তাস ব্যবহার করা হয়।", "schnapsen")
+    assert [c.stated for c in whole if c.key == "deck_size"] == [20] and not decimal
