@@ -84,6 +84,15 @@ def repaired_segments(segments: list[dict], book: bool = True, lang: str = "bn",
     return out
 
 
+COLUMNS = "raw CER | repaired CER | ratio | errors fixed | edits | lines changed | lines worse | {unit}s worse/better"
+
+
+def cells(r: dict) -> str:
+    """The figures of :func:`evaluate`'s result ``r`` as the table cells of :data:`COLUMNS`."""
+    return (f"{r['raw_cer']:.2%} | {r['repaired_cer']:.2%} | {r['ratio']:.3f} | {r['errors_fixed']} | {r['edits']} | "
+            f"{r['changed_lines']} | {r['worse_lines']} | {r['worse_segments']}/{r['better_segments']}")
+
+
 def evaluate(segments: list[dict], ids: list[int], repaired: list[tuple[str, int]]) -> dict:
     """Scores of the segments ``ids`` of ``repaired`` (:func:`repaired_segments`) against the references."""
     raw_err = rep_err = n = 0
@@ -161,16 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.sweep:
         sweep(segments, splits, names)
         return 0
-    print("| split | segments | raw CER | repaired CER | ratio | errors fixed | edits | lines changed | "
-          "lines worse | segments worse/better |")
+    print(f"| split | segments | {COLUMNS.format(unit='segment')} |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     repaired = repaired_segments(segments, book=not args.per_segment, garble=not args.no_garble,
                                  english=not args.no_english, english_confidence=args.english_confidence)
     for name in names:
         r = evaluate(segments, splits[name], repaired)
-        print(f"| {name} | {r['segments']} | {r['raw_cer']:.2%} | {r['repaired_cer']:.2%} | {r['ratio']:.3f} | "
-              f"{r['errors_fixed']} | {r['edits']} | {r['changed_lines']} | {r['worse_lines']} | "
-              f"{r['worse_segments']}/{r['better_segments']} |")
+        print(f"| {name} | {r['segments']} | {cells(r)} |")
     return 0
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from repair_memoir import evaluate, repaired_segments
+from repair_memoir import COLUMNS, cells, evaluate, repaired_segments
 from terms_gold import seed_text, split_point
 from terms_ocr_damage import printed_pages
 
@@ -41,8 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print("skipped: ../shared/seeds not found beside the repository", file=sys.stderr)
         return 0
     names = ["dev", "heldout", "all"] if args.split == "all" else [args.split]
-    print("| text | split | pages | raw CER | repaired CER | ratio | errors fixed | edits | lines changed | "
-          "lines worse | pages worse/better |")
+    print(f"| text | split | pages | {COLUMNS.format(unit='page')} |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for lang, (seeds, tesseract_lang) in PRINTS.items():
         pages = printed_pages(args.fonts, seeds=seeds, lang=tesseract_lang)
@@ -54,9 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         repaired = repaired_segments(segments, book=False, lang=lang)
         for name in names:
             r = evaluate(segments, splits[name], repaired)
-            print(f"| {'+'.join(seeds)} ({tesseract_lang}) | {name} | {r['segments']} | {r['raw_cer']:.2%} | "
-                  f"{r['repaired_cer']:.2%} | {r['ratio']:.3f} | {r['errors_fixed']} | {r['edits']} | "
-                  f"{r['changed_lines']} | {r['worse_lines']} | {r['worse_segments']}/{r['better_segments']} |")
+            print(f"| {'+'.join(seeds)} ({tesseract_lang}) | {name} | {r['segments']} | {cells(r)} |")
     return 0
 
 
