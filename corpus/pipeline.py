@@ -238,19 +238,34 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
 
         text = decode(data, src)  # names UTF-16 and binary files as such, and the first bad byte
         pages = split_text_pages(text)
-        tasks = [PageTask(src, "text", n, _sha(t), lang, text=t) for n, t in enumerate(pages, start=1)]
+        noise = document_noise(pages)
+        tasks = [PageTask(src, "text", n, _sha(t), lang, text=t, noise=noise) for n, t in enumerate(pages, start=1)]
     elif kind == "image":
         tasks = [PageTask(src, "image", 1, digest, lang)]
     elif kind == "pdf":
         count = pdf_page_count(path)
         tasks = [PageTask(src, "pdf", n, f"{digest}#page={n}", lang) for n in range(1, count + 1)]
     else:
-        pages = read_existing_ocr(path, kind)
-        tasks = [PageTask(src, kind, n, f"{digest}#page={n}", lang, page=p.to_dict())  # type: ignore[arg-type]
+        pages = [p.to_dict() for p in read_existing_ocr(path, kind)]
+        noise = document_noise([_page_text(p) for p in pages])
+        tasks = [PageTask(src, kind, n, f"{digest}#page={n}", lang, page=p, noise=noise)  # type: ignore[arg-type]
                  for n, p in enumerate(pages, start=1)]
     if not tasks:
         raise InputError(src, "has no pages; is it empty?")
     return doc, tasks
+
+
+def document_noise(page_texts: list[str]) -> dict[str, int] | None:
+    """The noise lines that recur through a document's pages (a watermark on every page), counted over all of
+    them, so that each page's repair can empty its copy (:mod:`puthi.normalize.furniture`); None when there
+    are none, or without the repair stage. Scans and PDFs are read page by page in the workers, so their
+    pages are repaired without it."""
+    try:
+        from puthi.normalize.furniture import NoiseLines
+    except ImportError:
+        return None
+    counts = NoiseLines.of(line for text in page_texts for line in text.split("\n")).counts
+    return dict(counts) or None
 
 
 def read_existing_ocr(path: Path, kind: str) -> list[Any]:
@@ -344,11 +359,11 @@ def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
     return page.to_dict(), page.text
 
 
-def _repair(text: str, lang: str) -> tuple[str, list[Any], str]:
+def _repair(text: str, lang: str, noise: dict[str, int] | None = None) -> tuple[str, list[Any], str]:
     from puthi.normalize.edits import apply_edits
     from puthi.normalize.repair import repair_text
 
-    rep = repair_text(text, lang=repair_lang(lang))
+    rep = repair_text(text, lang=repair_lang(lang), line_counts=noise)
     edits = list(rep.edits)
     if apply_edits(text, edits) != rep.text:
         raise ValueError("the repair's edits do not reproduce its text; the page keeps the OCR text")
@@ -424,7 +439,7 @@ def process_page(task: PageTask) -> PageResult:
             result.text = apply_edits(result.ocr_text, result.edits)
             result.lang = task.prior_lang or result.lang
         elif steps[1].version != "absent":
-            result.text, result.edits, lang = _repair(result.ocr_text, result.lang or task.lang)
+            result.text, result.edits, lang = _repair(result.ocr_text, result.lang or task.lang, task.noise)
             result.lang = lang or result.lang
         result.steps.append(steps[1])
         fresh = reanalyse(result.text, result.lang, steps=steps, fail=True)

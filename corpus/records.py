@@ -104,6 +104,7 @@ class PageTask:
     start_stage: str = "ocr"
     prior_edits: list[Any] | None = None
     prior_lang: str = ""
+    noise: dict[str, int] | None = None  # the document's recurring noise lines (page furniture), when known
 
 
 @dataclass

@@ -60,8 +60,8 @@ class Repair:
 
 _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
-# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone,
-# so furniture is found only inside one page (a text file without form feeds).
+# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone;
+# for text and OCR imports it passes the document's noise-line counts (``line_counts``) along.
 VERSION = "3"
 
 
@@ -166,11 +166,12 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
 
 
 def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: bool = True,
-                english_confidence: float = MIN_CONFIDENCE) -> Repair:
+                english_confidence: float = MIN_CONFIDENCE, line_counts: Mapping[str, int] | None = None) -> Repair:
     """Repair a whole text line by line; edits carry offsets into ``text``.
 
     ``lang`` is "bn", "as" or "auto" (decided once for the whole text). A line of noise that recurs through
-    the text (a watermark read as digit soup on every page: :mod:`puthi.normalize.furniture`) is emptied.
+    the text (a watermark read as digit soup on every page: :mod:`puthi.normalize.furniture`) is emptied;
+    ``line_counts`` gives those counts for a larger document the text is one page of.
 
     >>> repair_text("থেলা\\nথেলা").text
     'খেলা\\nখেলা'
@@ -179,7 +180,7 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
         lang = detect_lang(text)
     document = document_words(text, lang)
     lines = text.split("\n")
-    counts = NoiseLines.of(lines).counts
+    counts = NoiseLines.of(lines).counts if line_counts is None else line_counts
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0

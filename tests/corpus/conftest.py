@@ -19,7 +19,7 @@ def fast_repair(monkeypatch):
 
     calls = []
 
-    def fake(text, lang):
+    def fake(text, lang, noise=None):
         calls.append(text)
         return quick_repair(text, lang)
 

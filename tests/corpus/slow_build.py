@@ -9,7 +9,7 @@ import time
 from puthi.corpus import cli, pipeline
 
 
-def slow_repair(text: str, lang: str):
+def slow_repair(text: str, lang: str, noise=None):
     time.sleep(DELAY)
     return text, [], "bn"
 

@@ -110,7 +110,7 @@ def test_a_stage_that_fails_on_one_page_keeps_the_others_and_is_retried(tmp_path
     book = _pages_file(tmp_path, 3)
     db = tmp_path / "c.sqlite"
 
-    def flaky(text, lang):
+    def flaky(text, lang, noise=None):
         if "পাতা ২" in text:
             raise RuntimeError("model crashed")
         return text, [], "bn"
@@ -121,7 +121,7 @@ def test_a_stage_that_fails_on_one_page_keeps_the_others_and_is_retried(tmp_path
     assert "model crashed" in report.failures[0].message
     steps = snapshot(db)["steps"]
     assert [s["stage"] for s in steps if s["page_no"] == 2] == ["ocr"]  # kept what was done
-    monkeypatch.setattr(pipeline, "_repair", lambda text, lang: (text, [], "bn"))
+    monkeypatch.setattr(pipeline, "_repair", lambda text, lang, noise=None: (text, [], "bn"))
     again = build([book], db, progress=False)
     assert (again.done, again.skipped, again.failures) == (1, 2, [])
     assert snapshot(db)["failures"] == []
@@ -332,3 +332,16 @@ def test_a_folder_given_as_the_corpus_is_refused_before_anything_is_written(tmp_
     with pytest.raises(pipeline.InputError, match="is a folder; give the corpus file"):
         pipeline.build([tmp_path / "src"], tmp_path / "out", progress=False)
     assert not (tmp_path / "out.lock").exists() and not any((tmp_path / "out").iterdir())
+
+
+def test_a_watermark_on_every_page_of_a_text_book_is_emptied_in_the_corpus(tmp_path):
+    body = "\n".join(["খেলা শেষ হইলে তাস গণিয়া দেখা হয়।"] * 12)
+    book = tmp_path / "book.txt"
+    book.write_text("\f".join(f"/%%/.08078981.001\n{body}\n{n}" for n in range(1, 5)), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        texts = c.frame("pages")["text"].tolist()
+        ocr = c.frame("pages")["ocr_text"].tolist()
+    assert len(texts) == 4 and all("08078981" in t for t in ocr)  # the OCR text keeps it: an edit removes it
+    assert not any("08078981" in t for t in texts)  # each page alone holds one copy: counted over the book
