@@ -748,16 +748,14 @@ def build(
         bar = _progress(len(todo), progress, report.skipped)
         try:
             for result in results:
-                doc = docs.get(result.source)
-                if result.error:
-                    report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
-                if doc is not None and result.steps:
-                    corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
-                    report.orphaned += sum(1 for s in corrected.status.values() if s in ("orphaned", "conflict"))
-                    report.done += 1
+                _write(corpus, docs, result, report, game)
                 if on_page:
                     on_page(result)
                 bar.update(1)
+            # Scans and PDFs were OCR'd page by page: now that every page is read, redo the repair of the
+            # pages that kept a copy of a noise line recurring through their document (a watermark).
+            for result in run_inline([t for doc in docs.values() for t in furniture_tasks(corpus, doc, lang, game)]):
+                _write(corpus, docs, result, report, game, count=False)  # the page was counted already
         finally:
             bar.close()
             if report.failures:
@@ -769,6 +767,40 @@ def build(
             corpus.refresh_document_lang(doc.id)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: BuildReport, game: str,
+           count: bool = True) -> None:
+    """Store one page's result (with the human corrections over it) and count it in ``report``."""
+    doc = docs.get(result.source)
+    if result.error:
+        report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
+    if doc is not None and result.steps:
+        corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
+        report.orphaned += sum(1 for s in corrected.status.values() if s in ("orphaned", "conflict"))
+        report.done += count
+
+
+def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str) -> list[PageTask]:
+    """For a scanned document, tasks that redo the repair (from the stored OCR) of the pages whose repaired
+    text still holds a noise line recurring through the document's pages, with the document's counts."""
+    if doc.kind not in ("image", "pdf"):
+        return []  # text and OCR imports carry the counts from the start (plan)
+    pages = {n: corpus.stored_ocr(doc.id, n) for n in sorted(corpus.page_states(doc.id))}
+    texts = {n: _page_text(p) for n, p in pages.items() if p}
+    noise = document_noise(list(texts.values()))
+    if not noise:
+        return []
+    from puthi.normalize.furniture import MIN_REPEATS, noise_line_key
+
+    tasks = []
+    for n in texts:
+        stored = corpus.machine_result(doc, n)
+        if stored is not None and any(noise.get(noise_line_key(line) or "", 0) >= MIN_REPEATS
+                                      for line in stored.text.split("\n")):
+            tasks.append(PageTask(doc.source, doc.kind, n, stored.content_hash, lang, game, page=pages[n],
+                                  start_stage="repair", noise=noise))
+    return tasks
 
 
 def _progress(total: int, enabled: bool, skipped: int):

@@ -60,8 +60,8 @@ class Repair:
 
 _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
-# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone;
-# for text and OCR imports it passes the document's noise-line counts (``line_counts``) along.
+# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone,
+# with the document's noise-line counts (``line_counts``) passed along.
 VERSION = "3"
 
 

@@ -345,3 +345,26 @@ def test_a_watermark_on_every_page_of_a_text_book_is_emptied_in_the_corpus(tmp_p
         ocr = c.frame("pages")["ocr_text"].tolist()
     assert len(texts) == 4 and all("08078981" in t for t in ocr)  # the OCR text keeps it: an edit removes it
     assert not any("08078981" in t for t in texts)  # each page alone holds one copy: counted over the book
+
+
+def test_a_watermark_on_every_page_of_a_scanned_pdf_is_emptied_after_the_ocr(tmp_path, monkeypatch):
+    from PIL import Image
+
+    body = "\n".join(["খেলা শেষ হইলে তাস গণিয়া দেখা হয়।"] * 12)
+
+    def fake_ocr(task):  # the OCR of page n: the watermark, the text, the page number
+        text = f"/%%/.08078981.001\n{body}\n{task.page_no}"
+        page = pipeline.page_from_text(text, f"{task.source}#page={task.page_no}")
+        return page, pipeline._page_text(page)
+
+    monkeypatch.setattr(pipeline, "_ocr", fake_ocr)
+    pdf = tmp_path / "book.pdf"
+    blank = [Image.new("RGB", (60, 60), "white") for _ in range(4)]
+    blank[0].save(pdf, save_all=True, append_images=blank[1:], resolution=72)
+    db = tmp_path / "c.sqlite"
+    report = build([pdf], db, progress=False)
+    assert report.failures == [] and report.done == 4
+    with Corpus(db) as c:
+        texts, ocr = c.frame("pages")["text"].tolist(), c.frame("pages")["ocr_text"].tolist()
+    assert all("08078981" in t for t in ocr) and not any("08078981" in t for t in texts)
+    assert build([pdf], db, progress=False).done == 0  # up to date: nothing redone on the next run
