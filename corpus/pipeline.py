@@ -746,15 +746,18 @@ def build(
         else:
             results = run_inline(todo)
         bar = _progress(len(todo), progress, report.skipped)
+        touched: set[str] = set()
         try:
             for result in results:
                 _write(corpus, docs, result, report, game)
+                touched.add(result.source)
                 if on_page:
                     on_page(result)
                 bar.update(1)
             # Scans and PDFs were OCR'd page by page: now that every page is read, redo the repair of the
             # pages that kept a copy of a noise line recurring through their document (a watermark).
-            for result in run_inline([t for doc in docs.values() for t in furniture_tasks(corpus, doc, lang, game)]):
+            again = [t for src in touched if src in docs for t in furniture_tasks(corpus, docs[src], lang, game)]
+            for result in run_inline(again):
                 _write(corpus, docs, result, report, game, count=False)  # the page was counted already
         finally:
             bar.close()
