@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from puthi.normalize.correct import correct_word
+from puthi.normalize.correct import correct_word, word_correction
 from puthi.normalize.detect import detect_lang
 from puthi.normalize.garble import default_decoder
 from puthi.normalize.lexicon import load_lexicon
@@ -56,6 +56,7 @@ def measure(lines: list[tuple[str, str]], garble: bool) -> tuple[int, float, flo
         normalize(ln, lang)
     anchor = time.perf_counter() - t0
     correct_word.cache_clear()
+    word_correction.cache_clear()
     decoder = default_decoder()
     for cache in (decoder._cache, decoder.lm._cache, decoder.lm._ext, default_reader()._cache):
         cache.clear()

@@ -160,6 +160,7 @@ def _assamese_letters(word: str) -> tuple[str, float]:
     return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
 
 
+@functools.lru_cache(maxsize=200_000)  # asked once per distinct word for the document's words, then per occurrence
 def word_correction(word: str, lang: str = "bn") -> tuple[str, float, str] | None:
     """The correction of one normalised word the lexicon lacks: (word, confidence, rule), or None to keep it.
     In Assamese the letters are put right first (:func:`_assamese_spelling`), then the OCR confusions.
