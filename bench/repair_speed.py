@@ -3,9 +3,10 @@
 Clean text: seeds 002 and 003 (modern Bengali) and 004 (Assamese); garbled text: seed 000 (old Bengali OCR
 with Devanagari/Latin garble). Each text is repeated to at least ``--tokens`` tokens and repaired line by
 line as ``puthi repair`` does; the word-correction cache is cleared first, so the figure includes cold
-look-ups for the first copy. Two more rows read each line once with every cache empty: seed 000, and the
-pages of ``bench.repair_garble`` (Bengali rendered and read by Tesseract ``hin``: every word garbled).
-The anchor is :func:`puthi.normalize.unicode.normalize` on the same lines.
+look-ups for the first copy. More rows read each line once with every cache empty: seed 000, and the
+pages of ``bench.repair_garble`` (Bengali rendered and read by Tesseract ``hin``: every word garbled),
+those twice: the second time with the decoder's Python lexicon search instead of the compiled one. The
+anchor is :func:`puthi.normalize.unicode.normalize` on the same lines.
 
 Run: ``.venv/bin/python -m bench.repair_speed [--tokens 50000] [--no-garble]``
 """
@@ -17,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from puthi.normalize import native
 from puthi.normalize.correct import correct_word, word_correction
 from puthi.normalize.detect import detect_lang
 from puthi.normalize.garble import default_decoder
@@ -47,9 +49,10 @@ def _lines(names: list[str], tokens: int) -> list[tuple[str, str]]:
     return out
 
 
-def measure(lines: list[tuple[str, str]], garble: bool) -> tuple[int, float, float]:
+def measure(lines: list[tuple[str, str]], garble: bool, compiled: bool = True) -> tuple[int, float, float]:
     """Tokens, seconds of repair and seconds of the anchor; the caches (word correction, decoder readings,
-    character model) are emptied first, the models stay."""
+    character model) are emptied first, the models stay. ``compiled=False`` runs the decoder's Python
+    lexicon search instead of the compiled one (:mod:`puthi.normalize.native`)."""
     tokens = sum(len(ln.split()) for _, ln in lines)
     t0 = time.perf_counter()
     for lang, ln in lines:
@@ -60,10 +63,16 @@ def measure(lines: list[tuple[str, str]], garble: bool) -> tuple[int, float, flo
     decoder = default_decoder()
     for cache in (decoder._cache, decoder.lm._cache, decoder.lm._ext, default_reader()._cache):
         cache.clear()
-    t0 = time.perf_counter()
-    for lang, ln in lines:
-        repair_line(ln, lang, garble=garble)
-    return tokens, time.perf_counter() - t0, anchor
+    search = native.lexsearch
+    if not compiled:
+        native.lexsearch = lambda: None
+    try:
+        t0 = time.perf_counter()
+        for lang, ln in lines:
+            repair_line(ln, lang, garble=garble)
+        return tokens, time.perf_counter() - t0, anchor
+    finally:
+        native.lexsearch = search
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,14 +89,17 @@ def main(argv: list[str] | None = None) -> int:
     print("| text | tokens | repair tokens/s | normalise-only tokens/s (anchor) | repair / anchor time |")
     print("|---|---|---|---|---|")
     default_decoder()
-    texts = [(f"{kind}, repeated", _lines(names, args.tokens)) for kind, names in TEXTS.items()]
-    texts.append(("garbled, one pass (caches empty)", _lines(TEXTS["garbled"], 1)))
-    texts.append(("Tesseract `hin` readings of rendered Bengali, one pass (caches empty, every word garbled)",
-                  hin_pages()))
-    for kind, lines in texts:
+    if native.lexsearch() is None:
+        print("note: the compiled search is not available; every row runs the Python search")
+    texts = [(f"{kind}, repeated", _lines(names, args.tokens), True) for kind, names in TEXTS.items()]
+    texts.append(("garbled, one pass (caches empty)", _lines(TEXTS["garbled"], 1), True))
+    hin = "Tesseract `hin` readings of rendered Bengali, one pass (caches empty, every word garbled)"
+    texts.append((hin, hin_pages(), True))
+    texts.append((f"{hin}, Python lexicon search", hin_pages(), False))
+    for kind, lines, compiled in texts:
         if not lines:
             continue
-        tokens, seconds, anchor = measure(lines, garble=not args.no_garble)
+        tokens, seconds, anchor = measure(lines, garble=not args.no_garble, compiled=compiled)
         print(f"| {kind} | {tokens} | {tokens / seconds:,.0f} | {tokens / anchor:,.0f} | {seconds / anchor:.1f}x |")
     return 0
 

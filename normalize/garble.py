@@ -36,6 +36,7 @@ from pathlib import Path
 
 import regex
 
+from puthi.normalize import native
 from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
@@ -215,6 +216,7 @@ class Decoder:
         # Richest first, so a walk over the children can stop at the first one below a bound.
         self._following = {p: dict(sorted(k.items(), key=lambda kv: -kv[1][1])) for p, k in self._following.items()}
         self._word = {v: math.log(f) - log_total for v, f in words.items()}
+        self._trie = native.FlatTrie(self._prefix, self._following)
         self._index_channel()
 
     def _index_channel(self) -> None:
@@ -224,6 +226,16 @@ class Decoder:
         self._unknown = ((1, "", -cfg.drop_penalty - cfg.unknown_penalty),
                          *((1, s, w * lc - cfg.unknown_penalty) for s, lc in self.channel.common))
         self._cache: dict[str, list[tuple[float, str, bool]]] = {}  # token -> readings (see decode)
+        # A row reading one garble sign as one letter at a cost above ``sub``, or as nothing at a cost above
+        # ``skip``, never beats the search's own any-letter substitution or skip (see _search_lexicon).
+        self._packed = native.PackedChannel(
+            self._trie, {g: tuple((len(g), s, lc) for s, lc in rows if self._may_win(len(g), s, lc))
+                         for g, rows in self._by_garble.items()},
+            tuple(r for r in self._unknown if self._may_win(*r)), self._drops)
+
+    def _may_win(self, b: int, src: str, lc: float) -> bool:
+        """Whether a channel row can ever beat the search's own any-letter substitution and skip."""
+        return b > 1 or len(src) > 1 or lc > (-self.config.substitute_floor if src else -self.config.skip_floor)
 
     def variant(self, channel: Channel | None = None, config: DecoderConfig | None = None) -> Decoder:
         """A decoder sharing this one's lexicon index and language model, with another channel or config.
@@ -253,19 +265,20 @@ class Decoder:
             out.append(tuple(here))
         return out
 
-    def _search_lexicon(self, y: str, exps: list) -> dict[str, float]:
+    def _search_lexicon(self, y: str, exps: list, compiled: bool = True) -> dict[str, float]:
         """Channel scores of the lexicon words (visual order) the beam reaches at the end of ``y``.
 
         A hypothesis is ranked by its channel score plus the log mass of the lexicon words under its prefix;
         one more than ``prune`` nats below the best at the same garble position is dropped at once, and at
-        most ``lexicon_beam`` are extended from each position.
+        most ``lexicon_beam`` are extended from each position. The search runs compiled
+        (:mod:`puthi.normalize.native`) when it can and ``compiled`` is true, else in Python: same readings.
         """
+        search = native.lexsearch() if compiled else None
+        if search is not None and (found := self._search_compiled(search, y)) is not None:
+            return found
         prefix, following, cfg = self._prefix, self._following, self.config
         sub, skip, margin, beam = cfg.substitute_floor, cfg.skip_floor, cfg.prune, cfg.lexicon_beam
-        # A row reading one garble sign as one letter at a cost above ``sub``, or as nothing at a cost above
-        # ``skip``, never beats the search's own any-letter substitution or skip below.
-        rows = [self._by_first_letter(r for r in row if r[0] > 1 or len(r[1]) > 1 or r[2] > (-sub if r[1] else -skip))
-                for row in exps]
+        rows = [self._by_first_letter(r for r in row if self._may_win(*r)) for row in exps]
         n = len(y)
         stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
         floor = [_NEG] * (n + 1)  # best rank seen at each position, minus the margin
@@ -318,6 +331,16 @@ class Decoder:
                         push(j + 1, q, s, s + m)
                 push(j + 1, out, c - skip, rank - skip)
         return {q: c for q, c in stacks[n].items() if q in self._word and c + prefix[q] >= floor[n]}
+
+    def _search_compiled(self, search, y: str) -> dict[str, float] | None:
+        """:meth:`_search_lexicon` in C (``lexsearch.c``); None when it could not finish."""
+        cfg = self.config
+        found = native.run(search, self._trie, self._packed, y, self.channel.max_garble, self._by_garble,
+                           cfg.substitute_floor, cfg.skip_floor, cfg.prune, cfg.lexicon_beam)
+        if found is None:
+            return None
+        nodes, word = self._trie.nodes, self._word
+        return {q: c for i, c in found if (q := nodes[i]) in word}
 
     @staticmethod
     def _by_first_letter(rows: Iterable[tuple[int, str, float]]) -> dict[str, list[tuple[int, str, float]]]:
@@ -506,7 +529,7 @@ def _decoder_cache(lexicon: dict[str, float]) -> Path:
     """The cache file of the decoder built from ``lexicon`` with this channel table and this code."""
     digest = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for part in ("garble.py", "charlm.py", "garble_visual.py"):
+    for part in ("garble.py", "charlm.py", "garble_visual.py", "native.py"):
         digest.update((here / part).read_bytes())
     digest.update(CHANNEL_TSV.read_bytes())
     for word, f in sorted(lexicon.items()):

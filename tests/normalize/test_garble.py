@@ -200,8 +200,9 @@ def _exact_channel_scores(decoder, y: str, words: list[str], sub: float, skip: f
     return out
 
 
+@pytest.mark.parametrize("compiled", [True, False], ids=["C", "Python"])
 @pytest.mark.parametrize("sub, skip", [(9.0, 9.0), (9.0, 5.0), (5.0, 9.0)])
-def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_every_word(sub, skip):
+def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_every_word(sub, skip, compiled):
     # Guards the search's shortcuts (channel rows met through the next letters of a prefix, rows that cannot
     # beat the floors left out) against a plain dynamic programme; the floors differ in two of the cases.
     from puthi.normalize.garble import DecoderConfig, build_decoder
@@ -212,7 +213,7 @@ def test_the_lexicon_search_without_pruning_finds_the_exact_best_alignment_of_ev
     visual = [to_visual(w) for w in words]
     for token in ["कविशां", "कब्रिब्री", "पिঠে", "तास", "रt", "खेला"]:
         y = devanagari_to_visual(unicodedata.normalize("NFC", token))
-        found = decoder._search_lexicon(y, decoder._expansions(y))
+        found = decoder._search_lexicon(y, decoder._expansions(y), compiled=compiled)
         exact = _exact_channel_scores(decoder, y, visual, sub, skip)
         assert found.keys() == exact.keys(), token
         assert all(abs(found[w] - exact[w]) < 1e-9 for w in exact), token

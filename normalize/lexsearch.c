@@ -1,0 +1,284 @@
+/* The lexicon beam search of puthi.normalize.garble, compiled.
+
+   Decoder._search_lexicon (garble.py) is the reference: this file does the same steps in the same order,
+   with the same floating-point sums, so both give the same readings (tests/normalize/test_lexsearch.py
+   compares them token by token). Python keeps everything else: the channel rows of each token, the
+   filtering of the rows that cannot win, and the step from node numbers back to words.
+
+   The prefix table is a trie in flat arrays. Node numbers follow the sorted order of the prefix strings,
+   so comparing two numbers compares the strings, as Python's heapq.nlargest does on ties. The children of
+   node v are kid_node[kid_start[v] .. kid_start[v + 1]), richest first, with their letter in kid_letter.
+
+   Built on first use by puthi.normalize.native (cc -O2 -shared); without a C compiler the Python search
+   runs instead. */
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const int32_t *kid_start, *kid_letter, *kid_node;
+    const double *mass;
+    int32_t n_nodes;
+} Trie;
+
+typedef struct {
+    int32_t node;
+    double score;
+} Entry;
+
+typedef struct {
+    Entry *items;
+    int32_t n, cap;
+} Stack;
+
+typedef struct { /* (position, node) -> index in that position's stack; open addressing */
+    int64_t *keys;
+    int32_t *slots;
+    int64_t cap, used;
+} Index;
+
+typedef struct {
+    double rank, score;
+    int32_t node;
+} Hyp;
+
+static int32_t child(const Trie *t, int32_t node, int32_t letter) {
+    for (int32_t k = t->kid_start[node]; k < t->kid_start[node + 1]; k++)
+        if (t->kid_letter[k] == letter) return t->kid_node[k];
+    return -1;
+}
+
+static int32_t walk(const Trie *t, int32_t node, const int32_t *letters, int32_t n) {
+    for (int32_t i = 0; i < n && node >= 0; i++) node = child(t, node, letters[i]);
+    return node;
+}
+
+static uint64_t mix(int64_t key) {
+    uint64_t x = (uint64_t)key * 0x9E3779B97F4A7C15ULL;
+    return x ^ (x >> 29);
+}
+
+static int index_grow(Index *ix) {
+    int64_t cap = ix->cap ? ix->cap * 2 : 1024;
+    int64_t *keys = malloc(cap * sizeof *keys);
+    int32_t *slots = malloc(cap * sizeof *slots);
+    if (!keys || !slots) { free(keys); free(slots); return -1; }
+    for (int64_t i = 0; i < cap; i++) keys[i] = -1;
+    for (int64_t i = 0; i < ix->cap; i++) {
+        if (ix->keys[i] < 0) continue;
+        int64_t h = (int64_t)(mix(ix->keys[i]) & (uint64_t)(cap - 1));
+        while (keys[h] >= 0) h = (h + 1) & (cap - 1);
+        keys[h] = ix->keys[i];
+        slots[h] = ix->slots[i];
+    }
+    free(ix->keys);
+    free(ix->slots);
+    ix->keys = keys;
+    ix->slots = slots;
+    ix->cap = cap;
+    return 0;
+}
+
+/* The slot of key, or of the empty place where it would go. */
+static int64_t index_find(const Index *ix, int64_t key) {
+    int64_t h = (int64_t)(mix(key) & (uint64_t)(ix->cap - 1));
+    while (ix->keys[h] >= 0 && ix->keys[h] != key) h = (h + 1) & (ix->cap - 1);
+    return h;
+}
+
+typedef struct {
+    const Trie *trie;
+    Stack *stacks;
+    double *floor;
+    Index index;
+    double margin;
+    int failed;
+} Search;
+
+/* Python: push(t, q, s, rank) in Decoder._search_lexicon. */
+static void push(Search *S, int32_t t, int32_t q, double s, double rank) {
+    if (!(rank >= S->floor[t])) return;
+    int64_t key = (int64_t)t * S->trie->n_nodes + q;
+    int64_t h = index_find(&S->index, key);
+    Stack *st = &S->stacks[t];
+    if (S->index.keys[h] >= 0) {
+        Entry *e = &st->items[S->index.slots[h]];
+        if (!(s > e->score)) return;
+        e->score = s;
+    } else {
+        if (st->n == st->cap) {
+            int32_t cap = st->cap ? st->cap * 2 : 64;
+            Entry *items = realloc(st->items, cap * sizeof *items);
+            if (!items) { S->failed = 1; return; }
+            st->items = items;
+            st->cap = cap;
+        }
+        st->items[st->n] = (Entry){q, s};
+        S->index.keys[h] = key;
+        S->index.slots[h] = st->n++;
+        if (++S->index.used * 2 > S->index.cap && index_grow(&S->index)) { S->failed = 1; return; }
+    }
+    if (rank - S->margin > S->floor[t]) S->floor[t] = rank - S->margin;
+}
+
+static int by_rank_then_node(const void *a, const void *b) { /* descending, as sorted(..., reverse=True) */
+    const Hyp *x = a, *y = b;
+    if (x->rank != y->rank) return x->rank < y->rank ? 1 : -1;
+    return (x->node < y->node) - (x->node > y->node);
+}
+
+/* Python: best(j). The hypotheses at j whose rank reaches the floor; when more than beam, the beam best
+   sorted, otherwise all of them in the order they were first pushed. Returns how many, or -1. */
+static int32_t best(Search *S, int32_t j, int32_t beam, Hyp **out) {
+    Stack *st = &S->stacks[j];
+    Hyp *h = malloc((st->n ? st->n : 1) * sizeof *h);
+    if (!h) return -1;
+    int32_t n = 0;
+    for (int32_t i = 0; i < st->n; i++) {
+        double r = st->items[i].score + S->trie->mass[st->items[i].node];
+        if (r >= S->floor[j]) h[n++] = (Hyp){r, st->items[i].score, st->items[i].node};
+    }
+    if (n > beam) {
+        qsort(h, n, sizeof *h, by_rank_then_node);
+        n = beam;
+    }
+    *out = h;
+    return n;
+}
+
+/* The search. The channel rows of garble position j are rows [pos_row[j], pos_row[j + 1]), each a record
+   of ``stride`` ints in row_int (garble signs consumed, number of Bengali letters, the letters padded
+   with -1) and a weighted score in row_lc. The dropped segments are records drop_int / drop_lc alike.
+   Letters below n_trie_letters are the trie's, the others letters no lexicon word has. Writes the nodes
+   reached at the end of the token and their channel scores; returns how many, -1 when out_cap is too
+   small, -2 when memory ran out. */
+int32_t lexsearch(const int32_t *kid_start, const int32_t *kid_letter, const int32_t *kid_node,
+                  const double *mass, int32_t n_nodes, int32_t n_letters,
+                  int32_t n, int32_t stride, const int32_t *pos_row, const int32_t *row_int, const double *row_lc,
+                  int32_t n_drops, const int32_t *drop_int, const double *drop_lc,
+                  double sub, double skip, double margin, int32_t beam,
+                  int32_t *out_node, double *out_score, int32_t out_cap) {
+    Trie trie = {kid_start, kid_letter, kid_node, mass, n_nodes};
+    Search S = {&trie, calloc(n + 1, sizeof(Stack)), malloc((n + 1) * sizeof(double)), {0}, margin, 0};
+    int32_t most = 1; /* the most rows at one position */
+    for (int32_t j = 0; j < n; j++)
+        if (pos_row[j + 1] - pos_row[j] > most) most = pos_row[j + 1] - pos_row[j];
+    /* Rows of a position grouped by their first letter (key n_letters: no letter), the groups in the
+       order their first row comes, the rows of a group in their own order: Python's _by_first_letter. */
+    int32_t *group_of = malloc((size_t)(n_letters + 1) * sizeof *group_of);
+    int32_t *group_key = malloc(most * sizeof *group_key), *group_at = malloc((most + 1) * sizeof *group_at);
+    int32_t *row_group = malloc(most * sizeof *row_group), *order = malloc(most * sizeof *order);
+    int32_t *next = malloc((most + 1) * sizeof *next);
+    int32_t result = -2;
+    if (!S.stacks || !S.floor || !group_of || !group_key || !group_at || !row_group || !order || !next
+        || index_grow(&S.index))
+        goto done;
+    for (int32_t t = 0; t <= n; t++) S.floor[t] = -INFINITY;
+    for (int32_t l = 0; l <= n_letters; l++) group_of[l] = -1;
+
+    push(&S, 0, 0, 0.0, 0.0);
+    for (int32_t j = 0; j < n && !S.failed; j++) {
+        Hyp *hyps;
+        int32_t nh = best(&S, j, beam, &hyps);
+        if (nh < 0) goto done;
+        for (int32_t i = 0; i < nh; i++) { /* Bengali segments the OCR dropped (no garble consumed) */
+            double c = hyps[i].score;
+            for (int32_t d = 0; d < n_drops; d++) {
+                const int32_t *rec = drop_int + (size_t)d * stride;
+                int32_t q = walk(&trie, hyps[i].node, rec + 2, rec[1]);
+                if (q >= 0) push(&S, j, q, c + drop_lc[d], c + drop_lc[d] + mass[q]);
+            }
+        }
+        free(hyps);
+        nh = best(&S, j, beam, &hyps);
+        if (nh < 0) goto done;
+
+        int32_t r0 = pos_row[j], nr = pos_row[j + 1] - r0, ng = 0, nothing = -1;
+        for (int32_t r = 0; r < nr; r++) {
+            const int32_t *rec = row_int + (size_t)(r0 + r) * stride;
+            int32_t key = rec[1] ? rec[2] : n_letters;
+            if (group_of[key] < 0) {
+                group_of[key] = ng;
+                group_key[ng++] = key;
+            }
+            row_group[r] = group_of[key];
+        }
+        for (int32_t g = 0; g <= ng; g++) group_at[g] = 0;
+        for (int32_t r = 0; r < nr; r++) group_at[row_group[r] + 1]++;
+        for (int32_t g = 0; g < ng; g++) group_at[g + 1] += group_at[g];
+        memcpy(next, group_at, (ng + 1) * sizeof *next);
+        for (int32_t r = 0; r < nr; r++) order[next[row_group[r]]++] = r0 + r;
+        if (group_of[n_letters] >= 0) nothing = group_of[n_letters];
+
+        for (int32_t i = 0; i < nh; i++) {
+            double rank = hyps[i].rank, c = hyps[i].score;
+            int32_t out = hyps[i].node, k0 = kid_start[out], k1 = kid_start[out + 1];
+            /* the shorter of the two lists is walked, in its own order, as Python builds ``pairs`` */
+            int by_groups = ng < (k1 - k0);
+            int32_t steps = by_groups ? ng : k1 - k0;
+            for (int32_t p = 0; p < steps; p++) {
+                int32_t g, q1;
+                if (by_groups) {
+                    g = p;
+                    if (group_key[g] == n_letters || (q1 = child(&trie, out, group_key[g])) < 0) continue;
+                } else {
+                    q1 = kid_node[k0 + p];
+                    if ((g = group_of[kid_letter[k0 + p]]) < 0) continue;
+                }
+                double m1 = mass[q1];
+                for (int32_t o = group_at[g]; o < group_at[g + 1]; o++) {
+                    const int32_t *rec = row_int + (size_t)order[o] * stride;
+                    int32_t b = rec[0];
+                    double s = c + row_lc[order[o]];
+                    if (s + m1 < S.floor[j + b]) continue;
+                    if (rec[1] == 1) {
+                        push(&S, j + b, q1, s, s + m1);
+                    } else {
+                        int32_t q = walk(&trie, out, rec + 2, rec[1]);
+                        if (q >= 0) push(&S, j + b, q, s, s + mass[q]);
+                    }
+                }
+            }
+            if (nothing >= 0) /* garble read as nothing */
+                for (int32_t o = group_at[nothing]; o < group_at[nothing + 1]; o++)
+                    push(&S, j + row_int[(size_t)order[o] * stride], out, c + row_lc[order[o]],
+                         rank + row_lc[order[o]]);
+            /* any letter the lexicon allows next, at the floor cost; a sign the OCR invented */
+            double s = c - sub;
+            if (s + mass[out] >= S.floor[j + 1]) {
+                for (int32_t k = k0; k < k1; k++) {
+                    if (s + mass[kid_node[k]] < S.floor[j + 1]) break;
+                    push(&S, j + 1, kid_node[k], s, s + mass[kid_node[k]]);
+                }
+            }
+            push(&S, j + 1, out, c - skip, rank - skip);
+        }
+        free(hyps);
+        for (int32_t g = 0; g < ng; g++) group_of[group_key[g]] = -1;
+    }
+    if (S.failed) goto done;
+    result = 0;
+    for (int32_t i = 0; i < S.stacks[n].n; i++) {
+        Entry e = S.stacks[n].items[i];
+        if (!(e.score + mass[e.node] >= S.floor[n])) continue;
+        if (result == out_cap) { result = -1; break; }
+        out_node[result] = e.node;
+        out_score[result++] = e.score;
+    }
+done:
+    if (S.stacks)
+        for (int32_t t = 0; t <= n; t++) free(S.stacks[t].items);
+    free(S.stacks);
+    free(S.floor);
+    free(S.index.keys);
+    free(S.index.slots);
+    free(group_of);
+    free(group_key);
+    free(group_at);
+    free(row_group);
+    free(order);
+    free(next);
+    return result;
+}

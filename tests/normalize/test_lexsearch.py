@@ -1,0 +1,87 @@
+"""The compiled lexicon search (normalize/lexsearch.c) against the Python one it copies."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+
+import pytest
+
+from puthi.normalize import native
+from puthi.normalize.garble import DecoderConfig, build_decoder, default_decoder
+from puthi.normalize.garble_visual import devanagari_to_visual
+
+needs_compiler = pytest.mark.skipif(native.lexsearch() is None, reason="no C compiler: nothing compiled to test")
+
+
+def _random_tokens(decoder, count: int, seed: int) -> list[str]:
+    """Tokens strung from the channel's own garble strings (so that many rows match) and a few signs it
+    never saw, in visual order."""
+    rng = random.Random(seed)
+    pieces = sorted(g for g in decoder.channel.by_garble if g)
+    strange = ["@", "ꙮ", "q"]
+    return ["".join(rng.choice(pieces) if rng.random() > 0.05 else rng.choice(strange)
+                    for _ in range(rng.randint(1, 9)))
+            for _ in range(count)]
+
+
+@needs_compiler
+def test_the_compiled_search_finds_what_the_python_search_finds_to_the_last_bit():
+    decoder = default_decoder()
+    tokens = [devanagari_to_visual(unicodedata.normalize("NFC", t))
+              for t in ["कविशां", "कब्रिब्री", "पिঠে", "तास", "रt", "खेला", "जता!", "श्रीमती"]]
+    tokens += _random_tokens(decoder, 400, seed=3)
+    differ = [y for y in tokens
+              if decoder._search_lexicon(y, decoder._expansions(y), compiled=True)
+              != decoder._search_lexicon(y, decoder._expansions(y), compiled=False)]
+    assert not differ, differ[:5]
+    # and the readings are not all empty: the comparison compared something
+    assert sum(bool(decoder._search_lexicon(y, decoder._expansions(y))) for y in tokens) > 300
+
+
+@needs_compiler
+@pytest.mark.parametrize("config", [DecoderConfig(lexicon_beam=2, prune=3.0),
+                                    DecoderConfig(lexicon_beam=200, prune=30.0),
+                                    DecoderConfig(substitute_floor=4.0, skip_floor=12.0, drops=20)])
+def test_the_two_searches_agree_under_other_settings(config):
+    decoder = default_decoder().variant(config=config)
+    tokens = _random_tokens(decoder, 120, seed=11)
+    for y in tokens:
+        exps = decoder._expansions(y)
+        assert decoder._search_lexicon(y, exps, compiled=True) == decoder._search_lexicon(y, exps, compiled=False), y
+
+
+@needs_compiler
+def test_a_search_that_runs_out_of_room_in_c_is_run_in_python(monkeypatch):
+    unpruned = DecoderConfig(prune=1e9, lexicon_beam=10**6)
+    decoder = build_decoder({w: 1.0 for w in ["করিয়া", "করা", "কর", "রাখে"]}, unpruned)
+    y = devanagari_to_visual("कविशां")
+    whole = decoder._search_lexicon(y, decoder._expansions(y), compiled=False)
+    assert len(whole) > 1
+    monkeypatch.setattr(native, "OUT_CAP", 1)
+    assert native.run(native.lexsearch(), decoder._trie, decoder._packed, y, decoder.channel.max_garble,
+                      decoder._by_garble, 9.0, 9.0, 1e9, 10**6) is None
+    assert decoder._search_lexicon(y, decoder._expansions(y)) == whole
+
+
+def test_without_a_compiler_the_decoder_says_so_once_and_reads_the_same(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
+    assert native.lexsearch.__wrapped__() is None
+    assert "no C compiler" in capsys.readouterr().err
+    monkeypatch.setenv("PUTHI_NATIVE", "0")
+    assert native.lexsearch.__wrapped__() is None  # switched off: not even looked for
+    assert capsys.readouterr().err == ""
+
+
+def test_a_broken_compiled_file_is_built_again(monkeypatch, tmp_path):
+    if native.lexsearch() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
+    monkeypatch.setattr(native, "_build", lambda target: target.write_bytes(b"not a shared object") or True)
+    assert native.lexsearch.__wrapped__() is None  # "built" broken twice: the Python search it is
+    (broken,) = tmp_path.glob("lexsearch-*.so")
+    monkeypatch.undo()
+    monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
+    assert native.lexsearch.__wrapped__() is not None  # the file exists but does not load: built again
+    assert broken.read_bytes() != b"not a shared object"
