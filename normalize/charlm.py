@@ -21,10 +21,14 @@ from dataclasses import dataclass, field
 
 @dataclass
 class CharLM:
-    """Counts of character n-grams up to ``order``; probabilities are interpolated down to a uniform floor."""
+    """Character n-grams up to ``order``; probabilities are interpolated down to a uniform floor.
+
+    ``probs[h][c]`` is the interpolated probability of ``c`` after the context ``h``, kept for each pair
+    seen in training; any other pair is one short step from them (see :meth:`logp`).
+    """
 
     order: int
-    counts: dict[str, Counter] = field(default_factory=dict)
+    probs: dict[str, dict[str, float]] = field(default_factory=dict)
     alphabet: frozenset[str] = frozenset()
     START = "<"
     END = ">"
@@ -47,11 +51,22 @@ class CharLM:
         for gram, n in grams.items():
             counts[gram[:-1]][gram[-1]] += n
         lm = cls(order, {}, frozenset(alphabet))
-        lm.counts = {h: c for h, c in counts.items()}
-        lm._totals = {h: (sum(c.values()), len(c)) for h, c in lm.counts.items()}
+        lm._totals = {h: (sum(c.values()), len(c)) for h, c in counts.items()}
+        # Witten-Bell, shortest contexts first: P(c | h) = (count(h c) + types(h) P(c | h[1:])) / (n(h) + types(h)).
+        # Whoever saw h c saw h[1:] c, so the shorter value is already there.
+        uniform = lm.uniform()
+        for h in sorted(counts, key=len):
+            n, types = lm._totals[h]
+            shorter = lm.probs[h[1:]] if h else None
+            lm.probs[h] = {c: (k + types * (shorter[c] if h else uniform)) / (n + types)
+                           for c, k in counts[h].items()}
         lm._cache = {}
         lm._ext = {}
         return lm
+
+    def uniform(self) -> float:
+        """The floor: one share for each letter and the end mark."""
+        return 1.0 / (len(self.alphabet) + 1)
 
     def logp(self, context: str, char: str) -> float:
         """log P(``char`` | the last ``order - 1`` characters of ``context``), start-padded, natural log."""
@@ -61,14 +76,22 @@ class CharLM:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        p = 1.0 / (len(self.alphabet) + 1)  # uniform over the letters and the end mark
-        for k in range(len(h) + 1):
-            ctx = h[len(h) - k:]
-            tot = self._totals.get(ctx)
-            if tot is None:
+        # From the longest context seen in training down to the first that saw ``char`` after it; the
+        # contexts passed on the way add the unseen share of each, in the order training added them.
+        unseen = []
+        p = None
+        for k in range(len(h), -1, -1):
+            row = self.probs.get(h[len(h) - k:])
+            if row is None:  # a context never seen (and so no longer one either)
                 continue
-            n, types = tot
-            p = (self.counts[ctx].get(char, 0) + types * p) / (n + types)
+            p = row.get(char)
+            if p is not None:
+                break
+            unseen.append(self._totals[h[len(h) - k:]])
+        if p is None:
+            p = self.uniform()
+        for n, types in reversed(unseen):
+            p = types * p / (n + types)
         value = math.log(p)
         if len(self._cache) > 2_000_000:
             self._cache.clear()
