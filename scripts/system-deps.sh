@@ -6,6 +6,7 @@ PKGS=(
   tesseract-ocr-script-beng
   fonts-beng fonts-noto-core fonts-lohit-beng-bengali fonts-lohit-beng-assamese
   libraqm0 hunspell-bn poppler-utils
+  gcc libc6-dev
   chromium
 )
 missing=()
