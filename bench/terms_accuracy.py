@@ -29,6 +29,18 @@ def score(seed: str, split: str, min_score: float, show: bool) -> tuple[int, int
     for g in gold:
         assert text[g.start : g.end] == g.surface, f"{seed}: gold {g} does not match the seed text"
     pred = [p for p in find_terms(text, min_score=min_score) if lo <= p.start < hi]
+    matched, exact, misses, false = compare(gold, pred)
+    if show:
+        for g in misses:
+            print(f"  miss {seed} {g.start}-{g.end} {g.surface!r} {g.concept}")
+        for p in false:
+            print(f"  false {seed} {p.start}-{p.end} {p.surface!r} {p.concept} {p.score}")
+    return len(gold), len(pred), matched, exact
+
+
+def compare(gold: list, pred: list) -> tuple[int, int, list, list]:
+    """Right links, right links with exact boundaries, missed gold and false links. A link is right when
+    it has the gold concept and overlaps the gold span, one to one."""
     used: set[int] = set()
     matched = exact = 0
     misses = []
@@ -47,13 +59,7 @@ def score(seed: str, split: str, min_score: float, show: bool) -> tuple[int, int
         used.add(hit)
         matched += 1
         exact += pred[hit].start == g.start and pred[hit].end == g.end
-    if show:
-        for g in misses:
-            print(f"  miss {seed} {g.start}-{g.end} {g.surface!r} {g.concept}")
-        for k, p in enumerate(pred):
-            if k not in used:
-                print(f"  false {seed} {p.start}-{p.end} {p.surface!r} {p.concept} {p.score}")
-    return len(gold), len(pred), matched, exact
+    return matched, exact, misses, [p for k, p in enumerate(pred) if k not in used]
 
 
 def _row(seed: str, kind: str, g: int, p: int, m: int, x: int) -> str:

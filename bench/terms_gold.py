@@ -61,11 +61,12 @@ def _bounded(text: str, start: int, end: int) -> bool:
     return not _WORDCHAR.match(before) and not _WORDCHAR.match(after)
 
 
-def locate(seed: str, text: str) -> list[Gold]:
+def locate(seed: str, text: str, path: Path | None = None) -> list[Gold]:
+    """The occurrences of ``path`` (default: the seed's own list) as offsets in ``text``."""
     rows: list[Gold] = []
     pos = 0
     cut = split_point(text)
-    lines = (GOLD_DIR / f"{seed}.list").read_text(encoding="utf-8").splitlines()
+    lines = (path or GOLD_DIR / f"{seed}.list").read_text(encoding="utf-8").splitlines()
     for n, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
             continue

@@ -102,6 +102,22 @@ LIST_ANCHORS = 2
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
+# The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
+# family ("pack"); words many games share (vocab., score., meld., game.) belong to none.
+SHARED_CONCEPTS = frozenset({"vocab", "score", "meld", "game"})
+FAMILY_OF = {"card": "pack", "suit": "pack"}
+
+
+def family(concept: str) -> str | None:
+    """The game family of a concept id, or None for vocabulary many games share.
+
+    >>> family("ganjifa.raja"), family("card.king"), family("suit.hearts"), family("vocab.card")
+    ('ganjifa', 'pack', 'pack', None)
+    """
+    head, dot, _ = concept.partition(".")
+    if not dot or head in SHARED_CONCEPTS:
+        return None
+    return FAMILY_OF.get(head, head)
 
 
 def max_cost(n: int) -> float:
@@ -370,7 +386,34 @@ class Aligner:
             if not c.listed:
                 c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
         self._support(cands)
+        self._sense_by_document(cands)
         return self._resolve(text, cands, lang, min_score, all_links)
+
+    def _sense_by_document(self, cands: list[_Cand]) -> None:
+        """A word the tables declare ambiguous between two games (রাজা: the pack's king, Ganjifa's raja) is
+        read in the game the document shows more of: the family with more strong, unambiguous links. The
+        word is a term as surely as its likelier reading says, so the chosen reading takes that score;
+        with no evidence either way, or as much for both, the scores decide as before."""
+        evidence: dict[str, int] = defaultdict(int)
+        for c in cands:
+            e = self.entries[c.entry]
+            if c.score >= SUPPORT_MIN and not e.ambiguous and (f := family(e.concept)):
+                evidence[f] += 1
+        spans: dict[tuple[int, int], list[_Cand]] = defaultdict(list)
+        for c in cands:
+            if self.entries[c.entry].ambiguous:
+                spans[(c.start, c.end)].append(c)
+        for group in spans.values():
+            families = {family(self.entries[c.entry].concept) for c in group}
+            if len(families) < 2 or None in families:
+                continue
+            ranked = sorted(families, key=lambda f: -evidence[f])
+            if evidence[ranked[0]] == evidence[ranked[1]]:
+                continue
+            top = max(c.score for c in group)
+            for c in group:
+                chosen = family(self.entries[c.entry].concept) == ranked[0]
+                c.score = top if chosen else min(c.score, top * 0.99)
 
     def _support(self, cands: list[_Cand]) -> None:
         """Lower the score of links that no strong link of another concept supports nearby."""

@@ -264,3 +264,17 @@ def test_a_danda_or_mark_after_an_exact_word_ends_the_term(text):
 def test_quotes_and_apostrophes_before_endings_stay_outside_bengali_words():
     assert ("বিস্তি", "game.bisti") in links("সে 'বিস্তি'খেলা খেলে, আর তুরুপ", lang="bn")
     assert links("বিস্তি'র খেলা, আর তুরুপ", lang="bn")[0][0] == "বিস্তি"
+
+
+def test_a_word_two_games_share_is_read_in_the_game_the_document_shows():
+    # রাজা is the pack's king and Ganjifa's raja (declared ambiguous in both tables)
+    ganjifa = "উজীর পাদপীঠে বসিয়া আছেন। এই তাসে রাজাকে বড় করিয়া আঁকা, উজীর সম্মুখে।"
+    pack = "টেক্কা, সাহেব ও বিবি; তাহার পর রাজা খেলিবে, গোলাম ও নহলা পরে।"
+    assert [s.concept for s in find_terms(ganjifa) if s.surface == "রাজাকে"] == ["ganjifa.raja"]
+    assert [s.concept for s in find_terms(pack) if s.surface == "রাজা"] == ["card.king"]
+    # the link is as sure as the likelier reading: Ganjifa's weaker form does not lose the word
+    (raja,) = [s for s in find_terms(ganjifa) if s.surface == "রাজাকে"]
+    (king,) = [s for s in find_terms(ganjifa.replace("উজীর", "সাহেব")) if s.surface == "রাজাকে"]
+    assert king.concept == "card.king" and raja.score == king.score
+    # no evidence either way: the scores decide, as before
+    assert [s.concept for s in find_terms("তাস খেলায় রাজা ও তুরুপ") if s.surface == "রাজা"] == ["card.king"]

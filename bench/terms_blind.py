@@ -1,0 +1,72 @@
+"""A blind test of the term aligner: real, unproofread OCR of pages nothing in puthi was built on.
+
+The gold lists are in ``bench/data/terms_blind/*.list``: every term occurrence, annotated by hand and
+committed before the aligner first ran on the page. Each list names its page (Bengali Wikisource, the OCR
+layer not yet proofread), the part of it used and that text's sha256. The texts are not stored in the
+repository: save each page's text as ``DIR/<list name>.txt`` and run
+
+    .venv/bin/python bench/terms_blind.py --texts DIR
+
+A text whose sha256 differs from the list's is refused: the gold was made on that exact text. Scoring is
+benchmark 1's (``terms_accuracy.compare``): same concept, overlapping span, one to one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+import regex
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from terms_accuracy import _row, compare
+from terms_gold import locate
+
+from puthi.rules.terms import find_terms
+
+BLIND = Path(__file__).resolve().parent / "data" / "terms_blind"
+_SHA = regex.compile(r"sha256 ([0-9a-f]{64})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--texts", type=Path, default=os.environ.get("PUTHI_BLIND_TEXTS"),
+                    help="folder with one <list name>.txt per gold list (or $PUTHI_BLIND_TEXTS)")
+    ap.add_argument("--min-score", type=float, default=0.5)
+    args = ap.parse_args(argv)
+    lists = sorted(BLIND.glob("*.list"))
+    if args.texts is None or not all((args.texts / f"{p.stem}.txt").exists() for p in lists):
+        print(f"skipped: the page texts are not stored in the repository; save them as <name>.txt for "
+              f"{', '.join(p.stem for p in lists)} and pass --texts DIR (see {BLIND.name}/*.list)", file=sys.stderr)
+        return 0
+    print(f"min score {args.min_score}")
+    print("| page | text | gold | predicted | right | precision | recall | exact boundaries |")
+    print("|---|---|---|---|---|---|---|---|")
+    total = [0, 0, 0, 0]
+    wrong: list[str] = []
+    for path in lists:
+        raw = (args.texts / f"{path.stem}.txt").read_bytes()
+        want = _SHA.search(path.read_text(encoding="utf-8"))
+        if want is None or hashlib.sha256(raw).hexdigest() != want.group(1):
+            raise SystemExit(f"{path.stem}.txt: not the text {path.name} was annotated on (sha256 differs); "
+                             "save the part of the page the list names, as one line ending in a newline")
+        text = raw.decode("utf-8")
+        gold = locate(path.stem, text, path)
+        pred = find_terms(text, min_score=args.min_score)
+        matched, exact, misses, false = compare(gold, pred)
+        for k, v in enumerate((len(gold), len(pred), matched, exact)):
+            total[k] += v
+        print(_row(path.stem, "real OCR", len(gold), len(pred), matched, exact))
+        wrong += [f"  miss {path.stem} {g.surface!r} {g.concept}" for g in misses]
+        wrong += [f"  false {path.stem} {p.surface!r} {p.concept} {p.score}" for p in false]
+    print(_row("all", "real OCR", *total))
+    print("\n".join(wrong))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
