@@ -18,6 +18,7 @@ import ctypes
 import functools
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -71,7 +72,8 @@ def lexsearch():
     built."""
     if os.environ.get("PUTHI_NATIVE", "1") == "0":
         return None
-    digest = hashlib.sha256(SOURCE.read_bytes() + sys.platform.encode()).hexdigest()[:16]
+    # keyed by the source and the machine: a home folder shared by an x86 and an ARM machine keeps both
+    digest = hashlib.sha256(SOURCE.read_bytes() + f"{sys.platform} {platform.machine()}".encode()).hexdigest()[:16]
     target = _cache_dir() / f"lexsearch-{digest}.so"
     if not target.exists() and not _build(target):
         return None
