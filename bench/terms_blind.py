@@ -39,9 +39,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-score", type=float, default=0.5)
     args = ap.parse_args(argv)
     lists = sorted(BLIND.glob("*.list"))
-    if args.texts is None or not all((args.texts / f"{p.stem}.txt").exists() for p in lists):
-        print(f"skipped: the page texts are not stored in the repository; save them as <name>.txt for "
-              f"{', '.join(p.stem for p in lists)} and pass --texts DIR (see {BLIND.name}/*.list)", file=sys.stderr)
+    where = BLIND.relative_to(Path.cwd()) if BLIND.is_relative_to(Path.cwd()) else BLIND
+    missing = [p.stem for p in lists if args.texts is None or not (args.texts / f"{p.stem}.txt").exists()]
+    if missing:
+        print(f"skipped: the page texts are not in the repository (each list in {where} names its page); "
+              f"save {', '.join(m + '.txt' for m in missing)} in a folder and pass --texts FOLDER", file=sys.stderr)
         return 0
     print(f"min score {args.min_score}")
     print("| page | text | gold | predicted | right | precision | recall | exact boundaries |")

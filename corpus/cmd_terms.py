@@ -28,6 +28,8 @@ CHUNK = 1 << 18
 TERM_KEYS = ("start", "end", "surface", "headword", "concept", "gloss", "table", "score")
 TSV_KEYS = (*TERM_KEYS, "value")
 _LETTER = regex.compile(r"[\p{Bengali}\p{Latin}\p{Devanagari}]")
+_DEVANAGARI = regex.compile(r"\p{Devanagari}")
+_BENGALI = regex.compile(r"\p{Bengali}")
 _LAST_SPACE = regex.compile(r"\s+(?=\S*$)")
 
 
@@ -58,12 +60,17 @@ def run(args) -> int:
     name = "standard input" if args.input == "-" else args.input
     aligner = aligner_for(tables)
     lang = args.lang
-    if args.format == "tsv":
-        out.write("\t".join(TSV_KEYS) + "\n")
+    header = args.format == "tsv"  # written once the input has proved readable, so a refused file prints nothing
     seen_text = seen_letters = False
+    devanagari = bengali = 0
     for offset, chunk in _chunks(open_input(args.input), name):
+        if header:
+            out.write("\t".join(TSV_KEYS) + "\n")
+            header = False
         seen_text = seen_text or bool(chunk.strip())
         seen_letters = seen_letters or bool(_LETTER.search(chunk))
+        devanagari += len(_DEVANAGARI.findall(chunk))
+        bengali += len(_BENGALI.findall(chunk))
         if lang == "auto" and chunk.strip():
             lang = detect_lang(chunk)
         records: list[tuple[int, dict]] = []
@@ -85,9 +92,15 @@ def run(args) -> int:
             raise
         except OSError as exc:
             raise OutputError("stdout", f"cannot write ({exc.strerror})") from None
-    if not seen_text:
-        raise InputError(name, "the input is empty; give a UTF-8 text file (or pipe text into puthi terms -)")
-    if not seen_letters:
+    if header:  # empty input: an empty table
+        out.write("\t".join(TSV_KEYS) + "\n")
+    if not seen_text:  # a blank page in a batch is no error: a note, as puthi repair gives
+        print(f"puthi terms: {name}: empty input, no terms", file=sys.stderr)
+        return 0
+    if devanagari > bengali:
+        print(f"puthi terms: {name}: mostly Devanagari; if it is Bengali read by a Hindi OCR model, run puthi "
+              "repair on it first", file=sys.stderr)
+    elif not seen_letters:
         print(
             f"puthi terms: {name}: no Bengali, Assamese, Devanagari or Latin letters; is this the right file?",
             file=sys.stderr,

@@ -18,6 +18,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+# Look-ups kept per model (each cache is emptied when it passes this): about 50 MB each when full. More only
+# saves time on long runs of new garble, at about 200 bytes an entry.
+CACHE_SIZE = 250_000
+
 
 @dataclass
 class CharLM:
@@ -93,7 +97,7 @@ class CharLM:
         for n, types in reversed(unseen):
             p = types * p / (n + types)
         value = math.log(p)
-        if len(self._cache) > 2_000_000:
+        if len(self._cache) > CACHE_SIZE:
             self._cache.clear()
         self._cache[key] = value
         return value
@@ -114,7 +118,7 @@ class CharLM:
         total = 0.0
         for k, c in enumerate(seg):
             total += self.logp(context + seg[:k], c)
-        if len(self._ext) > 1_000_000:
+        if len(self._ext) > CACHE_SIZE:
             self._ext.clear()
         self._ext[key] = total
         return total

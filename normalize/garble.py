@@ -178,6 +178,7 @@ class DecoderConfig:
 
 
 _NEG = float("-inf")
+TOKEN_CACHE_SIZE = 20_000  # garbled tokens whose readings are kept (a few kB each); emptied when it passes this
 
 
 @dataclass
@@ -461,7 +462,7 @@ class Decoder:
             found = self.scored(token)
             cut = found[0][0] - cfg.document_bonus if found else 0.0
             found = [r for i, r in enumerate(found) if i < cfg.nbest or r[0] >= cut]
-            if len(self._cache) > 100_000:
+            if len(self._cache) > TOKEN_CACHE_SIZE:
                 self._cache.clear()
             self._cache[token] = found
         if document:

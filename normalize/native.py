@@ -46,10 +46,11 @@ def _cache_dir() -> Path:
 
 def _build(target: Path) -> bool:
     """Compile ``lexsearch.c`` into ``target``; False (and a note on stderr) when it cannot be done."""
-    compiler = shutil.which(os.environ.get("CC", "cc"))
+    wanted = os.environ.get("CC", "cc")
+    compiler = shutil.which(wanted)
     if compiler is None:
-        print("puthi: no C compiler (cc) found; the wrong-script decoder runs in Python, about 2x slower",
-              file=sys.stderr)
+        print(f"puthi: no C compiler ({wanted}) found; the wrong-script decoder runs in Python, about 2x slower "
+              "(install gcc, or set PUTHI_NATIVE=0 to silence this)", file=sys.stderr)
         return False
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
     try:
@@ -59,9 +60,10 @@ def _build(target: Path) -> bool:
         os.replace(tmp, target)  # atomic: a process running beside this one sees the old file or the new
         return True
     except (OSError, subprocess.SubprocessError) as err:
-        detail = getattr(err, "stderr", b"") or b""
-        print(f"puthi: could not compile {SOURCE.name} ({err}; {detail.decode(errors='replace')[:200]}); "
-              "the wrong-script decoder runs in Python", file=sys.stderr)
+        said = (getattr(err, "stderr", b"") or b"").decode(errors="replace").strip().splitlines()
+        why = said[0][:160] if said else f"exit status {err.returncode}" if hasattr(err, "returncode") else err
+        print(f"puthi: could not compile {SOURCE} with {compiler} ({why}); the "
+              "wrong-script decoder runs in Python, about 2x slower (PUTHI_NATIVE=0 silences this)", file=sys.stderr)
         tmp.unlink(missing_ok=True)
         return False
 

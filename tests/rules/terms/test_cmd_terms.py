@@ -61,8 +61,8 @@ def test_streamed_pieces_give_the_same_records(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("setup", "args", "message"),
     [
-        (lambda p: p.write_bytes(b""), [], "the input is empty"),
         (lambda p: p.write_bytes(b"\xff\xfe\x00abc"), [], "not UTF-8"),
+        (lambda p: p.write_bytes(b"\xff\xfe\x00abc"), ["--format", "tsv"], "not UTF-8"),
         (lambda p: None, [], "no such file"),
     ],
 )
@@ -72,6 +72,24 @@ def test_bad_input_is_one_clear_line(tmp_path, setup, args, message):
     out = run_cli([str(f), *args])
     err = out.stderr.decode().strip()
     assert out.returncode == 2 and message in err and str(f) in err and "\n" not in err
+    assert out.stdout == b""  # not even a TSV header for a refused file
+
+
+def test_empty_input_is_a_note_and_an_empty_table(tmp_path):
+    f = tmp_path / "blank.txt"
+    f.write_bytes(b"")
+    out = run_cli([str(f), "--format", "tsv"])
+    assert out.returncode == 0 and out.stdout.decode().splitlines() == ["\t".join(cmd_terms.TSV_KEYS)]
+    assert "empty input" in out.stderr.decode() and str(f) in out.stderr.decode()
+    out = run_cli([str(f)])
+    assert out.returncode == 0 and out.stdout == b""
+
+
+def test_devanagari_garble_is_sent_to_the_repair_first():
+    out = run_cli(["-"], stdin=("कब्रिब्री " * 50).encode())
+    assert out.returncode == 0 and out.stdout == b"" and "run puthi repair" in out.stderr.decode()
+    out = run_cli(["-"], stdin="তাস খেলা কब्रिब्री".encode())  # a few garbled words in Bengali text: no note
+    assert out.returncode == 0 and out.stderr == b""
 
 
 def test_bad_table_names_the_row(tmp_path):
