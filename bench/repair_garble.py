@@ -116,6 +116,54 @@ def run_synthetic(split: str, n_lines: int, seed: int) -> dict:
     return result
 
 
+def _override_config(settings: list[str]) -> None:
+    """Make the default decoder use other DecoderConfig fields (``name=value``), for trying settings."""
+    import dataclasses
+
+    from puthi.normalize import garble
+
+    base = garble.default_decoder()
+    fields = {f.name: f.type for f in dataclasses.fields(base.config)}
+    changes = {}
+    for item in settings:
+        name, _, value = item.partition("=")
+        if name not in fields:
+            raise SystemExit(f"--set {item}: no such DecoderConfig field; choose from {', '.join(fields)}")
+        changes[name] = int(value) if fields[name] in (int, "int") else float(value)
+    tuned = base.variant(config=dataclasses.replace(base.config, **changes))
+    garble.default_decoder = lambda: tuned
+
+
+def rank_table(split: str, n_lines: int, seed: int) -> list[str]:
+    """Where the source word ranks among the decoder's readings of its garbled token, for the lines whose
+    OCR has as many tokens as the source (so that token i is word i), in all and per font."""
+    from collections import Counter, defaultdict
+
+    from puthi.normalize.garble import default_decoder, is_numeric
+
+    decoder = default_decoder()
+    bands = ("first", "2nd-5th", "6th-50th", "below 50th", "not read at all")
+    per_font: dict[str, Counter] = defaultdict(Counter)
+    for page in synthetic_pages(split, n_lines, seed):
+        for src, ocr in zip(page["src"].split("\n"), page["ocr"].split("\n"), strict=False):
+            if len(src.split()) != len(ocr.split()):
+                continue
+            for word, token in zip(src.split(), ocr.split(), strict=True):
+                if is_numeric(token) or any(ch.isdigit() for ch in word):
+                    continue
+                found = [w for _, w, _ in decoder.scored(token)]
+                r = found.index(word) if word in found else -1
+                band = 4 if r < 0 else 0 if r == 0 else 1 if r < 5 else 2 if r < 50 else 3
+                per_font[page["font"]][bands[band]] += 1
+    total = sum(per_font.values(), Counter())
+    rows = [f"{split} split, {sum(total.values())} words aligned one to one with their token",
+            "| font | words | " + " | ".join(bands) + " |", "|---|---|" + "---|" * len(bands)]
+    for font, c in [*sorted(per_font.items()), ("**all**", total)]:
+        n = sum(c.values())
+        rows.append(f"| {font} | {n} | " + " | ".join(f"{c[b] / n:.3f}" for b in bands) + " |")
+    return rows
+
+
 def _words(text: str) -> list[str]:
     return [w.strip(EDGE) for w in unicodedata.normalize("NFC", text).split() if w.strip(EDGE)]
 
@@ -196,7 +244,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--heldout", action="store_true", help="also score the held-out half of the seed gold")
     ap.add_argument("--show", action="store_true", help="print each seed token with its reading")
     ap.add_argument("--speed", action="store_true", help="only the garble-only speed figures")
+    ap.add_argument("--ranks", action="store_true",
+                    help="only: where the true word ranks among the readings, per font (use --split dev)")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                    help="a DecoderConfig field for the repair row, e.g. --set lexicon_beam=48 (dev split only!)")
     args = ap.parse_args(argv)
+    if args.set:
+        _override_config(args.set)
+    if args.ranks:
+        for row in rank_table(args.split, args.lines, args.seed):
+            print(row)
+        return 0
     if args.speed:
         sp = run_speed()
         print(f"decoder build (warm-up): {sp['warm_up_seconds']:.1f} s")

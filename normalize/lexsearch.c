@@ -99,7 +99,7 @@ typedef struct {
 
 /* Python: push(t, q, s, rank) in Decoder._search_lexicon. */
 static void push(Search *S, int32_t t, int32_t q, double s, double rank) {
-    if (!(rank >= S->floor[t])) return;
+    if (S->failed || !(rank >= S->floor[t])) return;
     int64_t key = (int64_t)t * S->trie->n_nodes + q;
     int64_t h = index_find(&S->index, key);
     Stack *st = &S->stacks[t];
@@ -108,6 +108,7 @@ static void push(Search *S, int32_t t, int32_t q, double s, double rank) {
         if (!(s > e->score)) return;
         e->score = s;
     } else {
+        if (!(s > -INFINITY)) return; /* as Python: a new reading must beat "not there", -inf */
         if (st->n == st->cap) {
             int32_t cap = st->cap ? st->cap * 2 : 64;
             Entry *items = realloc(st->items, cap * sizeof *items);
@@ -162,6 +163,7 @@ int32_t lexsearch(const int32_t *kid_start, const int32_t *kid_letter, const int
                   int32_t *out_node, double *out_score, int32_t out_cap) {
     Trie trie = {kid_start, kid_letter, kid_node, mass, n_nodes};
     Search S = {&trie, calloc(n + 1, sizeof(Stack)), malloc((n + 1) * sizeof(double)), {0}, margin, 0};
+    if (beam < 0) beam = 0;
     int32_t most = 1; /* the most rows at one position */
     for (int32_t j = 0; j < n; j++)
         if (pos_row[j + 1] - pos_row[j] > most) most = pos_row[j + 1] - pos_row[j];

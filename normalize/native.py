@@ -22,6 +22,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from array import array
 from collections.abc import Container, Iterable
@@ -52,20 +53,30 @@ def _build(target: Path) -> bool:
         print(f"puthi: no C compiler ({wanted}) found; the wrong-script decoder runs in Python, about 2x slower "
               "(install gcc, or set PUTHI_NATIVE=0 to silence this)", file=sys.stderr)
         return False
-    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=target.stem + ".", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        tmp = Path(name)
         subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(tmp), str(SOURCE)],
                        check=True, capture_output=True, timeout=120)
         os.replace(tmp, target)  # atomic: a process running beside this one sees the old file or the new
+        for old in target.parent.glob(f"lexsearch-{platform.machine()}-*.so"):  # builds of an earlier source
+            if old != target:
+                old.unlink(missing_ok=True)
         return True
     except (OSError, subprocess.SubprocessError) as err:
         said = (getattr(err, "stderr", b"") or b"").decode(errors="replace").strip().splitlines()
         why = said[0][:160] if said else f"exit status {err.returncode}" if hasattr(err, "returncode") else err
         print(f"puthi: could not compile {SOURCE} with {compiler} ({why}); the "
               "wrong-script decoder runs in Python, about 2x slower (PUTHI_NATIVE=0 silences this)", file=sys.stderr)
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         return False
+
+
+_building = threading.Lock()  # threads of one process build and load it once, one after the other
 
 
 @functools.lru_cache(maxsize=1)
@@ -74,9 +85,14 @@ def lexsearch():
     built."""
     if os.environ.get("PUTHI_NATIVE", "1") == "0":
         return None
-    # keyed by the source and the machine: a home folder shared by an x86 and an ARM machine keeps both
-    digest = hashlib.sha256(SOURCE.read_bytes() + f"{sys.platform} {platform.machine()}".encode()).hexdigest()[:16]
-    target = _cache_dir() / f"lexsearch-{digest}.so"
+    with _building:
+        return _load()
+
+
+def _load():
+    # named by the machine and keyed by the source: a home folder shared by an x86 and an ARM machine keeps both
+    digest = hashlib.sha256(SOURCE.read_bytes() + sys.platform.encode()).hexdigest()[:16]
+    target = _cache_dir() / f"lexsearch-{platform.machine()}-{digest}.so"
     if not target.exists() and not _build(target):
         return None
     try:
@@ -93,12 +109,11 @@ def lexsearch():
     return fn
 
 
-
 def _view(values: array) -> ctypes.Array:
-    """A ctypes array over the memory of ``values`` (never empty: C may read its first element)."""
-    if not values:
-        values.append(0)
-    return ((ctypes.c_int32 if values.typecode == "i" else ctypes.c_double) * len(values)).from_buffer(values)
+    """A ctypes array over the memory of ``values``; for an empty one, an array of one zero of its own
+    (C may look at the first element; ``values`` itself is never changed)."""
+    kind = ctypes.c_int32 if values.typecode == "i" else ctypes.c_double
+    return (kind * len(values)).from_buffer(values) if values else (kind * 1)()
 
 
 class FlatTrie:
@@ -203,6 +218,7 @@ def run(search, trie: FlatTrie, channel: PackedChannel, y: str, longest: int, kn
         _out.node, _out.score = (ctypes.c_int32 * OUT_CAP)(), (ctypes.c_double * OUT_CAP)()
     k_start, k_letter, k_node, mass, n_nodes = trie.arrays()
     n_drops, drop_ints, drop_lcs = channel.drop_arrays()
+    beam = max(0, min(beam, 2**31 - 1))  # a C int
     count = search(k_start, k_letter, k_node, mass, n_nodes, len(channel.letter),
                    n, channel.stride, _view(array("i", pos)), _view(ints), _view(lcs),
                    n_drops, drop_ints, drop_lcs, sub, skip, margin, beam, _out.node, _out.score, OUT_CAP)

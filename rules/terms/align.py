@@ -103,20 +103,25 @@ SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
-# family ("pack"); words many games share (vocab., score., meld., game.) belong to none.
-SHARED_CONCEPTS = frozenset({"vocab", "score", "meld", "game"})
+# family ("pack"); a game's name belongs to that game (game.dash_guti to dashguti.*); words many games
+# share (vocab., score., meld.) belong to none.
+SHARED_CONCEPTS = frozenset({"vocab", "score", "meld"})
 FAMILY_OF = {"card": "pack", "suit": "pack"}
 
 
 def family(concept: str) -> str | None:
     """The game family of a concept id, or None for vocabulary many games share.
 
-    >>> family("ganjifa.raja"), family("card.king"), family("suit.hearts"), family("vocab.card")
-    ('ganjifa', 'pack', 'pack', None)
+    >>> family("ganjifa.raja"), family("card.king"), family("game.ganjifa"), family("game.dash_guti")
+    ('ganjifa', 'pack', 'ganjifa', 'dashguti')
+    >>> family("vocab.card"), family("score.point"), family("tas")
+    (None, None, None)
     """
-    head, dot, _ = concept.partition(".")
+    head, dot, rest = concept.partition(".")
     if not dot or head in SHARED_CONCEPTS:
         return None
+    if head == "game":
+        return rest.replace("_", "")
     return FAMILY_OF.get(head, head)
 
 
@@ -391,14 +396,16 @@ class Aligner:
 
     def _sense_by_document(self, cands: list[_Cand]) -> None:
         """A word the tables declare ambiguous between two games (রাজা: the pack's king, Ganjifa's raja) is
-        read in the game the document shows more of: the family with more strong, unambiguous links. The
+        read in the game the document shows more of: the family with more words strongly and unambiguously
+        linked to it (see :func:`family`). The
         word is a term as surely as its likelier reading says, so the chosen reading takes that score;
         with no evidence either way, or as much for both, the scores decide as before."""
-        evidence: dict[str, int] = defaultdict(int)
+        spans_of: dict[str, set[tuple[int, int]]] = defaultdict(set)  # a word read twice (a list) counts once
         for c in cands:
             e = self.entries[c.entry]
             if c.score >= SUPPORT_MIN and not e.ambiguous and (f := family(e.concept)):
-                evidence[f] += 1
+                spans_of[f].add((c.start, c.end))
+        evidence = {f: len(s) for f, s in spans_of.items()}
         spans: dict[tuple[int, int], list[_Cand]] = defaultdict(list)
         for c in cands:
             if self.entries[c.entry].ambiguous:
@@ -407,8 +414,8 @@ class Aligner:
             families = {family(self.entries[c.entry].concept) for c in group}
             if len(families) < 2 or None in families:
                 continue
-            ranked = sorted(families, key=lambda f: -evidence[f])
-            if evidence[ranked[0]] == evidence[ranked[1]]:
+            ranked = sorted(families, key=lambda f: -evidence.get(f, 0))
+            if evidence.get(ranked[0], 0) == evidence.get(ranked[1], 0):
                 continue
             top = max(c.score for c in group)
             for c in group:

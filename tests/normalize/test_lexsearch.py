@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import pickle
 import random
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -31,6 +34,8 @@ def test_the_compiled_search_finds_what_the_python_search_finds_to_the_last_bit(
     tokens = [devanagari_to_visual(unicodedata.normalize("NFC", t))
               for t in ["कविशां", "कब्रिब्री", "पिঠে", "तास", "रt", "खेला", "जता!", "श्रीमती"]]
     tokens += _random_tokens(decoder, 400, seed=3)
+    # the C search itself answered (it did not give up and leave the work to Python)
+    assert all(decoder._search_compiled(native.lexsearch(), y) is not None for y in tokens)
     differ = [y for y in tokens
               if decoder._search_lexicon(y, decoder._expansions(y), compiled=True)
               != decoder._search_lexicon(y, decoder._expansions(y), compiled=False)]
@@ -42,13 +47,28 @@ def test_the_compiled_search_finds_what_the_python_search_finds_to_the_last_bit(
 @needs_compiler
 @pytest.mark.parametrize("config", [DecoderConfig(lexicon_beam=2, prune=3.0),
                                     DecoderConfig(lexicon_beam=200, prune=30.0),
-                                    DecoderConfig(substitute_floor=4.0, skip_floor=12.0, drops=20)])
+                                    DecoderConfig(substitute_floor=4.0, skip_floor=12.0, drops=20),
+                                    DecoderConfig(substitute_floor=math.inf, skip_floor=math.inf, prune=math.inf),
+                                    DecoderConfig(lexicon_beam=0, drops=0),
+                                    DecoderConfig(lexicon_beam=2**40)])
 def test_the_two_searches_agree_under_other_settings(config):
     decoder = default_decoder().variant(config=config)
     tokens = _random_tokens(decoder, 120, seed=11)
     for y in tokens:
         exps = decoder._expansions(y)
+        assert decoder._search_compiled(native.lexsearch(), y) is not None
         assert decoder._search_lexicon(y, exps, compiled=True) == decoder._search_lexicon(y, exps, compiled=False), y
+
+
+@needs_compiler
+def test_a_decoder_read_back_from_a_pickle_searches_alike():
+    # a channel without dropped segments: its empty arrays must stay empty through a search and a pickle
+    decoder = default_decoder().variant(config=DecoderConfig(drops=0))
+    y = devanagari_to_visual("कब्रिब्री")
+    first = decoder._search_lexicon(y, decoder._expansions(y))
+    again = pickle.loads(pickle.dumps(decoder))
+    assert again._search_lexicon(y, again._expansions(y)) == first
+    assert len(again._packed.drops[0]) == 0
 
 
 @needs_compiler
@@ -72,6 +92,16 @@ def test_without_a_compiler_the_decoder_says_so_once_and_reads_the_same(monkeypa
     monkeypatch.setenv("PUTHI_NATIVE", "0")
     assert native.lexsearch.__wrapped__() is None  # switched off: not even looked for
     assert capsys.readouterr().err == ""
+
+
+def test_threads_building_at_once_all_get_the_compiled_search(monkeypatch, tmp_path):
+    if native.lexsearch() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda _: native.lexsearch.__wrapped__(), range(4)))
+    assert all(f is not None for f in found)
+    assert len(list(tmp_path.glob("lexsearch-*.so"))) == 1 and not list(tmp_path.glob("*.tmp"))
 
 
 def test_a_broken_compiled_file_is_built_again(monkeypatch, tmp_path):

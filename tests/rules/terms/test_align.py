@@ -276,5 +276,10 @@ def test_a_word_two_games_share_is_read_in_the_game_the_document_shows():
     (raja,) = [s for s in find_terms(ganjifa) if s.surface == "রাজাকে"]
     (king,) = [s for s in find_terms(ganjifa.replace("উজীর", "সাহেব")) if s.surface == "রাজাকে"]
     assert king.concept == "card.king" and raja.score == king.score
-    # no evidence either way: the scores decide, as before
+    # no evidence either way, or as much for both: the scores decide, as before
     assert [s.concept for s in find_terms("তাস খেলায় রাজা ও তুরুপ") if s.surface == "রাজা"] == ["card.king"]
+    tied = "গঞ্জিফা খেলায় দহলা, নহলা ও উজীর; রাজা বড়।"  # two words of each (a list read twice counts once)
+    assert [s.concept for s in find_terms(tied) if s.surface == "রাজা"] == ["card.king"]
+    # the game's own name is evidence for it: Ganjifa 2 (the name, উজীর), the pack 1 (দহলা)
+    named = "গঞ্জিফা খেলায় রাজা বড়, উজীর মাঝারি, দহলা ছোট।"
+    assert [s.concept for s in find_terms(named) if s.surface == "রাজা"] == ["ganjifa.raja"]
