@@ -50,7 +50,7 @@ import regex
 
 from puthi.normalize.confusions import alternatives, units
 from puthi.normalize.edits import Edit
-from puthi.normalize.lexicon import load_lexicon, old_orthography
+from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography
 
 # Probability that a word the lexicon lacks is nevertheless printed and read correctly (per language).
 KEEP_PRIOR = {"bn": 3e-8, "as": 1e-4}  # the Assamese list is small (10k sentences): trust it less
@@ -124,7 +124,7 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
         for cand_units, lp in frontier:
             cand = "".join(cand_units)
             f = freq.get(cand)
-            if f and cand != word:
+            if f and cand != word and not is_offensive(cand):
                 s = math.log(f) - log_total + lp
                 if s > scores.get(cand, -math.inf):
                     scores[cand] = s

@@ -41,6 +41,7 @@ from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
 from puthi.normalize.hindi import real_hindi_runs
+from puthi.normalize.lexicon import is_offensive
 
 __all__ = ["Channel", "Decoder", "DecoderConfig", "apply_edits", "decode", "default_decoder", "find_garbled",
            "fix_line", "load_channel"]
@@ -437,6 +438,8 @@ class Decoder:
         out: dict[str, tuple[float, bool]] = {}
         for v, (s, known) in best.items():
             word = from_visual(v)
+            if is_offensive(word):  # not even spelled letter by letter (see lexicon.is_offensive)
+                continue
             if s > out.get(word, (_NEG, False))[0]:
                 out[word] = (s, known)
         return sorted(((s, w, k) for w, (s, k) in out.items()), reverse=True)
@@ -483,7 +486,7 @@ def _lexicon_words() -> dict[str, float]:
         from puthi.normalize.train_garble import word_list
 
         return dict.fromkeys(word_list(), 1.0)
-    return dict(load_lexicon("bn").freq)
+    return {w: f for w, f in load_lexicon("bn").freq.items() if not is_offensive(w)}  # never proposed
 
 
 def build_decoder(lexicon: dict[str, float], config: DecoderConfig | None = None, order: int = 5) -> Decoder:

@@ -91,6 +91,22 @@ class Lexicon:
         return math.log(max(self.freq.get(word, 0.0), 0.5) / self.total)
 
 
+# Obscenities the word lists carry (the Tesseract list is drawn from the web). They stay words, so a page
+# that prints one keeps it, but no repair ever proposes one as its reading of damaged text: a scholar must
+# never find one put there by the tool. Stems, with the everyday words that share them left out (চোদ্দ
+# "fourteen", গুদাম "warehouse").
+_OFFENSIVE = regex.compile("^(?:চুদ|চোদ(?!\N{BENGALI SIGN VIRAMA}দ)|খানকি|বাঁড়া|ল্যাওড়া|গুদ(?!\N{BENGALI VOWEL SIGN AA}))")
+
+
+def is_offensive(word: str) -> bool:
+    """Whether ``word`` is an obscenity that repair must never propose.
+
+    >>> is_offensive("চুদছে"), is_offensive("চোদ্দ"), is_offensive("গুদাম"), is_offensive("খেলা")
+    (True, False, False, False)
+    """
+    return bool(_OFFENSIVE.match(word))
+
+
 def old_orthography(word: str) -> str:
     """``word`` with the consonant after each reph doubled, as printed before the spelling reforms.
 

@@ -57,3 +57,24 @@ def test_committed_word_lists_match_their_sources(capsys):
     if shutil.which("combine_tessdata") is None or not (SHARED / "data" / "assamese-wikipedia-10k").exists():
         pytest.skip("needs tesseract-ocr tools and ../shared/data to rebuild the word lists")
     assert build(check=True) == 0, capsys.readouterr().err
+
+
+def test_repair_never_proposes_an_obscenity_but_keeps_one_the_page_prints():
+    from puthi.normalize.correct import correct_word
+    from puthi.normalize.garble import default_decoder
+    from puthi.normalize.garble_visual import from_visual
+    from puthi.normalize.lexicon import is_offensive, load_lexicon
+    from puthi.normalize.repair import repair_text
+
+    lex = load_lexicon("bn")
+    offensive = [w for w in lex.freq if is_offensive(w)]
+    assert len(offensive) > 20  # the word lists do carry them
+    assert "চোদ্দ" in lex.freq and not is_offensive("চোদ্দ")  # fourteen stays a word to propose
+    decoder = default_decoder()
+    assert not [v for v in decoder._word if is_offensive(from_visual(v))]
+    # an OCR slip one letter away from an obscenity is not "corrected" into it: থ for খ is the commonest
+    # slip of all (থেলা for খেলা), and without the rule থানকি became one at confidence 0.88
+    assert correct_word("থানকি") is None
+    assert correct_word("থেলা")[0] == "খেলা"
+    # a page that prints one keeps it: it is a word, not damage
+    assert repair_text("সে চুদছে বলিল", lang="bn").text == "সে চুদছে বলিল"
