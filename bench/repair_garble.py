@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import random
 import sys
@@ -129,9 +130,75 @@ def _override_config(settings: list[str]) -> None:
         name, _, value = item.partition("=")
         if name not in fields:
             raise SystemExit(f"--set {item}: no such DecoderConfig field; choose from {', '.join(fields)}")
-        changes[name] = int(value) if fields[name] in (int, "int") else float(value)
+        kind = str(fields[name])
+        changes[name] = (int(value) if kind == "int" else tuple(float(v) for v in value.split(",")) if "tuple" in kind
+                         else float(value))
     tuned = base.variant(config=dataclasses.replace(base.config, **changes))
     garble.default_decoder = lambda: tuned
+
+
+def _aligned_tokens(split: str, n_lines: int, seed: int):
+    """(page, source word, garbled token) for the lines whose OCR has as many tokens as the source (so that
+    token i is word i), numbers left out."""
+    from puthi.normalize.garble import is_numeric
+
+    for page in synthetic_pages(split, n_lines, seed):
+        for src, ocr in zip(page["src"].split("\n"), page["ocr"].split("\n"), strict=False):
+            if len(src.split()) != len(ocr.split()):
+                continue
+            for word, token in zip(src.split(), ocr.split(), strict=True):
+                if not (is_numeric(token) or any(ch.isdigit() for ch in word)):
+                    yield page, word, token
+
+
+def calibration_table(split: str, n_lines: int, seed: int, bins: int = 5) -> list[str]:
+    """How often the decoder's first reading is the source word, per band of its confidence (the share it
+    gives an edit), with the expected calibration error (the gap between confidence and accuracy,
+    weighted by the words in each band) and the Brier score."""
+    from puthi.normalize.garble import default_decoder, logit, sigmoid
+
+    decoder = default_decoder()
+    a, b = decoder.config.calibration
+    raw = []
+    for _, word, token in _aligned_tokens(split, n_lines, seed):
+        readings = decoder.decode(token)
+        if readings:
+            raw.append((readings[0][1], readings[0][0] == word))
+    pairs = [(sigmoid(a * logit(p) + b), ok) for p, ok in raw]  # the confidence fix_line gives the edit
+    rows = [f"{split} split, {len(pairs)} words, calibration {decoder.config.calibration}",
+            "| confidence | words | mean confidence | right |", "|---|---|---|---|"]
+    ece = 0.0
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        band = [(p, ok) for p, ok in pairs if lo <= p < hi or (b == bins - 1 and p == 1.0)]
+        if not band:
+            continue
+        conf = sum(p for p, _ in band) / len(band)
+        acc = sum(ok for _, ok in band) / len(band)
+        ece += len(band) / len(pairs) * abs(conf - acc)
+        rows.append(f"| {lo:.1f}-{hi:.1f} | {len(band)} | {conf:.3f} | {acc:.3f} |")
+    brier = sum((p - ok) ** 2 for p, ok in pairs) / max(len(pairs), 1)
+    mean = sum(p for p, _ in pairs) / max(len(pairs), 1)
+    right = sum(ok for _, ok in pairs) / max(len(pairs), 1)
+    rows.append(f"mean confidence {mean:.3f}, right {right:.3f}, ECE {ece:.3f}, Brier {brier:.3f}")
+    fa, fb = fit_platt(raw)
+    rows.append(f"calibration fitted on these words' raw shares: ({fa:.3f}, {fb:.3f})")
+    return rows
+
+
+def fit_platt(pairs: list[tuple[float, bool]]) -> tuple[float, float]:
+    """Slope and intercept of P(right) = sigmoid(a * logit(p) + b) with the least log-loss, on a grid
+    (slope 0.02 to 2, intercept -4 to 2): two numbers, searched plainly."""
+    from puthi.normalize.garble import logit, sigmoid
+
+    xs = [(logit(p), ok) for p, ok in pairs]
+
+    def loss(a: float, b: float) -> float:
+        return -sum(math.log(max(q if ok else 1 - q, 1e-12)) for x, ok in xs for q in (sigmoid(a * x + b),))
+
+    grid = [(loss(a / 50, b / 20), a / 50, b / 20) for a in range(1, 101) for b in range(-80, 41)]
+    _, a, b = min(grid)
+    return round(a, 2), round(b, 2)
 
 
 def rank_table(split: str, n_lines: int, seed: int) -> list[str]:
@@ -139,22 +206,16 @@ def rank_table(split: str, n_lines: int, seed: int) -> list[str]:
     OCR has as many tokens as the source (so that token i is word i), in all and per font."""
     from collections import Counter, defaultdict
 
-    from puthi.normalize.garble import default_decoder, is_numeric
+    from puthi.normalize.garble import default_decoder
 
     decoder = default_decoder()
     bands = ("first", "2nd-5th", "6th-50th", "below 50th", "not read at all")
     per_font: dict[str, Counter] = defaultdict(Counter)
-    for page in synthetic_pages(split, n_lines, seed):
-        for src, ocr in zip(page["src"].split("\n"), page["ocr"].split("\n"), strict=False):
-            if len(src.split()) != len(ocr.split()):
-                continue
-            for word, token in zip(src.split(), ocr.split(), strict=True):
-                if is_numeric(token) or any(ch.isdigit() for ch in word):
-                    continue
-                found = [w for _, w, _ in decoder.scored(token)]
-                r = found.index(word) if word in found else -1
-                band = 4 if r < 0 else 0 if r == 0 else 1 if r < 5 else 2 if r < 50 else 3
-                per_font[page["font"]][bands[band]] += 1
+    for page, word, token in _aligned_tokens(split, n_lines, seed):
+        found = [w for _, w, _ in decoder.scored(token)]
+        r = found.index(word) if word in found else -1
+        band = 4 if r < 0 else 0 if r == 0 else 1 if r < 5 else 2 if r < 50 else 3
+        per_font[page["font"]][bands[band]] += 1
     total = sum(per_font.values(), Counter())
     rows = [f"{split} split, {sum(total.values())} words aligned one to one with their token",
             "| font | words | " + " | ".join(bands) + " |", "|---|---|" + "---|" * len(bands)]
@@ -183,6 +244,7 @@ def run_seed(split: str) -> dict:
     scored = [g for g in gold if g["split"] == split and g["certainty"] in ("sure", "likely")]
     hits = base_hits = n = 0
     rows = []
+    confidences = []  # (edit confidence, right) for runs repaired by one edit
     for g in scored:
         line = lines[g["line"]]
         s, e = g["line_start"], g["line_end"]
@@ -196,8 +258,10 @@ def run_seed(split: str) -> dict:
         base_hits += sum(a == b for a, b in zip(want, base, strict=False))
         n += len(want)
         rows.append((g["garbled"], g["reading"], got, ok == len(want)))
+        if len(inside) == 1:
+            confidences.append((inside[0].confidence, ok == len(want)))
     return {"split": split, "tokens": len(scored), "words": n, "word_accuracy": hits / max(n, 1),
-            "baseline_word_accuracy": base_hits / max(n, 1), "rows": rows}
+            "baseline_word_accuracy": base_hits / max(n, 1), "rows": rows, "confidences": confidences}
 
 
 def run_speed(repeat: int = 20) -> dict:
@@ -246,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed", action="store_true", help="only the garble-only speed figures")
     ap.add_argument("--ranks", action="store_true",
                     help="only: where the true word ranks among the readings, per font (use --split dev)")
+    ap.add_argument("--calibration", action="store_true",
+                    help="only: how often an edit of each confidence is right (reliability table, ECE)")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                     help="a DecoderConfig field for the repair row, e.g. --set lexicon_beam=48 (dev split only!)")
     args = ap.parse_args(argv)
@@ -254,6 +320,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.ranks:
         for row in rank_table(args.split, args.lines, args.seed):
             print(row)
+        return 0
+    if args.calibration:
+        for row in calibration_table(args.split, args.lines, args.seed):
+            print(row)
+        for split in ["dev", "heldout"] if args.heldout else ["dev"]:
+            pairs = run_seed(split).get("confidences", [])
+            if pairs:
+                mean = sum(p for p, _ in pairs) / len(pairs)
+                right = sum(ok for _, ok in pairs) / len(pairs)
+                print(f"seed 000 {split}: {len(pairs)} runs repaired by one edit: mean confidence {mean:.3f}, "
+                      f"right {right:.3f}")
         return 0
     if args.speed:
         sp = run_speed()

@@ -60,9 +60,10 @@ class Repair:
 
 _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
-# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture). The corpus repairs each page alone,
-# with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "3"
+# র and ৰ/ৱ, candrabindu only where the page spells it, page furniture; 4: wrong-script confidences calibrated,
+# no obscenity proposed). The corpus repairs each page alone, with the document's noise-line counts
+# (``line_counts``) passed along.
+VERSION = "4"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:

@@ -234,3 +234,18 @@ def test_a_reading_the_document_spells_elsewhere_is_preferred():
     lifted = [w for s, w, _ in found[50:] if s + decoder.config.document_bonus > found[0][0]]
     assert lifted  # far down the list (the reviewer's case: স্যর), yet within the bonus of the first
     assert decoder.decode("जता!", document={lifted[0]: 1})[0][0] == lifted[0]
+
+
+def test_an_edit_confidence_is_the_calibrated_share_and_numbers_keep_theirs():
+    from puthi.normalize.garble import DecoderConfig, logit, sigmoid
+
+    decoder = default_decoder()
+    a, b = decoder.config.calibration
+    assert a > 0  # a higher share never means a lower confidence
+    (edit,) = fix_line("তাহা হইলে कब्रिब्री রাখে", decoder)
+    share = decoder.decode("कब्रिब्री")[0][1]
+    assert edit.confidence == round(sigmoid(a * logit(share) + b), 3) and edit.confidence < share
+    raw = decoder.variant(config=DecoderConfig(calibration=(1.0, 0.0)))
+    assert fix_line("তাহা হইলে कब्रिब्री রাখে", raw)[0].confidence == round(share, 3)
+    # a number's confidence says how its digits were read (1.0, 0.8, 0.5), untouched by the word calibration
+    assert [e.confidence for e in fix_line("মোট २ ফোটা", decoder)] == [1.0]
