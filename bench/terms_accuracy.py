@@ -11,6 +11,7 @@ tuning; run with ``--split tune`` while tuning and ``--split heldout`` for the f
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from pathlib import Path
 
@@ -92,6 +93,33 @@ def compare(gold: list, pred: list) -> tuple[int, int, list, list]:
     return matched, exact, misses, [p for k, p in enumerate(pred) if k not in used]
 
 
+BANDS = (0.3, 0.5, 0.7, 0.9, 1.01)
+
+
+def score_bands(split: str) -> list[str]:
+    """Links found down to score 0.3, per band of score: how many, and how many the gold has."""
+    rows = [f"split {split}: links found down to score 0.3, by score",
+            "| text | " + " | ".join(f"{lo:.1f}-{min(hi, 1.0):.1f}" for lo, hi in itertools.pairwise(BANDS)) + " |",
+            "|---|" + "---|" * (len(BANDS) - 1)]
+    for kind in dict.fromkeys(KIND.values()):
+        right = [0] * (len(BANDS) - 1)
+        found = [0] * (len(BANDS) - 1)
+        for seed in (s for s in SEEDS if KIND[s] == kind):
+            text = seed_text(seed)
+            cut = split_point(text)
+            lo, hi = (0, cut) if split == "tune" else (cut, len(text))
+            gold = [g for g in load_gold(seed) if g.split == split]
+            pred = [p for p in find_terms(text, min_score=BANDS[0]) if lo <= p.start < hi]
+            _, _, _, false = compare(gold, pred)
+            wrong = {id(p) for p in false}
+            for p in pred:
+                band = next(k for k in range(len(BANDS) - 1) if p.score < BANDS[k + 1])
+                found[band] += 1
+                right[band] += id(p) not in wrong
+        rows.append(f"| {kind} | " + " | ".join(f"{r}/{f}" for r, f in zip(right, found, strict=True)) + " |")
+    return rows
+
+
 def _row(seed: str, kind: str, g: int, p: int, m: int, x: int) -> str:
     prec, rec, exact = m / max(p, 1), m / max(g, 1), x / max(m, 1)
     return f"| {seed} | {kind} | {g} | {p} | {m} | {prec:.3f} | {rec:.3f} | {exact:.3f} |"
@@ -103,9 +131,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-score", type=float, default=0.5)
     ap.add_argument("--show", action="store_true", help="list misses and false links (tune split only!)")
     ap.add_argument("--repaired", action="store_true", help="repair each text first (puthi repair), then align")
+    ap.add_argument("--bands", action="store_true",
+                    help="only: how often a link of each score is right, down to score 0.3 (use --split tune)")
     args = ap.parse_args(argv)
     if seed_text("000") is None:
         print(f"skipped: the seeds are not in {SEEDS_DIR}", file=sys.stderr)
+        return 0
+    if args.bands:
+        for row in score_bands(args.split):
+            print(row)
         return 0
     totals: dict[str, list[int]] = {}
     print(f"split {args.split}, min score {args.min_score}")
