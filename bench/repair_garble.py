@@ -131,9 +131,15 @@ def _override_config(settings: list[str]) -> None:
         if name not in fields:
             raise SystemExit(f"--set {item}: no such DecoderConfig field; choose from {', '.join(fields)}")
         kind = str(fields[name])
-        changes[name] = (int(value) if kind == "int" else tuple(float(v) for v in value.split(",")) if "tuple" in kind
-                         else float(value))
-    tuned = base.variant(config=dataclasses.replace(base.config, **changes))
+        try:
+            changes[name] = (int(value) if kind == "int" else tuple(float(v) for v in value.split(","))
+                             if "tuple" in kind else float(value))
+        except ValueError:
+            raise SystemExit(f"--set {item}: {name} takes {kind} values") from None
+    try:
+        tuned = base.variant(config=dataclasses.replace(base.config, **changes))
+    except ValueError as err:
+        raise SystemExit(f"--set: {err}") from None
     garble.default_decoder = lambda: tuned
 
 
@@ -152,19 +158,20 @@ def _aligned_tokens(split: str, n_lines: int, seed: int):
 
 
 def calibration_table(split: str, n_lines: int, seed: int, bins: int = 5) -> list[str]:
-    """How often the decoder's first reading is the source word, per band of its confidence (the share it
-    gives an edit), with the expected calibration error (the gap between confidence and accuracy,
-    weighted by the words in each band) and the Brier score."""
+    """How often the decoder's first reading is the source word, per band of the confidence ``fix_line``
+    gives its edit (the calibrated share), with the expected calibration error (the gap between confidence
+    and accuracy, weighted by the words in each band), the Brier score, and the calibration these words'
+    raw shares would fit."""
     from puthi.normalize.garble import default_decoder, logit, sigmoid
 
     decoder = default_decoder()
-    a, b = decoder.config.calibration
+    slope, intercept = decoder.config.calibration
     raw = []
     for _, word, token in _aligned_tokens(split, n_lines, seed):
         readings = decoder.decode(token)
         if readings:
             raw.append((readings[0][1], readings[0][0] == word))
-    pairs = [(sigmoid(a * logit(p) + b), ok) for p, ok in raw]  # the confidence fix_line gives the edit
+    pairs = [(sigmoid(slope * logit(p) + intercept), ok) for p, ok in raw]  # the confidence fix_line gives
     rows = [f"{split} split, {len(pairs)} words, calibration {decoder.config.calibration}",
             "| confidence | words | mean confidence | right |", "|---|---|---|---|"]
     ece = 0.0
@@ -198,6 +205,8 @@ def fit_platt(pairs: list[tuple[float, bool]]) -> tuple[float, float]:
 
     grid = [(loss(a / 50, b / 20), a / 50, b / 20) for a in range(1, 101) for b in range(-80, 41)]
     _, a, b = min(grid)
+    if a in (0.02, 2.0) or b in (-4.0, 2.0):
+        print(f"note: the best calibration ({a}, {b}) is on the edge of the grid searched", file=sys.stderr)
     return round(a, 2), round(b, 2)
 
 
@@ -258,7 +267,7 @@ def run_seed(split: str) -> dict:
         base_hits += sum(a == b for a, b in zip(want, base, strict=False))
         n += len(want)
         rows.append((g["garbled"], g["reading"], got, ok == len(want)))
-        if len(inside) == 1:
+        if len(inside) == 1 and not inside[0].after.isdigit():  # words only: numbers keep their own confidence
             confidences.append((inside[0].confidence, ok == len(want)))
     return {"split": split, "tokens": len(scored), "words": n, "word_accuracy": hits / max(n, 1),
             "baseline_word_accuracy": base_hits / max(n, 1), "rows": rows, "confidences": confidences}
@@ -329,8 +338,10 @@ def main(argv: list[str] | None = None) -> int:
             if pairs:
                 mean = sum(p for p, _ in pairs) / len(pairs)
                 right = sum(ok for _, ok in pairs) / len(pairs)
-                print(f"seed 000 {split}: {len(pairs)} runs repaired by one edit: mean confidence {mean:.3f}, "
-                      f"right {right:.3f}")
+                low = [ok for p, ok in pairs if p < 0.4]
+                print(f"seed 000 {split}: {len(pairs)} words repaired by one edit: mean confidence {mean:.3f}, "
+                      f"right {right:.3f}; below 0.4: {len(low)} edits, right {sum(low)}; "
+                      f"0.6 or more: {sum(p >= 0.6 for p, _ in pairs)} edits")
         return 0
     if args.speed:
         sp = run_speed()

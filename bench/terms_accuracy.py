@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"skipped: the seeds are not in {SEEDS_DIR}", file=sys.stderr)
         return 0
     if args.bands:
+        if args.repaired:
+            ap.error("--bands reads the texts as they are; leave out --repaired")
         for row in score_bands(args.split):
             print(row)
         return 0

@@ -67,7 +67,7 @@ def run(args) -> int:
         if header:
             out.write("\t".join(TSV_KEYS) + "\n")
             header = False
-        seen_text = seen_text or bool(chunk.strip())
+        seen_text = seen_text or bool(chunk.replace("\N{ZERO WIDTH NO-BREAK SPACE}", "").strip())
         seen_letters = seen_letters or bool(_LETTER.search(chunk))
         devanagari += len(_DEVANAGARI.findall(chunk))
         bengali += len(_BENGALI.findall(chunk))

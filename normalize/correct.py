@@ -124,7 +124,7 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
         for cand_units, lp in frontier:
             cand = "".join(cand_units)
             f = freq.get(cand)
-            if f and cand != word and not is_offensive(cand):
+            if f and cand != word and not is_offensive(cand, lang):
                 s = math.log(f) - log_total + lp
                 if s > scores.get(cand, -math.inf):
                     scores[cand] = s

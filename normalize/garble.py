@@ -41,7 +41,7 @@ from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
 from puthi.normalize.hindi import real_hindi_runs
-from puthi.normalize.lexicon import is_offensive
+from puthi.normalize.lexicon import is_offensive, load_lexicon
 
 __all__ = ["Channel", "Decoder", "DecoderConfig", "apply_edits", "decode", "default_decoder", "find_garbled",
            "fix_line", "load_channel"]
@@ -181,6 +181,11 @@ class DecoderConfig:
     max_token: int = 40
     document_bonus: float = 4.0
     calibration: tuple[float, float] = (0.34, -1.05)
+
+    def __post_init__(self) -> None:
+        if not self.calibration[0] > 0:
+            raise ValueError(f"calibration={self.calibration}: the slope must be > 0, or a likelier reading would "
+                             "get a lower confidence")
 
 
 _NEG = float("-inf")
@@ -498,17 +503,13 @@ class Decoder:
 
 
 def _lexicon_words() -> dict[str, float]:
-    try:
-        from puthi.normalize.lexicon import load_lexicon
-    except ImportError:  # the lexicon module is another engineer's; fall back to hunspell alone
-        from puthi.normalize.train_garble import word_list
-
-        return dict.fromkeys(word_list(), 1.0)
-    return {w: f for w, f in load_lexicon("bn").freq.items() if not is_offensive(w)}  # never proposed
+    return dict(load_lexicon("bn").freq)
 
 
 def build_decoder(lexicon: dict[str, float], config: DecoderConfig | None = None, order: int = 5) -> Decoder:
-    """A decoder whose character model is trained on the word types of ``lexicon`` (each word once)."""
+    """A decoder whose character model is trained on the word types of ``lexicon`` (each word once); the
+    obscenities it may hold are left out (never proposed: :func:`puthi.normalize.lexicon.is_offensive`)."""
+    lexicon = {w: f for w, f in lexicon.items() if not is_offensive(w)}
     words = [w for w in lexicon if _BENGALI.search(w)]
     lm = CharLM.train((to_visual(w) for w in words), order=order)
     return Decoder(load_channel(), lm, lexicon, config or DecoderConfig())
@@ -646,7 +647,8 @@ def fix_line(line: str, decoder: Decoder | None = None, document: Mapping[str, i
     """Edits that replace each garbled token of ``line`` by its likeliest Bengali reading.
 
     Offsets are code points into ``line``; ``apply_edits(line, fix_line(line))`` gives the repaired line.
-    The confidence is the reading's share of probability among the n-best readings.
+    A word's confidence is its reading's share among the n-best, calibrated (``DecoderConfig.calibration``)
+    to say how often such a reading is right; a number's says how its digits were read.
 
     >>> line = "যদি কোন পক্ষে ইস্তক থাকে, শেষ पिঠে"
     >>> apply_edits(line, fix_line(line)) == line.replace("पिঠে", fix_line(line)[0].after)

@@ -91,20 +91,25 @@ class Lexicon:
         return math.log(max(self.freq.get(word, 0.0), 0.5) / self.total)
 
 
-# Obscenities the word lists carry (the Tesseract list is drawn from the web). They stay words, so a page
-# that prints one keeps it, but no repair ever proposes one as its reading of damaged text: a scholar must
-# never find one put there by the tool. Stems, with the everyday words that share them left out (চোদ্দ
-# "fourteen", গুদাম "warehouse").
-_OFFENSIVE = regex.compile("^(?:চুদ|চোদ(?!\N{BENGALI SIGN VIRAMA}দ)|খানকি|বাঁড়া|ল্যাওড়া|গুদ(?!\N{BENGALI VOWEL SIGN AA}))")
+# Obscenities the Bengali word lists carry (the Tesseract list is drawn from the web). They stay words, so
+# a page that prints one keeps it, but no repair ever proposes one as its reading of damaged text: a scholar
+# must never find one put there by the tool. Stems, also inside compounds (মাদারচোদ), with the everyday words
+# that share them left out (চোদ্দ "fourteen", গুদাম "warehouse", উঁচুদর "high-priced").
+_OFFENSIVE = regex.compile(
+    "চ[ুো]?দা?চুদ|চুদ(?!র)|চোদ(?!\N{BENGALI SIGN VIRAMA}দ)|^খানকি|^বাঁড়া|^ল্যাওড়া"
+    "|^গুদ(?!\N{BENGALI VOWEL SIGN AA})|^পোঁদ|^গাঁড়$")
 
 
-def is_offensive(word: str) -> bool:
-    """Whether ``word`` is an obscenity that repair must never propose.
+def is_offensive(word: str, lang: str = "bn") -> bool:
+    """Whether ``word`` is a Bengali obscenity that repair must never propose (Assamese: none listed; its
+    word list has Ahom names that look like them).
 
-    >>> is_offensive("চুদছে"), is_offensive("চোদ্দ"), is_offensive("গুদাম"), is_offensive("খেলা")
-    (True, False, False, False)
+    >>> is_offensive("চুদছে"), is_offensive("মাদারচোদ"), is_offensive("চোদ্দ"), is_offensive("গুদাম")
+    (True, True, False, False)
+    >>> is_offensive("খেলা"), is_offensive("চুদৈফা", "as")
+    (False, False)
     """
-    return bool(_OFFENSIVE.match(word))
+    return lang == "bn" and bool(_OFFENSIVE.search(word))
 
 
 def old_orthography(word: str) -> str:

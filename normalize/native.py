@@ -62,7 +62,9 @@ def _build(target: Path) -> bool:
         subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(tmp), str(SOURCE)],
                        check=True, capture_output=True, timeout=120)
         os.replace(tmp, target)  # atomic: a process running beside this one sees the old file or the new
-        for old in target.parent.glob(f"lexsearch-{platform.machine()}-*.so"):  # builds of an earlier source
+        # builds of an earlier source, and of the first version, named without the machine
+        for old in [*target.parent.glob(f"lexsearch-{platform.machine()}-*.so"),
+                    *target.parent.glob("lexsearch-" + "[0-9a-f]" * 16 + ".so")]:
             if old != target:
                 old.unlink(missing_ok=True)
         return True

@@ -110,3 +110,10 @@ def test_export_tbx_and_csv():
     assert tbx.returncode == 0 and b"urn:iso:std:iso:30042:ed-2" in tbx.stdout
     csv_out = run_cli(["--export", "csv"])
     assert csv_out.stdout.decode().splitlines()[0].startswith("concept,lang,headword")
+
+
+def test_a_file_of_only_a_byte_order_mark_is_empty_input(tmp_path):
+    f = tmp_path / "bom.txt"
+    f.write_bytes("\N{ZERO WIDTH NO-BREAK SPACE}\n".encode())
+    out = run_cli([str(f)])
+    assert out.returncode == 0 and "empty input" in out.stderr.decode()
