@@ -20,7 +20,7 @@ from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_table,
 __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load_tables", "read_table", "write_csv"]
 
 # The corpus redoes the terms of stored pages when this changes (2: Assamese OCR, grouped numbers; 3: a word
-# two games share read in the document's game).
+# two games share read in the document's game, মন্ত্রী the Ganjifa wazir).
 VERSION = "3"
 
 
