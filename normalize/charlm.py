@@ -86,7 +86,7 @@ class CharLM:
         p = None
         for k in range(len(h), -1, -1):
             row = self.probs.get(h[len(h) - k:])
-            if row is None:  # a context never seen (and so no longer one either)
+            if row is None:  # a context never seen in training: a shorter one may have been
                 continue
             p = row.get(char)
             if p is not None:
