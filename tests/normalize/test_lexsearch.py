@@ -9,6 +9,8 @@ import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puthi.normalize import native
 from puthi.normalize.garble import DecoderConfig, build_decoder, default_decoder
@@ -115,3 +117,16 @@ def test_a_broken_compiled_file_is_built_again(monkeypatch, tmp_path):
     monkeypatch.setenv("PUTHI_CACHE", str(tmp_path))
     assert native.lexsearch.__wrapped__() is not None  # the file exists but does not load: built again
     assert broken.read_bytes() != b"not a shared object"
+
+
+@needs_compiler
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_token_reads_the_same_in_c_and_in_python(data):
+    decoder = default_decoder()
+    pieces = sorted(g for g in decoder.channel.by_garble if g)
+    parts = data.draw(st.lists(st.one_of(st.sampled_from(pieces), st.characters(blacklist_categories=("Cs",))),
+                               min_size=1, max_size=14))
+    y = "".join(parts)
+    exps = decoder._expansions(y)
+    assert decoder._search_lexicon(y, exps, compiled=True) == decoder._search_lexicon(y, exps, compiled=False)
