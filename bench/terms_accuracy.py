@@ -41,32 +41,18 @@ def score(seed: str, split: str, min_score: float, show: bool, repaired: bool = 
     return len(gold), len(pred), matched, exact
 
 
-def forward(edits: list, pos: int, end: bool = False) -> int:
-    """Where offset ``pos`` of a text lands after ``edits``: a start inside an edit goes to the start of
-    its replacement, an end inside one to the end of it (an insertion at ``pos`` counts before a start,
-    after an end)."""
-    delta = 0
-    for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        if e.end < pos or (e.end == pos and (e.start < pos or not end)):
-            delta += len(e.after) - len(e.before)
-        elif e.start < pos:  # inside the edit
-            return e.start + delta + (len(e.after) if end else 0)
-        else:
-            break
-    return pos + delta
-
-
 def repair_first(text: str, gold: list, lo: int, hi: int) -> tuple[str, list, int, int]:
     """``text`` repaired as ``puthi repair`` does, with the gold spans and the part's bounds carried over."""
     import dataclasses
 
+    from puthi.normalize.edits import to_output
     from puthi.normalize.repair import repair_text
 
     fixed = repair_text(text, lang="auto")
-    moved = [dataclasses.replace(g, start=forward(fixed.edits, g.start), end=forward(fixed.edits, g.end, True),
+    moved = [dataclasses.replace(g, start=to_output(fixed.edits, g.start), end=to_output(fixed.edits, g.end, True),
                                  surface=None) for g in gold]
     moved = [dataclasses.replace(g, surface=fixed.text[g.start:g.end]) for g in moved]
-    return fixed.text, moved, forward(fixed.edits, lo), forward(fixed.edits, hi)
+    return fixed.text, moved, to_output(fixed.edits, lo), to_output(fixed.edits, hi)
 
 
 def compare(gold: list, pred: list) -> tuple[int, int, list, list]:

@@ -42,12 +42,17 @@ def add_arguments(p) -> None:
     p.add_argument("--min-score", type=float, default=0.5, help="drop links scoring below this (default 0.5)")
     p.add_argument("--all-links", action="store_true", help="also print the other readings of an ambiguous term")
     p.add_argument("--no-numbers", action="store_true", help="terms only")
+    p.add_argument("--repair", action="store_true",
+                   help="repair the text first (as puthi repair does) and look for terms in the repaired text; "
+                        "offsets and surfaces stay those of the input, so a term read out of garble shows the "
+                        "garble, and its score is multiplied by the repair's confidence")
     p.add_argument(
         "--export", choices=("tbx", "csv"), help="write the tables (with --table) as TBX or CSV to stdout and stop"
     )
 
 
 def run(args) -> int:
+    from puthi.normalize.repair import repair_text
     from puthi.rules.terms import find_numbers, load_tables
     from puthi.rules.terms.align import aligner_for
     from puthi.rules.terms.letters import detect_lang
@@ -73,15 +78,19 @@ def run(args) -> int:
         bengali += len(_BENGALI.findall(chunk))
         if lang == "auto" and chunk.strip():
             lang = detect_lang(chunk)
+        code = lang if lang != "auto" else "bn"
+        text, edits = chunk, []
+        if args.repair:
+            fixed = repair_text(chunk, lang=code)
+            text, edits = fixed.text, fixed.edits
         records: list[tuple[int, dict]] = []
-        for s in aligner.find(
-            chunk, lang=lang if lang != "auto" else "bn", min_score=args.min_score, all_links=args.all_links
-        ):
-            rec = {k: getattr(s, k) for k in TERM_KEYS}
-            records.append((s.start, rec))
+        for s in aligner.find(text, lang=code, min_score=args.min_score, all_links=args.all_links):
+            records.append((s.start, {k: getattr(s, k) for k in TERM_KEYS}))
         if not args.no_numbers:
-            for n in find_numbers(chunk, lang=lang if lang != "auto" else "bn"):
+            for n in find_numbers(text, lang=code):
                 records.append((n.start, _number_record(n)))
+        if edits:
+            records = _back_to_input(records, edits, chunk, args.min_score)
         records.sort(key=lambda r: (r[0], "value" in r[1]))
         try:
             for _, rec in records:
@@ -158,6 +167,30 @@ def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
                 buf = buf[cut:]
     if buf:
         yield offset, buf
+
+
+def _back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_score: float
+                   ) -> list[tuple[int, dict]]:
+    """Records found in the repaired ``chunk``, moved back onto it: its offsets and what it has there. A term
+    read out of a repair is only as sure as the repair: its score is multiplied by the lowest confidence of
+    the edits under it, and a term that then falls below ``min_score`` is dropped (numbers are kept).
+
+    >>> from puthi.normalize.edits import Edit
+    >>> recs = [(0, {"start": 0, "end": 3, "surface": "পিঠ", "score": 1.0})]
+    >>> _back_to_input(recs, [Edit(0, 3, "भि*", "পিঠ", "wrong-script", 0.6)], "भि*", 0.5)
+    [(0, {'start': 0, 'end': 3, 'surface': 'भि*', 'score': 0.6})]
+    """
+    from puthi.normalize.edits import to_input
+
+    out = []
+    for _, rec in records:
+        start, end = to_input(edits, rec["start"]), to_input(edits, rec["end"], end=True)
+        under = [e.confidence for e in edits if (e.start < end and start < e.end) or start <= e.start == e.end <= end]
+        score = round(rec["score"] * min(under, default=1.0), 3)
+        if score < min_score and "value" not in rec:
+            continue
+        out.append((start, {**rec, "start": start, "end": end, "surface": chunk[start:end], "score": score}))
+    return out
 
 
 def _number_record(n) -> dict:

@@ -45,3 +45,42 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
         pos = e.end
     out.append(text[pos:])
     return "".join(out)
+
+
+def to_output(edits: list[Edit], pos: int, end: bool = False) -> int:
+    """Where offset ``pos`` of the input lands in the text ``edits`` make of it. A start inside an edit goes
+    to the start of its replacement, an end inside one to the end of it; an insertion at ``pos`` counts as
+    before a start and after an end.
+
+    >>> e = [Edit(2, 4, "ab", "X", "r"), Edit(6, 6, "", "YY", "r")]   # "01ab45" + "YY" at 6
+    >>> [to_output(e, p) for p in (1, 3, 4, 6)], [to_output(e, p, end=True) for p in (3, 4, 6)]
+    ([1, 2, 3, 7], [3, 3, 5])
+    """
+    delta = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        if e.end < pos or (e.end == pos and (e.start < pos or not end)):
+            delta += len(e.after) - len(e.before)
+        elif e.start < pos:  # inside the edit
+            return e.start + delta + (len(e.after) if end else 0)
+        else:
+            break
+    return pos + delta
+
+
+def to_input(edits: list[Edit], pos: int, end: bool = False) -> int:
+    """Where offset ``pos`` of the edited text comes from in the input: a start inside a replacement goes
+    to the start of the text it replaced, an end inside one to the end of it.
+
+    >>> e = [Edit(2, 4, "ab", "X", "r"), Edit(6, 6, "", "YY", "r")]   # "01X45YY"
+    >>> [to_input(e, p) for p in (1, 2, 3, 5, 6)], [to_input(e, p, end=True) for p in (2, 3, 5, 7)]
+    ([1, 2, 4, 6, 6], [2, 4, 6, 6])
+    """
+    delta = 0  # output offset minus input offset, before the edit at hand
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out_start, out_end = e.start + delta, e.start + delta + len(e.after)
+        if pos < out_start or (end and pos == out_start):
+            return pos - delta
+        if pos < out_end or (end and pos == out_end):
+            return e.end if end else e.start
+        delta += len(e.after) - len(e.before)
+    return pos - delta

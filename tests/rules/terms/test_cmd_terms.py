@@ -117,3 +117,18 @@ def test_a_file_of_only_a_byte_order_mark_is_empty_input(tmp_path):
     f.write_bytes("\N{ZERO WIDTH NO-BREAK SPACE}\n".encode())
     out = run_cli([str(f)])
     assert out.returncode == 0 and "empty input" in out.stderr.decode()
+
+
+def test_repair_first_finds_terms_in_garble_with_the_inputs_offsets():
+    text = "শেষ পিঠ যে পাইবে।\nযাহারা সাত भि* পাইবে, ৰিস্তি হইলে\n"
+    out = run_cli(["-", "--repair", "--no-numbers", "--min-score", "0.3"], stdin=text.encode())
+    records = [json.loads(x) for x in out.stdout.decode().splitlines()]
+    assert out.returncode == 0
+    for r in records:  # every offset and surface is the input's, not the repaired text's
+        assert text[r["start"]:r["end"]] == r["surface"]
+    garbled = [r for r in records if r["surface"] == "भि*"]
+    assert [r["concept"] for r in garbled] == ["vocab.trick"]  # read as পিঠ, which the page spells above
+    assert garbled[0]["score"] < 1.0  # as sure as the repair's reading, no surer
+    # at the default threshold a reading that unsure is not a link
+    plain = run_cli(["-", "--repair", "--no-numbers"], stdin=text.encode()).stdout.decode()
+    assert "भि*" not in plain and "ৰিস্তি" in plain
