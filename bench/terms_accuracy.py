@@ -29,9 +29,8 @@ def score(seed: str, split: str, min_score: float, show: bool, repaired: bool = 
     gold = [g for g in load_gold(seed) if g.split == split]
     for g in gold:
         assert text[g.start : g.end] == g.surface, f"{seed}: gold {g} does not match the seed text"
-    if repaired:  # as the README advises for raw OCR: repair first, then look for terms
-        text, gold, lo, hi = repair_first(text, gold, lo, hi)
-    pred = [p for p in find_terms(text, min_score=min_score) if lo <= p.start < hi]
+    found = found_after_repair(text, min_score) if repaired else find_terms(text, min_score=min_score)
+    pred = [p for p in found if lo <= p.start < hi]
     matched, exact, misses, false = compare(gold, pred)
     if show:
         for g in misses:
@@ -41,18 +40,17 @@ def score(seed: str, split: str, min_score: float, show: bool, repaired: bool = 
     return len(gold), len(pred), matched, exact
 
 
-def repair_first(text: str, gold: list, lo: int, hi: int) -> tuple[str, list, int, int]:
-    """``text`` repaired as ``puthi repair`` does, with the gold spans and the part's bounds carried over."""
-    import dataclasses
+def found_after_repair(text: str, min_score: float) -> list:
+    """The links ``puthi terms --repair`` reports: found in the repaired text, moved back onto ``text`` (its
+    offsets and surfaces), each scored no surer than the repair under it."""
+    from types import SimpleNamespace
 
-    from puthi.normalize.edits import to_output
+    from puthi.corpus.cmd_terms import TERM_KEYS, back_to_input
     from puthi.normalize.repair import repair_text
 
     fixed = repair_text(text, lang="auto")
-    moved = [dataclasses.replace(g, start=to_output(fixed.edits, g.start), end=to_output(fixed.edits, g.end, True),
-                                 surface=None) for g in gold]
-    moved = [dataclasses.replace(g, surface=fixed.text[g.start:g.end]) for g in moved]
-    return fixed.text, moved, to_output(fixed.edits, lo), to_output(fixed.edits, hi)
+    records = [(s.start, {k: getattr(s, k) for k in TERM_KEYS}) for s in find_terms(fixed.text, min_score=min_score)]
+    return [SimpleNamespace(**rec) for _, rec in back_to_input(records, fixed.edits, text, min_score)]
 
 
 def compare(gold: list, pred: list) -> tuple[int, int, list, list]:
@@ -116,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=("tune", "heldout"), required=True)
     ap.add_argument("--min-score", type=float, default=0.5)
     ap.add_argument("--show", action="store_true", help="list misses and false links (tune split only!)")
-    ap.add_argument("--repaired", action="store_true", help="repair each text first (puthi repair), then align")
+    ap.add_argument("--repaired", action="store_true",
+                    help="align as puthi terms --repair does: in the repaired text, reported on the input")
     ap.add_argument("--bands", action="store_true",
                     help="only: how often a link of each score is right, down to score 0.3 (use --split tune)")
     args = ap.parse_args(argv)

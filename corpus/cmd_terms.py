@@ -90,7 +90,7 @@ def run(args) -> int:
             for n in find_numbers(text, lang=code):
                 records.append((n.start, _number_record(n)))
         if edits:
-            records = _back_to_input(records, edits, chunk, args.min_score)
+            records = back_to_input(records, edits, chunk, args.min_score)
         records.sort(key=lambda r: (r[0], "value" in r[1]))
         try:
             for _, rec in records:
@@ -169,7 +169,7 @@ def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
         yield offset, buf
 
 
-def _back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_score: float
+def back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_score: float
                    ) -> list[tuple[int, dict]]:
     """Records found in the repaired ``chunk``, moved back onto it: its offsets and what it has there. A term
     read out of a repair is only as sure as the repair: its score is multiplied by the lowest confidence of
@@ -177,7 +177,7 @@ def _back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min
 
     >>> from puthi.normalize.edits import Edit
     >>> recs = [(0, {"start": 0, "end": 3, "surface": "পিঠ", "score": 1.0})]
-    >>> _back_to_input(recs, [Edit(0, 3, "भि*", "পিঠ", "wrong-script", 0.6)], "भि*", 0.5)
+    >>> back_to_input(recs, [Edit(0, 3, "भि*", "পিঠ", "wrong-script", 0.6)], "भि*", 0.5)
     [(0, {'start': 0, 'end': 3, 'surface': 'भि*', 'score': 0.6})]
     """
     from puthi.normalize.edits import to_input
