@@ -180,13 +180,13 @@ def back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_
     >>> back_to_input(recs, [Edit(0, 3, "भि*", "পিঠ", "wrong-script", 0.6)], "भि*", 0.5)
     [(0, {'start': 0, 'end': 3, 'surface': 'भि*', 'score': 0.6})]
     """
-    from puthi.normalize.edits import to_input
+    from puthi.normalize.edits import OffsetMap
 
+    offsets = OffsetMap(edits)
     out = []
     for _, rec in records:
-        start, end = to_input(edits, rec["start"]), to_input(edits, rec["end"], end=True)
-        under = [e.confidence for e in edits if (e.start < end and start < e.end) or start <= e.start == e.end <= end]
-        score = round(rec["score"] * min(under, default=1.0), 3)
+        start, end = offsets.to_input(rec["start"]), offsets.to_input(rec["end"], end=True)
+        score = round(rec["score"] * offsets.confidence(start, end), 3)
         if score < min_score and "value" not in rec:
             continue
         out.append((start, {**rec, "start": start, "end": end, "surface": chunk[start:end], "score": score}))

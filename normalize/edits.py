@@ -11,6 +11,7 @@ repair never overlap, so replaying them on the input reproduces the output.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 
@@ -67,20 +68,57 @@ def to_output(edits: list[Edit], pos: int, end: bool = False) -> int:
     return pos + delta
 
 
+class OffsetMap:
+    """Offsets of an edited text mapped back to the input, for many look-ups: the edits are sorted once and
+    each look-up is a binary search (repaired text is looked up once per term found in it).
+
+    >>> m = OffsetMap([Edit(2, 4, "ab", "X", "r", 0.7), Edit(6, 6, "", "YY", "r")])   # "01X45YY"
+    >>> [m.to_input(p) for p in (1, 2, 3, 5, 6)], [m.to_input(p, end=True) for p in (2, 3, 5, 7)]
+    ([1, 2, 4, 6, 6], [2, 4, 6, 6])
+    >>> m.confidence(1, 3), m.confidence(4, 6), m.confidence(0, 1)
+    (0.7, 1.0, 1.0)
+    """
+
+    def __init__(self, edits: list[Edit]) -> None:
+        self.edits = sorted(edits, key=lambda e: (e.start, e.end))
+        self.before: list[int] = []  # output offset minus input offset, before each edit
+        self.out_end: list[int] = []  # where each edit's replacement ends in the output
+        delta = 0
+        for e in self.edits:
+            self.before.append(delta)
+            self.out_end.append(e.start + delta + len(e.after))
+            delta += len(e.after) - len(e.before)
+        self.after_all = delta
+        self.ends = [e.end for e in self.edits]
+
+    def to_input(self, pos: int, end: bool = False) -> int:
+        """Where offset ``pos`` of the edited text comes from in the input: a start inside a replacement goes
+        to the start of the text it replaced, an end inside one to the end of it."""
+        k = (bisect.bisect_left if end else bisect.bisect_right)(self.out_end, pos)
+        if k == len(self.edits):
+            return pos - self.after_all
+        e, delta = self.edits[k], self.before[k]
+        if pos < e.start + delta or (end and pos == e.start + delta):
+            return pos - delta
+        return e.end if end else e.start
+
+    def confidence(self, start: int, end: int) -> float:
+        """The lowest confidence of the edits on the input span ``[start, end)`` (1.0 when none is)."""
+        lowest = 1.0
+        for k in range(bisect.bisect_left(self.ends, start), len(self.edits)):
+            e = self.edits[k]
+            if e.start > end:
+                break
+            if (e.start < end and start < e.end) or start <= e.start == e.end <= end:
+                lowest = min(lowest, e.confidence)
+        return lowest
+
+
 def to_input(edits: list[Edit], pos: int, end: bool = False) -> int:
-    """Where offset ``pos`` of the edited text comes from in the input: a start inside a replacement goes
-    to the start of the text it replaced, an end inside one to the end of it.
+    """Where offset ``pos`` of the edited text comes from in the input (see :class:`OffsetMap`, for many).
 
     >>> e = [Edit(2, 4, "ab", "X", "r"), Edit(6, 6, "", "YY", "r")]   # "01X45YY"
     >>> [to_input(e, p) for p in (1, 2, 3, 5, 6)], [to_input(e, p, end=True) for p in (2, 3, 5, 7)]
     ([1, 2, 4, 6, 6], [2, 4, 6, 6])
     """
-    delta = 0  # output offset minus input offset, before the edit at hand
-    for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        out_start, out_end = e.start + delta, e.start + delta + len(e.after)
-        if pos < out_start or (end and pos == out_start):
-            return pos - delta
-        if pos < out_end or (end and pos == out_end):
-            return e.end if end else e.start
-        delta += len(e.after) - len(e.before)
-    return pos - delta
+    return OffsetMap(edits).to_input(pos, end)
