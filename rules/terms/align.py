@@ -390,7 +390,7 @@ class Aligner:
         for c in cands:
             if not c.listed:
                 c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
-        self._support(cands)
+        self._support(cands, _text_positions(toks))
         self._sense_by_document(cands)
         return self._resolve(text, cands, lang, min_score, all_links)
 
@@ -422,14 +422,15 @@ class Aligner:
                 chosen = family(self.entries[c.entry].concept) == ranked[0]
                 c.score = top if chosen else min(c.score, top * 0.99)
 
-    def _support(self, cands: list[_Cand]) -> None:
-        """Lower the score of links that no strong link of another concept supports nearby."""
-        strong = sorted((c.first, self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
+    def _support(self, cands: list[_Cand], pos: list[int]) -> None:
+        """Lower the score of links that no strong link of another concept supports nearby: within
+        ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`)."""
+        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
         firsts = [f for f, _ in strong]
         for c in cands:
             concept = self.entries[c.entry].concept
-            lo = bisect.bisect_left(firsts, c.first - SUPPORT_WINDOW)
-            hi = bisect.bisect_right(firsts, c.last + SUPPORT_WINDOW)
+            lo = bisect.bisect_left(firsts, pos[c.first] - SUPPORT_WINDOW)
+            hi = bisect.bisect_right(firsts, pos[c.last] + SUPPORT_WINDOW)
             if not any(strong[k][1] != concept for k in range(lo, hi)):
                 c.score *= ISOLATED_FACTOR
 
@@ -610,6 +611,23 @@ class Aligner:
                 )
             )
         return out
+
+
+def _text_positions(toks: list[tuple[int, int, str]]) -> list[int]:
+    """Each token's position counted in words of the text's main script only, so that a run of OCR soup
+    (Devanagari or Latin garble in a Bengali page) does not set two terms apart.
+
+    >>> _text_positions([(0, 0, "তাস"), (0, 0, "qnt"), (0, 0, "ब्र"), (0, 0, "রাজা"), (0, 0, "৭")])
+    [0, 1, 1, 1, 2]
+    """
+    scripts = [script_of(t) for _, _, t in toks]
+    counts = {s: scripts.count(s) for s in ("beng", "deva", "latn")}
+    main = max(counts, key=counts.get) if toks else "beng"
+    pos, k = [], 0
+    for s in scripts:
+        pos.append(k)
+        k += s in (main, "digit")
+    return pos
 
 
 def _offset_map(raw: str, key: str):

@@ -142,6 +142,17 @@ def test_isolated_common_words_are_weak():
     assert alone < in_game
 
 
+def test_ocr_soup_does_not_set_terms_apart():
+    # 50 tokens between two terms: Bengali words isolate them, Devanagari and Latin garble does not
+    def score(gap: str) -> float:
+        return next(s.score for s in find_terms(f"তুরুপের সাহেব {gap} কল্কি", min_score=0.1) if s.surface == "কল্কি")
+
+    words = " ".join(["সে"] * 50)
+    soup = " ".join(["कब्रिब्री", "qnt"] * 25)
+    assert score(soup) > score(words)
+    assert score(soup) == pytest.approx(score(""))
+
+
 @pytest.mark.parametrize(("damaged", "concept"), [("গোলক", "card.jack"), ("নহকা", "card.nine"), ("ছব্বা", "card.six")])
 def test_a_damaged_item_of_a_list_of_ranks_is_read_as_a_rank(damaged, concept):
     # too far from the rank for a word on its own, but a list of ranks names ranks
