@@ -27,7 +27,7 @@ from puthi.corpus.textio import check_head, open_input, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
-from puthi.normalize.repair import MAX_LINE, document_words, repair_line
+from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
 EPILOG = """\
@@ -58,6 +58,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="text: the repaired lines; jsonl: one record per line with its edits")
     parser.add_argument("--errors", choices=["strict", "replace"], default="strict",
                         help="invalid UTF-8: stop with an error naming the byte offset, or replace it with U+FFFD")
+    parser.add_argument("--min-confidence", type=_share, default=0.0, metavar="P",
+                        help="apply only edits at least this sure (0-1); jsonl lists the others as "
+                             "\"suggestions\". 0.6 keeps the garble where its reading is a guess (default 0: all)")
+
+
+def _share(value: str) -> float:
+    try:
+        p = float(value)
+    except ValueError:
+        p = -1.0
+    if not 0.0 <= p <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number from 0 to 1")
+    return p
+
+
+def _edit_records(edits) -> list[dict]:
+    return [{"start": e.start, "end": e.end, "before": e.before, "after": e.after, "rule": e.rule,
+             "confidence": e.confidence} for e in edits]
 
 
 def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]]:
@@ -159,10 +177,12 @@ def run(args: argparse.Namespace) -> int:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
             r = repair_line(text, lang, document=document, line_counts=noise.counts)
+            if args.min_confidence:
+                r, left = keep_confident(text, r, args.min_confidence)
             if args.format == "jsonl":
-                record = {"line": number, "lang": lang, "text": r.text,
-                          "edits": [{"start": e.start, "end": e.end, "before": e.before, "after": e.after,
-                                     "rule": e.rule, "confidence": e.confidence} for e in r.edits]}
+                record = {"line": number, "lang": lang, "text": r.text, "edits": _edit_records(r.edits)}
+                if args.min_confidence:
+                    record["suggestions"] = _edit_records(left)
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             else:
                 out.write(r.text + ending)

@@ -58,6 +58,28 @@ class Repair:
     lang: str = "bn"
 
 
+def keep_confident(line: str, repair: Repair, min_confidence: float) -> tuple[Repair, list[Edit]]:
+    """``repair`` of ``line`` with only the edits at least ``min_confidence`` sure, and the edits left out.
+
+    The edits of a repair never overlap, so any of them can be left out: the kept ones still replay on
+    ``line`` to the new text. A wrong-script reading's confidence is how often such readings are right, so
+    0.6 keeps the garble where the repair is a guess.
+
+    >>> line = "থেলা শেষ हुडुदव"
+    >>> r = repair_line(line)
+    >>> r.text
+    'খেলা শেষ হইবে'
+    >>> kept, left = keep_confident(line, r, 0.6)
+    >>> kept.text, [e.rule for e in left]
+    ('খেলা শেষ हुडुदव', ['wrong-script'])
+    """
+    kept = [e for e in repair.edits if e.confidence >= min_confidence]
+    if len(kept) == len(repair.edits):
+        return repair, []
+    left = [e for e in repair.edits if e.confidence < min_confidence]
+    return Repair(apply_edits(line, kept), kept, repair.lang), left
+
+
 _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
 # র and ৰ/ৱ, candrabindu only where the page spells it, page furniture; 4: wrong-script confidences calibrated,

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from puthi.corpus.cli import main
 
 
@@ -96,3 +98,27 @@ def test_utf16_without_a_byte_order_mark_and_cr_only_endings_are_named(tmp_path,
     mac.write_bytes("তাস খেলা\rদুই জন\rশেষ\r".encode())
     code, out, err = _run(capsys, ["repair", str(mac)])
     assert (code, out) == (2, "") and "CR alone" in err and "tr " in err
+
+
+def test_min_confidence_keeps_the_garble_where_the_reading_is_a_guess(tmp_path, capsys):
+    src = tmp_path / "in.txt"
+    line = "থেলা শেষ हुडुदव"
+    src.write_text(line + "\n", encoding="utf-8")
+    _, out_all, _ = _run(capsys, ["repair", str(src), "--lang", "bn", "--format", "jsonl"])
+    (everything,) = [json.loads(x) for x in out_all.splitlines()]
+    code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn", "--format", "jsonl", "--min-confidence", "0.6"])
+    (record,) = [json.loads(x) for x in out.splitlines()]
+    assert code == 0
+    assert everything["text"].startswith("খেলা") and "हुडुदव" not in everything["text"]
+    assert record["text"] == "খেলা শেষ हुडुदव"  # the sure fix made, the guess left out
+    assert all(e["confidence"] >= 0.6 for e in record["edits"])
+    assert [e["rule"] for e in record["suggestions"]] == ["wrong-script"]
+    assert sorted(map(str, record["edits"] + record["suggestions"])) == sorted(map(str, everything["edits"]))
+    kept = line
+    for e in sorted(record["edits"], key=lambda e: -e["start"]):  # the kept edits replay to the text
+        kept = kept[: e["start"]] + e["after"] + kept[e["end"]:]
+    assert kept == record["text"]
+
+    with pytest.raises(SystemExit) as exc:  # argparse: a usage error, exit 2
+        main(["repair", str(src), "--min-confidence", "1.5"])
+    assert exc.value.code == 2 and "from 0 to 1" in capsys.readouterr().err
