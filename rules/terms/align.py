@@ -102,6 +102,7 @@ LIST_ANCHORS = 2
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
+SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
 # family ("pack"); a game's name belongs to that game (game.dash_guti to dashguti.*); words many games
 # share (vocab., score., meld.) belong to none.
@@ -221,6 +222,11 @@ class Aligner:
         self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
         self.suffixes = _read_suffixes()
+        self.suffix_by_len: dict[str, dict[int, list[str]]] = {}  # an OCR-damaged inflection keeps its length
+        for lang, sufs in self.suffixes.items():
+            by_len = self.suffix_by_len[lang] = defaultdict(list)
+            for suf in sufs:
+                by_len[len(suf)].append(suf)
         self._cache: dict[str, dict[str, tuple]] = {"bn": {}, "as": {}}
         for ei, e in enumerate(self.entries):
             for form in dict.fromkeys(e.forms):
@@ -291,7 +297,7 @@ class Aligner:
                 foreign = lang not in self.lex_langs[lid] and self._known_word(key[:i], lang)
                 hits[lid] = _Hit(lid, 0.0, i, True, foreign)
         if not hits and script == "beng":
-            found: list[tuple[int, int, float]] = []
+            found = self._damaged_inflection(key, lang)
             for i in self._stems(key, lang, damaged=True)[:4]:
                 found += [(i, lid, cost) for lid, cost in self._fuzzy(key[:i], lang)]
             if found:
@@ -319,6 +325,21 @@ class Aligner:
         fold = damaged and lang == "as"
         return [len(key), *(i for i in range(len(key) - 1, 1, -1)
                             if key[i:] in sufs or (fold and key[i:].replace(WA_AS, RA_AS) in sufs))]
+
+    def _damaged_inflection(self, key: str, lang: str) -> list[tuple[int, int, float]]:
+        """(stem end, lexeme, cost) for a form spelled exactly and an inflection that OCR damaged (তাসেৰ, তাসগুলী):
+        the rest of the word at most one cheap confusion (``SUFFIX_MAX_COST``) from an inflection."""
+        out = []
+        for i in range(len(key) - 1, 1, -1):
+            lid = self.lex_id.get(key[:i])
+            if lid is None or self.lexemes[lid].n < 3 or lang not in self.lex_langs[lid]:
+                continue
+            rest = key[i:]
+            cost = min((self.costs.distance(rest, suf, SUFFIX_MAX_COST) for suf in self.suffix_by_len[lang]
+                        .get(len(rest), ())), default=SUFFIX_MAX_COST + 1)
+            if cost <= SUFFIX_MAX_COST:
+                out.append((i, lid, cost))
+        return out
 
     def _known_word(self, word: str, lang: str) -> bool:
         """Is ``word`` a common word of ``lang`` in the repair stage's lexicon? (False without it.)"""

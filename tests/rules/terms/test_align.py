@@ -142,6 +142,14 @@ def test_isolated_common_words_are_weak():
     assert alone < in_game
 
 
+@pytest.mark.parametrize(("word", "concept"), [("তাসেৰ", "vocab.card"), ("তাসগুলী", "vocab.card"),
+                                               ("বিস্তিৰ", "meld.bisti"), ("তুরুপেৰ", "vocab.trump")])
+def test_an_exact_form_with_an_ocr_damaged_inflection(word, concept):
+    assert (word, concept) in links(f"খেলায় সাহেব ও {word} থাকে")
+    far = word.replace("ৰ", "ক").replace("লী", "লক")  # a whole wrong letter in the inflection is too much
+    assert far != word and (far, concept) not in links(f"খেলায় সাহেব ও {far} থাকে")
+
+
 def test_ocr_soup_does_not_set_terms_apart():
     # 50 tokens between two terms: Bengali words isolate them, Devanagari and Latin garble does not
     def score(gap: str) -> float:
