@@ -58,6 +58,7 @@ SHORT_WORD = 3  # words of at most this many units are often names or loanwords:
 SHORT_WORD_FACTOR = 30.0
 MIN_CONFIDENCE = 0.8
 MAX_UNITS_TWO_EDITS = 12  # longer unknown words get only one-edit candidates (speed)
+MAX_WORD = 40  # longer "words" are run-together text (a PDF that lost its spaces): the lexicon's longest is 23
 MIN_STEP_PROB = 0.004  # ignore confusions rarer than this when generating candidates
 LOG_TWO_EDIT_FIRST = math.log(0.005)  # the first of two confusions must be at least this likely
 
@@ -113,7 +114,7 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
     True
     """
     lex = load_lexicon(lang)
-    if word in lex or len(word) < 2:
+    if word in lex or not 2 <= len(word) <= MAX_WORD:
         return None
     observed = tuple(units(word))
     log_total = math.log(lex.total)

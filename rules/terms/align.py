@@ -102,6 +102,7 @@ LIST_ANCHORS = 2
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
+MAX_TOKEN = 60  # a longer "word" is run-together text (a PDF that lost its spaces), no term with an inflection
 SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
 # family ("pack"); a game's name belongs to that game (game.dash_guti to dashguti.*); words many games
@@ -269,6 +270,8 @@ class Aligner:
         return got
 
     def _analyze(self, tok: str, lang: str, allow_compound: bool) -> tuple[tuple[_Hit, ...], tuple]:
+        if len(tok) > MAX_TOKEN:
+            return (), ()
         script = script_of(tok)
         if script == "digit":
             lid = self.lex_id.get(tok)

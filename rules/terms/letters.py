@@ -70,18 +70,19 @@ def script_of(word: str) -> str:
 
 
 def detect_lang(text: str) -> str:
-    """'as' when Assamese letters ৰ ৱ make up at least 1 % of the Bengali-script letters (and there are at
-    least three), else 'bn'. OCR of Bengali prints a stray ৰ for ব now and then (seed 000 has five in
-    3,000 letters); Assamese text has them in every other line.
+    """'as' when Assamese ৰ ৱ outweigh Bengali র, else 'bn': the repair stage's rule
+    (:func:`puthi.normalize.detect.detect_lang`), so that both stages read a text as the same language.
+    Assamese never writes র; OCR of Bengali prints a stray ৰ now and then (seed 000 has five in 3,000
+    letters), but many র beside it.
 
     >>> detect_lang("খেলুৱৈসকলে বৰ্ডৰ বিপৰীত ফালে বহি খেলে"), detect_lang("ৰিস্তি আদি না থাকে, তাহা হইলে")
     ('as', 'bn')
+    >>> detect_lang("যদি ৰিস্তি থাকে, ৰিস্তি না থাকিলে এৰ পর হার")
+    'bn'
     """
-    beng = sum(1 for ch in text if "\u0980" <= ch <= "\u09ff")
-    asm = text.count("\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}") + text.count(
-        "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
-    )
-    return "as" if asm >= 3 and asm >= 0.01 * beng else "bn"
+    from puthi.normalize.detect import detect_lang as by_ra_letters
+
+    return by_ra_letters(text)
 
 
 _APOSTROPHES = str.maketrans("", "", "'\N{RIGHT SINGLE QUOTATION MARK}")

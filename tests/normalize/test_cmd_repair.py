@@ -122,3 +122,11 @@ def test_min_confidence_keeps_the_garble_where_the_reading_is_a_guess(tmp_path, 
     with pytest.raises(SystemExit) as exc:  # argparse: a usage error, exit 2
         main(["repair", str(src), "--min-confidence", "1.5"])
     assert exc.value.code == 2 and "from 0 to 1" in capsys.readouterr().err
+
+
+def test_a_text_without_spaces_is_repaired_in_flat_memory(tmp_path, capsys):
+    # a PDF that lost its spaces: one 8,000-character "word" once took 4.5 GB in the word corrector
+    src = tmp_path / "run-together.txt"
+    src.write_text("থেলাহইবে" * 1000 + "\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert code == 0 and out == "থেলাহইবে" * 1000 + "\n"

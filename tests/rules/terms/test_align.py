@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puthi.rules.terms import find_terms, load_tables
+from puthi.rules.terms import find_numbers, find_terms, load_tables
 from puthi.rules.terms.align import Aligner
 from puthi.rules.terms.costs import CostModel
 
@@ -21,8 +21,9 @@ def links(text, **kw):
      ("ফেঁটি", "score.point"), ("কাবায়ু", "grabu.kabar")],
 )  # fmt: skip
 def test_seed_000_ocr_damage_aligns(damaged, concept):
-    # each damaged form in a sentence shaped like seed 000's, next to an undamaged term for support
-    text = f"যদি কোন পক্ষে ইস্তক থাকে, তবে {damaged} দেখাইতে হয়"
+    # each damaged form in a sentence shaped like seed 000's, next to an undamaged term for support (its র
+    # keep a stray ৰ from making it Assamese, as in any real Bengali sentence)
+    text = f"যদি কাহারও পক্ষে ইস্তক থাকে, তবে {damaged} দেখাইতে হয়"
     found = find_terms(text)
     hit = [s for s in found if s.surface == damaged]
     assert [(s.concept, text[s.start : s.end]) for s in hit] == [(concept, damaged)]
@@ -302,3 +303,18 @@ def test_a_word_two_games_share_is_read_in_the_game_the_document_shows():
     # the game's own name is evidence for it: Ganjifa 2 (the name, উজীর), the pack 1 (দহলা)
     named = "গঞ্জিফা খেলায় রাজা বড়, উজীর মাঝারি, দহলা ছোট।"
     assert [s.concept for s in find_terms(named) if s.surface == "রাজা"] == ["ganjifa.raja"]
+
+
+def test_a_few_stray_assamese_letters_leave_a_bengali_text_bengali():
+    # three ৰ misread for ব in a short Bengali paragraph: the repair stage calls it Bengali, and so must terms
+    text = ("যদি কাহারও ৰিস্তি আদি না থাকে, তাহা হইলে দুই কুড়ি সাত ফোটা দেখাইতে হইবে; ৰিস্তি থাকিলে বিপক্ষকে "
+            "তিন কুড়ি সাত ফোটা দেখাইতে হয়। এৰ পর হাতের পাঁচ ধরিবে।")
+    found = find_terms(text)
+    assert [s.surface for s in found if s.concept == "meld.bisti"] == ["ৰিস্তি", "ৰিস্তি"]
+    assert [n.value for n in find_numbers(text) if n.surface.endswith("সাত")] == [47, 67]
+
+
+def test_run_together_text_is_not_analysed_as_one_word():
+    # a PDF that lost its spaces: a 20,000-character "word" once took gigabytes; no term is that long
+    assert find_terms("তাসখেলা" * 3000) == []
+    assert [s.surface for s in find_terms("তাসখেলা" * 3000 + " তুরুপের সাহেব")] == ["তুরুপের", "সাহেব"]
