@@ -74,7 +74,7 @@ CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 _WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
 _GARBLE_NEIGHBOUR = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f*%•@#$&]")
 _DIGITS = regex.compile(
-    r"(?<=[\p{L}\p{M}][\p{M}]*[ \t]+)"
+    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+))"
     r"(?P<run>[০-৯e•]+(?:[ \t][০-৯e•]+)*)"
     r"(?=[ \t]+[\u0980-\u09e5])"
 )
@@ -203,19 +203,37 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
 
 
 def digit_edits(line: str) -> list[Edit]:
-    """Digit look-alikes in a run of digits (Bengali documents): ``e •`` is ৫০, ``৩•`` is ৩০.
+    """Digit look-alikes in numbers (Bengali documents): ``e •`` is ৫০, ``৩•`` is ৩০.
+
+    A look-alike is read as a digit only inside a number: in a group with a real digit (৩•), as an ``e``
+    among numbers, or two together (seed 000's ``e •``). A lone ``•`` is a bullet, and groups apart are
+    not joined: ``পৃষ্ঠা ১২ • অধ্যায়`` keeps its bullet, ``১০ e ২০`` is ১০ ৫ ২০.
 
     >>> [(e.before, e.after) for e in digit_edits("যদি e • ফোটা, তবে ৩• ফোটায়")]
     [('e •', '৫০'), ('৩•', '৩০')]
+    >>> [(e.before, e.after) for e in digit_edits("১০ e ২০ ফোটা")]
+    [('e', '৫')]
+    >>> digit_edits("তাস খেলা • বিস্তি • গ্রাবু") + digit_edits("পৃষ্ঠা ১২ • অধ্যায় ৩")
+    []
     """
     edits = []
     for m in _DIGITS.finditer(line):
         run = m.group("run")
-        if not any(c in DIGIT_LOOKALIKES for c in run) or not any(c == "•" or "০" <= c <= "৯" for c in run):
+        if all(c in DIGIT_LOOKALIKES or c.isspace() for c in run):
+            if "e" in run and len("".join(run.split())) >= 2:
+                edits.append(_digit_edit(m.start("run"), run))
             continue
-        after = "".join(DIGIT_LOOKALIKES.get(c, c) for c in run if not c.isspace())
-        edits.append(Edit(m.start("run"), m.end("run"), run, after, "digit-lookalike", 0.8))
+        for chunk in regex.finditer(r"\S+", run):
+            text = chunk.group()
+            mixed = any(c in DIGIT_LOOKALIKES for c in text) and any("০" <= c <= "৯" for c in text)
+            if mixed or text == "e":
+                edits.append(_digit_edit(m.start("run") + chunk.start(), text))
     return edits
+
+
+def _digit_edit(start: int, run: str) -> Edit:
+    after = "".join(DIGIT_LOOKALIKES.get(c, c) for c in run if not c.isspace())
+    return Edit(start, start + len(run), run, after, "digit-lookalike", 0.8)
 
 
 def only_adds_candrabindu(before: str, after: str) -> bool:

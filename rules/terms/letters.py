@@ -75,10 +75,8 @@ def detect_lang(text: str) -> str:
     Assamese never writes র; OCR of Bengali prints a stray ৰ now and then (seed 000 has five in 3,000
     letters), but many র beside it.
 
-    >>> detect_lang("খেলুৱৈসকলে বৰ্ডৰ বিপৰীত ফালে বহি খেলে"), detect_lang("ৰিস্তি আদি না থাকে, তাহা হইলে")
+    >>> detect_lang("খেলুৱৈসকলে বৰ্ডৰ বিপৰীত ফালে বহি খেলে"), detect_lang("যদি কাহারও ৰিস্তি থাকে, তাহার হার")
     ('as', 'bn')
-    >>> detect_lang("যদি ৰিস্তি থাকে, ৰিস্তি না থাকিলে এৰ পর হার")
-    'bn'
     """
     from puthi.normalize.detect import detect_lang as by_ra_letters
 

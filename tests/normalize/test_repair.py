@@ -75,6 +75,16 @@ def test_digit_look_alikes_are_read_before_the_garble_pass_can_take_e_for_a_lett
     pairs = {(e.before, e.after) for e in r.edits}
     assert ("e •", "৫০") in pairs and ("৩•", "৩০") in pairs
     assert repair_text("যদি e • ফোটা হয়", lang="bn").text == "যদি ৫০ ফোটা হয়"
+    assert repair_text("e • ফোটা হয়", lang="bn").text == "৫০ ফোটা হয়"  # at the start of a line too
+
+
+@pytest.mark.parametrize("line", ["তাস খেলা • বিস্তি • গ্রাবু", "পৃষ্ঠা ১২ • অধ্যায় ৩", "A • B", "Rules: A • B • C"])
+def test_bullets_and_latin_lines_are_not_read_as_digits(line):
+    assert repair_text(line, lang="bn").text == line
+
+
+def test_an_e_among_numbers_is_a_five_but_numbers_apart_stay_apart():
+    assert repair_text("১০ e ২০ ফোটা", lang="bn").text == "১০ ৫ ২০ ফোটা"
 
 
 def test_a_candrabindu_is_added_only_where_the_document_spells_one():
