@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, open_input, text_lang
+from puthi.corpus.textio import check_head, open_input, share, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
@@ -58,19 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="text: the repaired lines; jsonl: one record per line with its edits")
     parser.add_argument("--errors", choices=["strict", "replace"], default="strict",
                         help="invalid UTF-8: stop with an error naming the byte offset, or replace it with U+FFFD")
-    parser.add_argument("--min-confidence", type=_share, default=0.0, metavar="P",
+    parser.add_argument("--min-confidence", type=share, default=0.0, metavar="P",
                         help="apply only edits at least this sure (0-1); jsonl lists the others as "
                              "\"suggestions\". 0.6 keeps the garble where its reading is a guess (default 0: all)")
-
-
-def _share(value: str) -> float:
-    try:
-        p = float(value)
-    except ValueError:
-        p = -1.0
-    if not 0.0 <= p <= 1.0:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number from 0 to 1")
-    return p
 
 
 def _edit_records(edits) -> list[dict]:

@@ -20,7 +20,7 @@ from typing import BinaryIO, TextIO
 
 import regex
 
-from puthi.corpus.textio import check_head, open_input, text_lang
+from puthi.corpus.textio import check_head, open_input, share, text_lang
 from puthi.errors import InputError, OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
@@ -39,7 +39,8 @@ def add_arguments(p) -> None:
     p.add_argument("--table", metavar="EXTRA.csv", help="a scholar's table (CSV or TSV) used with the bundled ones")
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
                    help="inflections to strip (default: auto)")
-    p.add_argument("--min-score", type=float, default=0.5, help="drop links scoring below this (default 0.5)")
+    p.add_argument("--min-score", type=share, default=0.5, metavar="P",
+                   help="drop links and numbers scoring below this, 0-1 (default 0.5)")
     p.add_argument("--all-links", action="store_true", help="also print the other readings of an ambiguous term")
     p.add_argument("--no-numbers", action="store_true", help="terms only")
     p.add_argument("--repair", action="store_true",
@@ -173,7 +174,7 @@ def back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_
                    ) -> list[tuple[int, dict]]:
     """Records found in the repaired ``chunk``, moved back onto it: its offsets and what it has there. A term
     read out of a repair is only as sure as the repair: its score is multiplied by the lowest confidence of
-    the edits under it, and a term that then falls below ``min_score`` is dropped (numbers are kept).
+    the edits under it, and a term or number that then falls below ``min_score`` is dropped.
 
     >>> from puthi.normalize.edits import Edit
     >>> recs = [(0, {"start": 0, "end": 3, "surface": "পিঠ", "score": 1.0})]
@@ -187,7 +188,7 @@ def back_to_input(records: list[tuple[int, dict]], edits: list, chunk: str, min_
     for _, rec in records:
         start, end = offsets.to_input(rec["start"]), offsets.to_input(rec["end"], end=True)
         score = round(rec["score"] * offsets.confidence(start, end), 3)
-        if score < min_score and "value" not in rec:
+        if score < min_score:
             continue
         out.append((start, {**rec, "start": start, "end": end, "surface": chunk[start:end], "score": score}))
     return out

@@ -11,6 +11,7 @@ puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UT
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import BinaryIO
@@ -25,6 +26,21 @@ def text_lang(value: str) -> str:
     ('bn', 'as')
     """
     return {"ben": "bn", "asm": "as"}.get(value, value)
+
+
+def share(value: str) -> float:
+    """A score or confidence option, a number from 0 to 1 (an argparse type).
+
+    >>> share("0.6"), share("1")
+    (0.6, 1.0)
+    """
+    try:
+        p = float(value)
+    except ValueError:
+        p = -1.0
+    if not 0.0 <= p <= 1.0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number from 0 to 1")
+    return p
 
 
 def ocr_lang(value: str) -> str:

@@ -132,3 +132,21 @@ def test_repair_first_finds_terms_in_garble_with_the_inputs_offsets():
     # at the default threshold a reading that unsure is not a link
     plain = run_cli(["-", "--repair", "--no-numbers"], stdin=text.encode()).stdout.decode()
     assert "भि*" not in plain and "ৰিস্তি" in plain
+
+
+def test_min_score_drops_numbers_read_out_of_an_unsure_repair_too():
+    text = "যদি कब्रिब्री २१ ফোটা হয়, তবে দুই কুড়ি সাত ফোটা দেখাইতে হইবে।\n"
+    low_run = run_cli(["-", "--repair", "--min-score", "0"], stdin=text.encode())
+    low = [json.loads(x) for x in low_run.stdout.splitlines()]
+    numbers = [r for r in low if r["concept"] == "number"]
+    assert any(r["score"] < 0.9 for r in numbers) and any(r["score"] == 1.0 for r in numbers)
+    high = run_cli(["-", "--repair", "--min-score", "0.9"], stdin=text.encode())
+    assert high.returncode == 0
+    assert all(json.loads(x)["score"] >= 0.9 for x in high.stdout.splitlines())
+    assert "দুই কুড়ি সাত" in high.stdout.decode()  # a number the page spells is as sure as ever
+
+
+@pytest.mark.parametrize("bad", ["5", "nan", "-0.1", "x"])
+def test_min_score_is_a_number_from_0_to_1(bad):
+    out = run_cli(["-", "--min-score", bad], stdin="তাস".encode())
+    assert out.returncode == 2 and "from 0 to 1" in out.stderr.decode()
