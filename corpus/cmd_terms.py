@@ -36,7 +36,8 @@ _LAST_SPACE = regex.compile(r"\s+(?=\S*$)")
 def add_arguments(p) -> None:
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-", help="UTF-8 text; - or nothing for stdin")
     p.add_argument("--format", choices=("jsonl", "tsv"), default="jsonl")
-    p.add_argument("--table", metavar="EXTRA.csv", help="a scholar's table (CSV or TSV) used with the bundled ones")
+    p.add_argument("--table", metavar="EXTRA.csv", action="append",
+                   help="a scholar's table (CSV, TSV or semicolons) used with the bundled ones; repeat for several")
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
                    help="inflections to strip (default: auto)")
     p.add_argument("--min-score", type=share, default=0.5, metavar="P",

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
@@ -46,6 +47,8 @@ BUNDLED = ("cards", "games", "dashguti", "ganjifa")
 COLUMNS = ("concept", "lang", "headword", "variants", "gloss", "category", "source", "ambiguous", "weight")
 REQUIRED = ("concept", "lang", "headword")
 SCRIPT_OF_LANG = {"bn": "beng", "as": "beng", "hi": "deva", "en": "latn", "nl": "latn", "de": "latn", "fr": "latn"}
+DELIMITERS = ("\t", ",", ";")
+CONCEPT_ID = re.compile(r"[^\W\d][\w.\-]*")
 ASSAMESE_ONLY = {"\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"}
 
 
@@ -142,6 +145,9 @@ def _script_problem(form: str, lang: str) -> str:
             return f"has {unicodedata.name(ch, hex(o))}, not Latin script"
         if lang == "bn" and ch in ASSAMESE_ONLY:
             return f"has the Assamese letter {unicodedata.name(ch)} in a Bengali row (use lang 'as')"
+        if lang == "as" and ch == "\N{BENGALI LETTER RA}":
+            ra_as = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
+            return f"has the Bengali letter RA in an Assamese row: Assamese writes ra as {ra_as}, or use lang 'bn'"
     return ""
 
 
@@ -172,15 +178,21 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         raise InputError(
             name, "the table is empty; the first line must name the columns (concept, lang, headword, ...)"
         )
-    delim = "\t" if head.count("\t") >= head.count(",") else ","
+    delim = max(DELIMITERS, key=head.count)  # a tab, a comma, or the semicolon of spreadsheets in many locales
     header = [h.strip().lower() for h in next(csv.reader([head], delimiter=delim))]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
-        raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword")
+        raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword, "
+                               "separated by commas, tabs or semicolons")
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:
+        raise InputError(name, f"the column {', '.join(twice)} appears twice in the header; keep one")
     entries = []
     for n, fields in _rows(stream, delim, name):
         if not fields or all(not f.strip() for f in fields):
             continue
+        if [f.strip().lower() for f in fields] == header:
+            raise InputError(name, f"row {n} repeats the header (two tables pasted together?); remove it")
         if any("\n" in f or "\r" in f for f in fields):
             raise InputError(name, f"row {n}: a field spans several lines (a quote not closed, or a line break "
                                    "inside a cell); close the quote or keep each row on one line")
@@ -194,6 +206,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         for col in REQUIRED:
             if not row[col]:
                 raise InputError(name, f"row {n}: the {col} is empty")
+        if not CONCEPT_ID.fullmatch(row["concept"]):
+            raise InputError(name, f"row {n}: concept {row['concept']!r} must start with a letter and hold only "
+                                   "letters, digits, '.', '_' and '-' (it is an id, also in the TBX export)")
         try:
             weight = float(row.get("weight") or 1.0)
         except ValueError:
@@ -227,6 +242,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
 
 def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str]]]:
     """(line number where the row starts, its fields) after the header line; CSV errors name the row."""
+    csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))  # a row of many variants is no error
     reader = csv.reader(stream, delimiter=delim, strict=True)  # strict: an unclosed quote at the end is an error
     while True:
         start = reader.line_num + 2  # the header was read before the reader
@@ -242,26 +258,26 @@ def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str
 _BUNDLED_CACHE: dict[str, TermTables] = {}
 
 
-def load_tables(extra_csv: str | Path | None = None) -> TermTables:
-    """The bundled tables, plus a scholar's table when ``extra_csv`` is given.
+def load_tables(extra_csv: str | Path | list[str | Path] | None = None) -> TermTables:
+    """The bundled tables, plus a scholar's table (or several) when ``extra_csv`` is given.
 
-    A scholar's form that names a different concept than a bundled one is an error unless the scholar's
-    row declares it in ``ambiguous``; the error names the row.
+    A scholar's form that names a different concept than a bundled one (or than another of the scholar's
+    tables) is an error unless the row declares it in ``ambiguous``; the error names the file and the row.
     """
     if "bundled" not in _BUNDLED_CACHE:
         tables = TermTables([])
         for stem in BUNDLED:
             tables = tables + read_table(HERE / f"{stem}.tsv")
         _BUNDLED_CACHE["bundled"] = tables
-    tables = _BUNDLED_CACHE["bundled"]
-    if extra_csv is None:
-        return tables
-    extra = read_table(extra_csv)
-    merged = tables + extra
-    extra_tables = {e.table for e in extra.entries}
-    for problem in merged.validate():
-        if problem.split(" row ")[0] in extra_tables:
-            raise InputError(str(extra_csv), problem)
+    merged = _BUNDLED_CACHE["bundled"]
+    extras = [] if extra_csv is None else [extra_csv] if isinstance(extra_csv, (str, Path)) else list(extra_csv)
+    for path in extras:
+        extra = read_table(path)
+        merged = merged + extra
+        extra_tables = {e.table for e in extra.entries}
+        for problem in merged.validate():
+            if problem.split(" row ")[0] in extra_tables:
+                raise InputError(str(path), problem)
     return merged
 
 

@@ -108,13 +108,36 @@ def test_a_headword_not_in_normal_form_is_reported():
         ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"horse\nx.b,bn,দাবা,chess\n', "row 2: unexpected end of data"),
         ('concept,lang,headword,gloss\nx.y,bn,তাস,card\nx.a,bn,ঘোড়া,"horse', "row 3: unexpected end of data"),
         ('concept,lang,headword,gloss\nx.a,bn,ঘোড়া,"a\nhorse"\nx.b,bn,দাবা,chess\n', "row 2: a field spans several"),
-        ("concept,lang,headword,gloss\nx.y,bn,তাস,\"" + "x" * 140_000 + "\"\n", "row 2: field larger than"),
+        ("concept,lang,headword\nx.y,bn,তাস\nconcept,lang,headword\n", "row 3 repeats the header"),
+        ("concept,headword,lang,headword\nx.y,তাস,bn,তাস\n", "the column headword appears twice"),
+        ("concept,lang,headword\nmy nakshi,bn,তাস\n", "row 2: concept 'my nakshi' must start with a letter"),
+        ("concept,lang,headword\n2game,bn,তাস\n", "row 2: concept '2game'"),
+        ("concept,lang,headword\nx.y,as,তাসের\n", "row 2: 'তাসের' has the Bengali letter RA in an Assamese row"),
     ],
 )
 def test_malformed_scholar_tables_name_the_row(text, message):
     with pytest.raises(InputError, match=message) as err:
         read_table(io.StringIO(text), "scholar.csv")
     assert str(err.value).startswith("scholar.csv: ") and "\n" not in str(err.value)
+
+
+def test_semicolons_and_long_rows_are_read():
+    letters = "কখগঘচছজঝটঠ"
+    forms = ["ঝান্ডা" + "".join(letters[int(d)] for d in f"{k:05d}") for k in range(30_000)]
+    variants = "|".join(forms)  # 330,000 characters in one field: over csv's default limit of 131,072
+    t = read_table(io.StringIO(f'concept;lang;headword;variants\nx.y;bn;ঝান্ডা;"{variants}"\n'), "scholar.csv")
+    assert t.entries[0].headword == "ঝান্ডা" and t.entries[0].variants == tuple(forms)
+
+
+def test_several_scholar_tables_are_used_together(tmp_path: Path):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    a.write_text("concept,lang,headword\nmine.flag,bn,ঝান্ডা\n", encoding="utf-8")
+    b.write_text("concept,lang,headword\nmine.banner,bn,পতাকা\n", encoding="utf-8")
+    spans = find_terms("ঝান্ডা আর পতাকা, তুরুপের সাহেব", load_tables([a, b]))
+    assert {s.concept for s in spans} >= {"mine.flag", "mine.banner"}
+    b.write_text("concept,lang,headword\nmine.banner,bn,ঝান্ডা\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"b\.csv.*also names mine\.flag"):
+        load_tables([a, b])
 
 
 def test_scholar_table_is_used_and_conflicts_are_refused(tmp_path: Path):
