@@ -59,33 +59,40 @@ def check_head(head: bytes, where: str) -> None:
     Traceback (most recent call last):
     ...
     puthi.errors.InputError: a.txt: not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8
+    >>> check_head("তাস".encode("utf-32"), "a.txt")
+    Traceback (most recent call last):
+    ...
+    puthi.errors.InputError: a.txt: not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8
     """
+    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):  # before UTF-16, whose mark begins UTF-32LE's
+        raise InputError(where, "not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8")
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
     if b"\x00" in head[:4096]:
-        if (order := utf16_without_bom(head[:4096])) is not None:
-            raise InputError(where, f"not UTF-8 but UTF-16 ({order}, no byte-order mark); convert it: "
-                                    f"iconv -f UTF-16{order[:2]} -t UTF-8")
+        if (encoding := wide_without_bom(head[:4096])) is not None:
+            raise InputError(where, f"not UTF-8 but {encoding} (no byte-order mark); convert it: "
+                                    f"iconv -f {encoding} -t UTF-8")
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
 
 
-def utf16_without_bom(head: bytes) -> str | None:
-    """``"LE"`` or ``"BE"`` when ``head`` decodes as UTF-16 of that byte order into printable text that is
-    mostly ASCII, Bengali or Devanagari (text written without a byte-order mark), else None.
+def wide_without_bom(head: bytes) -> str | None:
+    """``"UTF-32LE"``, ``"UTF-32BE"``, ``"UTF-16LE"`` or ``"UTF-16BE"`` when ``head`` decodes in that encoding
+    into printable text that is mostly ASCII, Bengali or Devanagari (text written without a byte-order
+    mark), else None.
 
-    >>> utf16_without_bom("তাস খেলা\\n".encode("utf-16-le")), utf16_without_bom(bytes(range(40)))
-    ('LE', None)
+    >>> wide_without_bom("তাস খেলা\\n".encode("utf-16-le")), wide_without_bom("তাস\\n".encode("utf-32-be"))
+    ('UTF-16LE', 'UTF-32BE')
+    >>> wide_without_bom(bytes(range(40)))
     """
-    head = head[: len(head) // 2 * 2]
-    for order in ("LE", "BE"):
+    for width, order in ((4, "LE"), (4, "BE"), (2, "LE"), (2, "BE")):
         try:
-            text = head.decode(f"utf-16-{order.lower()}")
+            text = head[: len(head) // width * width].decode(f"utf-{8 * width}-{order.lower()}")
         except UnicodeDecodeError:
             continue
         ours = sum(c.isascii() or "\N{DEVANAGARI SIGN INVERTED CANDRABINDU}" <= c <= "\N{BENGALI ABBREVIATION SIGN}"
                    for c in text)
         if text and all(c.isprintable() or c in "\n\r\t" for c in text) and ours >= 0.9 * len(text):
-            return order
+            return f"UTF-{8 * width}{order}"
     return None
 
 

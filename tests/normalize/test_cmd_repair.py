@@ -93,7 +93,7 @@ def test_utf16_without_a_byte_order_mark_and_cr_only_endings_are_named(tmp_path,
     u16 = tmp_path / "u16.txt"
     u16.write_bytes("খেলা\nতাস খেলা হয়\n".encode("utf-16-le"))  # no NUL byte before the first line ends
     code, out, err = _run(capsys, ["repair", str(u16)])
-    assert (code, out) == (2, "") and "UTF-16 (LE, no byte-order mark)" in err and "iconv" in err
+    assert (code, out) == (2, "") and "UTF-16LE (no byte-order mark)" in err and "iconv" in err
     mac = tmp_path / "mac.txt"
     mac.write_bytes("তাস খেলা\rদুই জন\rশেষ\r".encode())
     code, out, err = _run(capsys, ["repair", str(mac)])
@@ -130,3 +130,11 @@ def test_a_text_without_spaces_is_repaired_in_flat_memory(tmp_path, capsys):
     src.write_text("থেলাহইবে" * 1000 + "\n", encoding="utf-8")
     code, out, _ = _run(capsys, ["repair", str(src), "--lang", "bn"])
     assert code == 0 and out == "থেলাহইবে" * 1000 + "\n"
+
+
+def test_utf32_is_named_with_or_without_a_byte_order_mark(tmp_path, capsys):
+    for encoding, named in (("utf-32", "UTF-32 (byte-order mark)"), ("utf-32-le", "UTF-32LE (no byte-order mark)")):
+        src = tmp_path / f"{encoding}.txt"
+        src.write_bytes("তাস খেলা হইবে\n".encode(encoding))
+        code, out, err = _run(capsys, ["repair", str(src)])
+        assert (code, out) == (2, "") and named in err and "iconv" in err
