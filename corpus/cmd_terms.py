@@ -36,6 +36,8 @@ _LAST_SPACE = regex.compile(r"\s+(?=\S*$)")
 def add_arguments(p) -> None:
     p.add_argument("input", nargs="?", default="-", metavar="FILE|-", help="UTF-8 text; - or nothing for stdin")
     p.add_argument("--format", choices=("jsonl", "tsv"), default="jsonl")
+    p.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                   help="invalid UTF-8: stop with an error naming the byte, or replace it with U+FFFD")
     p.add_argument("--table", metavar="EXTRA.csv", action="append",
                    help="a scholar's table (CSV, TSV or semicolons) used with the bundled ones; repeat for several")
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
@@ -54,7 +56,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from puthi.normalize.repair import repair_text
+    from puthi.normalize.repair import MAX_LINE, repair_text
     from puthi.rules.terms import find_numbers, load_tables
     from puthi.rules.terms.align import aligner_for
     from puthi.rules.terms.letters import detect_lang
@@ -70,7 +72,8 @@ def run(args) -> int:
     header = args.format == "tsv"  # written once the input has proved readable, so a refused file prints nothing
     seen_text = seen_letters = False
     devanagari = bengali = 0
-    for offset, chunk in _chunks(open_input(args.input), name):
+    long_noted = False
+    for offset, chunk in _chunks(open_input(args.input), name, args.errors):
         if header:
             out.write("\t".join(TSV_KEYS) + "\n")
             header = False
@@ -83,6 +86,10 @@ def run(args) -> int:
         code = lang if lang != "auto" else "bn"
         text, edits = chunk, []
         if args.repair:
+            if not long_noted and any(len(line) > MAX_LINE for line in chunk.split("\n")):
+                long_noted = True
+                print(f"puthi terms: {name}: a line over {MAX_LINE:,} characters is only normalised, not repaired; "
+                      "break the text into lines to repair it", file=sys.stderr)
             fixed = repair_text(chunk, lang=code)
             text, edits = fixed.text, fixed.edits
         records: list[tuple[int, dict]] = []
@@ -141,10 +148,10 @@ def _cut(buf: str) -> int:
     return cut or len(buf)
 
 
-def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
+def _chunks(fh: BinaryIO, name: str, errors: str = "strict") -> Iterator[tuple[int, str]]:
     """(offset, piece) for the whole input, pieces of about ``CHUNK`` characters ending at a blank line or a
     line break (a line longer than that is cut at a space): memory stays flat on any input."""
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    decoder = codecs.getincrementaldecoder("utf-8")(errors)
     offset = consumed = 0
     buf = ""
     with fh:
@@ -157,7 +164,8 @@ def _chunks(fh: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
                 buf += decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
                 raise InputError(
-                    name, f"not UTF-8 at byte {consumed - pending + exc.start} ({exc.reason}); convert it to UTF-8"
+                    name, f"not UTF-8 at byte {consumed - pending + exc.start} ({exc.reason}); convert it to UTF-8 "
+                          "or pass --errors replace"
                 ) from None
             consumed += len(data)
             if not data:

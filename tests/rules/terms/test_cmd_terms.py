@@ -150,3 +150,15 @@ def test_min_score_drops_numbers_read_out_of_an_unsure_repair_too():
 def test_min_score_is_a_number_from_0_to_1(bad):
     out = run_cli(["-", "--min-score", bad], stdin="তাস".encode())
     assert out.returncode == 2 and "from 0 to 1" in out.stderr.decode()
+
+
+def test_invalid_utf8_stops_or_is_replaced(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_bytes("তাস ".encode() + b"\xff" + " তুরুপ\n".encode())
+    strict = run_cli([str(f)])
+    err = strict.stderr.decode()
+    assert strict.returncode == 2 and "byte 10" in err and "--errors replace" in err
+    replaced = run_cli([str(f), "--errors", "replace"])
+    records = [json.loads(x) for x in replaced.stdout.splitlines()]
+    assert replaced.returncode == 0 and [r["surface"] for r in records] == ["তাস", "তুরুপ"]
+    assert records[1]["start"] == len("তাস \N{REPLACEMENT CHARACTER} ")
