@@ -368,3 +368,15 @@ def test_a_watermark_on_every_page_of_a_scanned_pdf_is_emptied_after_the_ocr(tmp
         texts, ocr = c.frame("pages")["text"].tolist(), c.frame("pages")["ocr_text"].tolist()
     assert all("08078981" in t for t in ocr) and not any("08078981" in t for t in texts)
     assert build([pdf], db, progress=False).done == 0  # up to date: nothing redone on the next run
+
+
+def test_the_seeds_rule_claims_are_read_in_their_own_games(seed_corpus):
+    # seed 002 is about Sixty-Six and names Schnapsen as often; read as Schnapsen, its deck of 24 cards,
+    # hand of six and deal of three and three were three false contradictions
+    import sqlite3
+
+    with sqlite3.connect(seed_corpus) as db:
+        verdicts = dict(db.execute("select verdict, count(*) from verdicts group by verdict").fetchall())
+        games = {g for (g,) in db.execute("select distinct game from claims")}
+    assert verdicts.get("consistent", 0) >= 20 and "contradicted" not in verdicts
+    assert "sixtysix" in games
