@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -157,9 +157,26 @@ def extract_claims(text: str, game: str) -> list[Claim]:
     claims: list[Claim] = []
     for sentence in sentences(text):
         sentence_game = _sentence_game(sentence, game)
-        for pattern in PATTERNS:
-            claims.extend(pattern(sentence, sentence_game))
+        found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
+        claims.extend(_negated(found) if NEGATED_PREDICATE.search(sentence.text) else found)
     return claims
+
+
+# A sentence whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না।". A না
+# inside the sentence ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition, and one in a closing aside
+# ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’]*$")
+
+
+def _negated(claims: list[Claim]) -> list[Claim]:
+    """The claims of a denied sentence: a rule without a number is said not to hold (``"no"``); a number
+    that is denied ("not 24 cards") states no value, so it is no claim.
+
+    >>> c = Claim("dashguti", "capture_compulsory", {}, "yes", 0, 10, "বন্দী কৰাটো বাধ্যতামূলক নহয়।")
+    >>> [(x.quantity, x.stated) for x in _negated([c, Claim("sixtysix", "deck_size", {}, 24, 0, 5, "")])]
+    [('capture_compulsory', 'no')]
+    """
+    return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
 def _sentence_game(sentence: Sentence, default: str) -> str:

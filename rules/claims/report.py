@@ -22,6 +22,13 @@ def _cell(value: object) -> str:
     return "—" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
 
 
+def _said(stated: object, expected: object) -> object:
+    """What the code says, in the text's words: a yes/no rule's True or 1 is "yes"."""
+    if stated in ("yes", "no") and expected in (True, False):  # 1 and 0 compare equal to True and False
+        return "yes" if expected else "no"
+    return expected
+
+
 def summary(verdicts: list[Verdict]) -> str:
     counts = Counter(v.verdict for v in verdicts)
     return (
@@ -37,7 +44,7 @@ def to_markdown(verdicts: list[Verdict]) -> str:
     for i, v in enumerate(verdicts, 1):
         c = v.claim
         rows.append(
-            f"| {i} | {v.verdict} | {_cell(c.game)} | {_cell(c.key)} | {_cell(c.stated)} | {_cell(v.expected)} | "
-            f"{_cell(c.text)} ({c.start}–{c.end}) |"
+            f"| {i} | {v.verdict} | {_cell(c.game)} | {_cell(c.key)} | {_cell(c.stated)} | "
+            f"{_cell(_said(c.stated, v.expected))} | {_cell(c.text)} ({c.start}–{c.end}) |"
         )
     return "\n".join(rows) + "\n\n" + summary(verdicts)

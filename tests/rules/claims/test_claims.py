@@ -162,3 +162,24 @@ def test_each_sentence_gets_exactly_the_spans_inside_it():
         assert s.terms == [t for t in terms if s.start <= t.start and t.end <= s.end]
         assert s.numbers == [n for n in numbers if s.start <= n.start and n.end <= s.end]
     assert sum(len(s.terms) for s in got) > 10 and sum(len(s.numbers) for s in got) > 10
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "stated"),
+    [("বন্দী কৰাটো বাধ্যতামূলক নহয়।", "dashguti", "no"), ("বন্দী কৰাটো বাধ্যতামূলক।", "dashguti", "yes"),
+     ("প্ৰথম খোজটো মাজৰ বিন্দুলৈ দিবলৈ বাধ্য নহয়।", "dashguti", "no")],
+)  # fmt: skip
+def test_a_denied_rule_is_read_as_not_holding(text, game, stated):
+    (claim,) = extract_claims(text, game=game)
+    assert claim.stated == stated
+    assert check_claims([claim])[0].verdict == ("consistent" if stated == "yes" else "contradicted")
+
+
+def test_a_denied_number_is_no_claim_but_a_condition_is_kept():
+    assert extract_claims("শ্নাপসেনে ২৪টি তাস ব্যবহার করা হয় না।", game="schnapsen") == []
+    # না inside the sentence is a condition ("if one takes no trick"), not a denial of it
+    kept = extract_claims("কেউ একটিও ট্রিক না পেলে প্রতিপক্ষ ৩ গেম পয়েন্ট পায়।", game="sixtysix")
+    assert [(c.key, c.stated) for c in kept] == [("game_points(outcome=schwarz)", 3)]
+    # a closing aside denies itself only (seed 002)
+    aside = extract_claims("বিয়ের জন্য 20 পয়েন্ট বা ট্রাম্পে 40 টি স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", "sixtysix")
+    assert [c.stated for c in aside] == [20, 40]
