@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import csv
+import itertools
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -65,8 +66,16 @@ class Sentence:
     terms: list[TermSpan] = field(default_factory=list)
     numbers: list[NumberSpan] = field(default_factory=list)
 
+    _cue_cache: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
+    _free: list[NumberSpan] | None = field(default=None, repr=False, compare=False)
+
     def cues(self, name: str) -> list[tuple[int, int]]:
-        """Where cue ``name`` occurs, as text offsets: its words, and terms of its concepts."""
+        """Where cue ``name`` occurs, as text offsets: its words, and terms of its concepts (found once)."""
+        if name not in self._cue_cache:
+            self._cue_cache[name] = self._find_cue(name)
+        return self._cue_cache[name]
+
+    def _find_cue(self, name: str) -> list[tuple[int, int]]:
         found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)}
         concepts = cue_concepts()[name]
         found |= {(t.start, t.end) for t in self.terms if t.concept in concepts}
@@ -96,8 +105,15 @@ class Sentence:
         return out
 
     def free_numbers(self) -> list[NumberSpan]:
-        """Numbers that are not part of a term (as the 10 in "10 সেকেন্ড", the tens)."""
-        return [n for n in self.numbers if not any(t.start <= n.start < t.end for t in self.terms)]
+        """Numbers that are not part of a term (as the 10 in "10 সেকেন্ড", the tens), in text order; found
+        once, by binary search over the terms, so a long sentence costs no more than its parts."""
+        if self._free is None:
+            spans = sorted((t.start, t.end) for t in self.terms)
+            starts = [a for a, _ in spans]
+            reach = list(itertools.accumulate((b for _, b in spans), max))  # the furthest end so far
+            self._free = [n for n in sorted(self.numbers, key=lambda n: n.start)
+                          if not ((k := bisect.bisect_right(starts, n.start)) and reach[k - 1] > n.start)]
+        return self._free
 
 
 def rank_of(term: TermSpan) -> str | None:

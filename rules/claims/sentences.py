@@ -15,6 +15,12 @@ import regex
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at a line break.
 _END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n+")
+# The longest sentence of the seeds has 420 characters. Text with no sentence ends at all (OCR that lost
+# its dandas, a PDF without line breaks) is cut after a comma or a space past this length, so that one
+# "sentence" cannot hold a whole book: every claim carries its sentence.
+MAX_SENTENCE = 2000
+_COMMA = regex.compile(r"[,;]\s")
+_SPACE = regex.compile(r"\s")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -27,11 +33,30 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         start = m.end()
     spans.append((start, len(text)))
     out = []
-    for s, e in spans:
+    for s, e in (piece for span in spans for piece in _pieces(text, *span)):
         while s < e and text[s].isspace():
             s += 1
         while e > s and text[e - 1].isspace():
             e -= 1
         if e > s:
             out.append((s, e))
+    return out
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``(start, end)`` cut into pieces of at most about ``MAX_SENTENCE`` characters, after a comma where
+    there is one in the last quarter of a piece, else after a space.
+
+    >>> [len(p) for p in (" ".join(["তাস"] * 1000)[a:b] for a, b in _pieces(" ".join(["তাস"] * 1000), 0, 3999))]
+    [2000, 1999]
+    """
+    out = []
+    while end - start > MAX_SENTENCE:
+        window = text[start + MAX_SENTENCE * 3 // 4 : start + MAX_SENTENCE]
+        commas = [m.end() for m in _COMMA.finditer(window)]
+        spaces = [m.end() for m in _SPACE.finditer(window)]
+        cut = start + MAX_SENTENCE * 3 // 4 + (commas or spaces or [len(window)])[-1]
+        out.append((start, cut))
+        start = cut
+    out.append((start, end))
     return out

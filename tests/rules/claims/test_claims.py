@@ -183,3 +183,12 @@ def test_a_denied_number_is_no_claim_but_a_condition_is_kept():
     # a closing aside denies itself only (seed 002)
     aside = extract_claims("বিয়ের জন্য 20 পয়েন্ট বা ট্রাম্পে 40 টি স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", "sixtysix")
     assert [c.stated for c in aside] == [20, 40]
+
+
+def test_text_without_sentence_ends_is_read_in_pieces():
+    # OCR that lost its dandas: one 6,000-character "sentence" once took minutes and gigabytes
+    from puthi.rules.claims.sentences import MAX_SENTENCE
+
+    claims = extract_claims("এতে ২৪টি তাস লাগে, " * 300, game="sixtysix")
+    assert [c.key for c in claims] == ["deck_size"] * 300
+    assert all(c.stated == 24 and len(c.text) <= MAX_SENTENCE for c in claims)
