@@ -113,15 +113,27 @@ class Prepared:
     steps: list[Step] = field(default_factory=list)
     transform: np.ndarray = field(default_factory=lambda: np.eye(3))
     text_height: float | None = None
+    original_size: tuple[int, int] | None = None  # (width, height) of the original image
 
     def to_original(self, box: Box) -> Box:
-        """Map a box on the cleaned image back to the original image (the box around its four corners)."""
+        """Map a box on the cleaned image back to the original image (the box around its four corners), inside
+        the original image: a box that reaches into the white margin the ``pad`` step added ends at the edge.
+
+        >>> img = np.full((20, 40), 255, np.uint8)
+        >>> prep = preprocess(img, Settings(target_height=0, deskew=False, flatten=False, binarize="none", pad=4))
+        >>> prep.to_original(Box(0, 0, 48, 28))
+        Box(x0=0, y0=0, x1=40, y1=20)
+        """
         inv = np.linalg.inv(self.transform)
         corners = np.array([[box.x0, box.y0, 1], [box.x1, box.y0, 1], [box.x0, box.y1, 1], [box.x1, box.y1, 1]],
                            dtype=float)
         pts = corners @ inv.T
         xs, ys = pts[:, 0], pts[:, 1]
         x0, y0, x1, y1 = np.rint([xs.min(), ys.min(), xs.max(), ys.max()]).astype(int).tolist()
+        if self.original_size:
+            w, h = self.original_size
+            x0, x1 = min(max(x0, 0), w), min(max(x1, 0), w)
+            y0, y1 = min(max(y0, 0), h), min(max(y1, 0), h)
         return Box(x0, y0, x1, y1)
 
 
@@ -404,4 +416,6 @@ def preprocess(image: np.ndarray | Image.Image, settings: Settings | None = None
         T = np.array([[1, 0, s.pad], [0, 1, s.pad], [0, 0, 1]], dtype=float) @ T
         steps.append(Step("pad", {"pixels": s.pad}))
 
-    return Prepared(image=np.ascontiguousarray(img), steps=steps, transform=T, text_height=text_height)
+    height, width = (image.height, image.width) if isinstance(image, Image.Image) else image.shape[:2]
+    return Prepared(image=np.ascontiguousarray(img), steps=steps, transform=T, text_height=text_height,
+                    original_size=(width, height))
