@@ -101,9 +101,7 @@ def _open_image(path: str, max_pixels: int) -> Iterator[PageImage]:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             try:
-                img = Image.open(path)
-            except UnidentifiedImageError as exc:
-                raise InputError(path, "not an image puthi can read; give a PNG, JPEG, TIFF or PDF file") from exc
+                img = _pil_open(path)
             except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
                 raise InputError(path, f"the image is too large to open safely (over {max_pixels / 1e6:.0f} "
                                  "megapixels); scale it down (300 dpi is plenty) or split it into pages") from exc
@@ -127,6 +125,17 @@ def _open_image(path: str, max_pixels: int) -> Iterator[PageImage]:
         Image.MAX_IMAGE_PIXELS = old_limit
 
 
+def _pil_open(path: str) -> Image.Image:
+    """``Image.open``, with a file that is no image, or whose header is already broken, as an ``InputError``."""
+    try:
+        return Image.open(path)
+    except UnidentifiedImageError as exc:
+        raise InputError(path, "not an image puthi can read; give a PNG, JPEG, TIFF or PDF file") from exc
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:  # a PNG signature, then garbage
+        raise InputError(path, f"the image is damaged or truncated ({_short(exc)}); scan or export it again") \
+            from exc
+
+
 def _short(exc: Exception) -> str:
     return " ".join(str(exc).split())[:120] or type(exc).__name__
 
@@ -143,7 +152,7 @@ def count_pages(path: str) -> int:
     """The number of pages of a PDF (``pdfinfo``), or of frames of an image file."""
     _check_file(path)
     if not _is_pdf(path):
-        with Image.open(path) as img:
+        with _pil_open(path) as img:
             return getattr(img, "n_frames", 1)
     return len(_pdf_page_sizes(path))
 

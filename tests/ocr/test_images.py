@@ -103,6 +103,14 @@ def test_truncated_jpeg(tmp_path):
         load_images(bad)
 
 
+def test_a_png_signature_then_garbage_is_damaged_not_unexpected(tmp_path):
+    bad = tmp_path / "garbage.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 100)
+    for read in (load_images, count_pages):
+        with pytest.raises(InputError, match="damaged or truncated"):
+            read(bad)
+
+
 def test_decompression_bomb_is_refused(tmp_path):
     path = tmp_path / "huge.png"
     _page(size=(400, 300)).save(path)
