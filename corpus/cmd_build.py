@@ -18,7 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="ADDR", help="run the pages on a Dask cluster, e.g. tcp://host:8786")
     p.add_argument("--lang", type=ocr_lang, default="auto", choices=("auto", "ben", "asm"),
                    help="OCR language (default auto)")
-    p.add_argument("--game", default="auto",
+    p.add_argument("--game", type=str.lower, default="auto",
                    help="the game the texts describe, for rule claims (default auto: from the game names they use)")
     p.add_argument("--wait", action="store_true", help="wait for another build on the same --db instead of stopping")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -14,7 +14,8 @@ HELP = "check the rules a text states against a game engine"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", default="-", help="text file (default: standard input)")
-    p.add_argument("--game", required=True, help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti")
+    p.add_argument("--game", type=str.lower, required=True,
+                   help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti")
     p.add_argument("--impl", default="reference", help="reference (the puthi engines) or schnapsen (the PyPI package)")
     p.add_argument("--format", choices=("json", "md"), default="json")
 

@@ -649,6 +649,9 @@ class BuildLock:
     def __enter__(self) -> BuildLock:
         import fcntl
 
+        if not self.path.parent.is_dir():
+            raise OutputError(str(self.path.parent), "no such folder for the --db file; create it first "
+                                                     f"(mkdir -p {self.path.parent})")
         try:
             self.fh = open(self.path, "a+")
         except OSError as exc:
