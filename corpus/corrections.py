@@ -68,25 +68,28 @@ class CorrectedPage:
 
 
 Reanalyse = Callable[[str, str], "PageResult | None"]
+ANCHOR_REACH = 64  # how far a correction may follow its word when the text before it changed
 
 
-def anchor(text: str, start: int, end: int, quote: str) -> tuple[int, int] | None:
-    """Where ``quote`` is in ``text``: at ``start`` if it is still there, else its nearest occurrence.
+def anchor(text: str, start: int, end: int, quote: str, reach: int = ANCHOR_REACH) -> tuple[int, int] | None:
+    """Where ``quote`` is in ``text``: at ``start`` if it is still there, else its nearest occurrence within
+    ``reach`` code points (the text before it was corrected or read again), else None: a correction is not
+    carried to another occurrence of its word further off (it is orphaned, and ``--list`` says so).
 
     >>> anchor("তাস খেলা তাস", 9, 12, "তাস")
     (9, 12)
     >>> anchor("নতুন তাস খেলা", 0, 3, "তাস")
     (5, 8)
-    >>> anchor("খেলা", 0, 3, "তাস") is None
-    True
+    >>> anchor("খেলা", 0, 3, "তাস") is None, anchor("খেলা" + " " * 400 + "তাস", 0, 3, "তাস") is None
+    (True, True)
     """
     if not quote:
         return (start, end) if 0 <= start <= end <= len(text) else None
     if text[start:end] == quote:
         return start, end
     best: int | None = None
-    pos = text.find(quote)
-    while pos >= 0:
+    pos = text.find(quote, max(0, start - reach))
+    while 0 <= pos <= start + reach:
         if best is None or abs(pos - start) < abs(best - start):
             best = pos
         pos = text.find(quote, pos + 1)

@@ -68,6 +68,17 @@ def test_a_correction_whose_quote_moved_follows_it_and_one_whose_quote_is_gone_i
     assert clash.status == {1: "applied", 2: "conflict"}
 
 
+def test_a_link_whose_word_was_corrected_away_does_not_jump_to_the_same_word_far_off():
+    result = _result()
+    far = PageResult("a.txt", 1, "h", ocr_text=result.ocr_text + " " * 300 + "ধিস্তি",
+                     text=result.text + " " * 300 + "বিস্তি", edits=result.edits, terms=result.terms)
+    fixed = _ann("text", 0, 6, "খেলা", "ধিস্তি", id=1)  # the first বিস্তি is made খেলা
+    link = _ann("term", 0, 6, "meld.bisti", "বিস্তি", id=2)  # a link made on that word
+    page = apply_corrections(far, [fixed, link], reanalyse=lambda t, lang: None)
+    assert page.status == {1: "applied", 2: "orphaned"}
+    assert not [m for m in page.terms if m.resp == "human"]
+
+
 def test_term_links_and_verdicts_are_overridden_by_people():
     result = _result()
     page = apply_corrections(result, [_ann("term", 0, 6, "", "বিস্তি", id=1),
