@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "text", args.text
             elif args.term is not None:
                 kind, after = "term", args.term
+                _note_new_concept(after)
             elif args.verdict:
                 kind, after = "verdict", args.verdict
             else:
@@ -89,3 +90,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}",
               file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
+
+
+def _note_new_concept(value: str) -> None:
+    """Say so when a term link names no concept, headword or form of the tables: it is kept as a concept of
+    its own (a scholar's new term), but it may be a typing error."""
+    from puthi.corpus.glossary import table_entries
+
+    entries = table_entries()
+    if value and entries and not any(value in (e.concept, e.headword) or value in e.forms for e in entries):
+        print(f"puthi correct: --term {value!r} is no concept, headword or form of the tables; it is recorded as "
+              "a new concept (see puthi terms --export csv for the known ones)", file=sys.stderr)

@@ -207,3 +207,12 @@ def test_bad_corrections_are_refused_with_one_line(seed_copy, capsys):
     assert cli.main(["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--start", "0",
                      "--end", "1", "--text", "x"]) == InputError.exit_code
     assert "needs an author" in capsys.readouterr().err
+
+
+def test_a_term_link_to_an_unknown_concept_is_kept_with_a_note(seed_copy, capsys):
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk",
+            "--start", "0", "--end", "3"]
+    assert cli.main([*base, "--term", "bogus.concept"]) == 0
+    assert "no concept, headword or form of the tables" in capsys.readouterr().err
+    assert cli.main([*base, "--term", "dashguti.piece"]) == 0
+    assert "no concept" not in capsys.readouterr().err
