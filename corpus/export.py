@@ -11,17 +11,19 @@ leaves the previous file (or none), never half a file, and is reported as one li
 
 from __future__ import annotations
 
+import copy
 import errno
 import json
 import os
 import tempfile
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import regex
 
 from puthi.corpus.records import Document
-from puthi.corpus.store import FRAMES, Corpus
+from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
 
 FORMATS = ("tei", "alto", "webanno", "csv", "parquet")
@@ -140,10 +142,48 @@ def _alto(doc: Document, pages: list, out: Path) -> list[Path]:
 
     written = []
     for sp in pages:
-        page = Page.from_dict(sp.page)
+        page = Page.from_dict(corrected_page(sp))
         xml = to_alto([page])
         written.append(write_atomic(safe_path(out, doc_stem(doc), f"page-{sp.page_no:04d}.alto.xml"), xml))
     return written
+
+
+def corrected_page(sp: StoredPage) -> dict[str, Any]:
+    """The page of ``sp`` (a stored page) as ALTO should show it: each word's ``text`` the corrected text of
+    its span (machine repairs and human corrections that are in force), and the pipeline's stages after
+    the OCR's own steps, so that the export says what made its words.
+
+    >>> from types import SimpleNamespace as NS
+    >>> from puthi.corpus.corrections import Marked
+    >>> from puthi.corpus.records import ProcessingStep
+    >>> from puthi.normalize.edits import Edit
+    >>> page = {"blocks": [{"lines": [{"words": [{"text": "ৰিস্তি"}, {"text": "খেলা"}]}]}], "steps": []}
+    >>> sp = NS(page=page, ocr_text="ৰিস্তি খেলা", text="বিস্তি খেলা", steps=[ProcessingStep("repair", "5")],
+    ...         edits=[Marked(Edit(0, 1, "ৰ", "ব", "assamese-letter-in-bengali"))])
+    >>> fixed = corrected_page(sp)
+    >>> [w["text"] for w in fixed["blocks"][0]["lines"][0]["words"]], [s["name"] for s in fixed["steps"]]
+    (['বিস্তি', 'খেলা'], ['repair 5'])
+    """
+    from puthi.normalize.edits import to_output
+
+    page = copy.deepcopy(sp.page)
+    edits = [m.item for m in sp.edits if m.active]
+    cursor = done = 0  # where the next word is looked for in the OCR text, and how far the output is used
+    for block in page.get("blocks", []):
+        for line in block.get("lines", []):
+            for w in line.get("words", []):
+                word = w.get("text", "")
+                at = sp.ocr_text.find(word, cursor) if word else -1
+                if at < 0:
+                    continue
+                cursor = at + len(word)
+                start, end = max(to_output(edits, at), done), to_output(edits, cursor, end=True)
+                done = max(done, end)
+                w["text"] = sp.text[start:end].strip()  # "" for a word an edit joined to the one before (e •)
+            line["words"] = [w for w in line.get("words", []) if w.get("text")]
+    page["steps"] = [*page.get("steps", []),
+                     *({"name": f"{st.stage} {st.version}", "settings": st.settings} for st in sp.steps)]
+    return page
 
 
 def _tables(corpus: Corpus, fmt: str, out: Path) -> list[Path]:

@@ -147,9 +147,20 @@ def test_alto_per_page_is_valid(seed_copy, tmp_path):
     for p in files:
         assert alto.validate_alto(p.read_bytes()) == []
         with Corpus(seed_copy) as c:
-            texts = {sp.ocr_text for d in c.documents() for sp in c.pages(d)}
-        [page] = alto.read_alto(p)
-        assert page.text.split() == next(t for t in texts if t.split()[:5] == page.text.split()[:5]).split()
+            texts = {sp.text for d in c.documents() for sp in c.pages(d)}
+        [page] = alto.read_alto(p)  # the words as corrected: the repair's and people's, not the raw OCR's
+        assert page.text.split() == next(t for t in texts if t.split()[-5:] == page.text.split()[-5:]).split()
+        assert len(page.steps) >= 3  # the pipeline's stages travel with the words they made
+
+
+def test_alto_shows_a_human_correction(seed_copy, tmp_path):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    doc = "000_768383804696228d.txt"
+    assert cli.main(["correct", "--db", str(seed_copy), "--doc", doc, "--start", "0", "--end", "3",
+                     "--text", "তাসখেলা", "--author", "rk"]) == 0
+    [p] = [f for f in export.export(seed_copy, "alto", tmp_path / "alto") if f.parent.name.startswith("000")]
+    assert alto.validate_alto(p.read_bytes()) == []
+    assert alto.read_alto(p)[0].text.split()[0] == "তাসখেলা"
 
 
 def test_csv_and_parquet_hold_every_table(seed_copy, tmp_path):
