@@ -87,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
         items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
         added = corpus.add_annotations(items)
     for a in added:
-        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}",
+        again = " (already recorded, not added twice)" if a.repeated else ""
+        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}{again}",
               file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
 

@@ -161,6 +161,7 @@ class Annotation:
     created: str = ""
     status: str = "pending"
     id: int | None = None
+    repeated: bool = False  # set when the same correction was already stored (it is not stored twice)
 
     @property
     def layer(self) -> str:

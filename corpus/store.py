@@ -421,9 +421,19 @@ class Corpus:
 
     def add_annotations(self, items: Iterable[tuple[Document, Annotation]]) -> list[Annotation]:
         """Store corrections and apply them to their pages now (each page in one transaction)."""
-        added = []
+        added, repeated = [], []
         with self.transaction() as conn:
             for doc, ann in items:
+                same = conn.execute(  # the same correction again (a CSV imported twice): recorded once
+                    'SELECT id FROM annotations WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
+                    'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ?',
+                    (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.after, ann.author, ann.line_no,
+                     ann.word_no),
+                ).fetchone()
+                if same:
+                    ann.id = int(same[0])
+                    repeated.append(ann)
+                    continue
                 cur = conn.execute(
                     'INSERT INTO annotations (doc_id, page_no, kind, start, "end", line_no, word_no, before, after, '
                     "author, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -436,9 +446,11 @@ class Corpus:
                                    key=lambda x: (x[0].id, x[1])):
             self.reapply(doc, page_no)
         statuses = dict(self.conn.execute("SELECT id, status FROM annotations"))
-        for _, ann in added:
+        for ann in [a for _, a in added] + repeated:
             ann.status = statuses.get(ann.id, ann.status)
-        return [a for _, a in added]
+        for ann in repeated:
+            ann.repeated = True
+        return [a for _, a in added] + repeated
 
     def delete_annotation(self, ann_id: int) -> None:
         row = self.conn.execute("SELECT doc_id, page_no FROM annotations WHERE id = ?", (ann_id,)).fetchone()

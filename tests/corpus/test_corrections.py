@@ -216,3 +216,12 @@ def test_a_term_link_to_an_unknown_concept_is_kept_with_a_note(seed_copy, capsys
     assert "no concept, headword or form of the tables" in capsys.readouterr().err
     assert cli.main([*base, "--term", "dashguti.piece"]) == 0
     assert "no concept" not in capsys.readouterr().err
+
+
+def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk",
+            "--start", "0", "--end", "3", "--text", "দছ"]
+    assert cli.main(base) == 0 and cli.main(base) == 0  # a CSV imported twice, a command run twice
+    assert "already recorded" in capsys.readouterr().err
+    with Corpus(seed_copy) as c:
+        assert [a.status for a in c.annotations()] == ["applied"]
