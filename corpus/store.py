@@ -206,8 +206,20 @@ class Corpus:
     # -- documents ------------------------------------------------------------------------------
 
     def upsert_document(self, doc: Document) -> Document:
-        """Insert ``doc`` or update the stored one with the same source; returns it with its id."""
+        """Insert ``doc`` or update the stored one with the same source; returns it with its id.
+
+        A document whose file was moved or renamed (the same content, the old path gone) is the stored one at
+        its new place, so its pages and corrections stay with it rather than a second copy being made."""
         with self.transaction() as conn:
+            known = conn.execute("SELECT 1 FROM documents WHERE source = ?", (doc.source,)).fetchone()
+            if not known and doc.sha256:
+                for old_id, old_source in conn.execute(
+                    "SELECT id, source FROM documents WHERE sha256 = ? AND kind = ?", (doc.sha256, doc.kind)
+                ).fetchall():
+                    if not Path(old_source).exists():
+                        conn.execute("UPDATE documents SET source = ?, name = ? WHERE id = ?",
+                                     (doc.source, doc.name, old_id))
+                        break
             conn.execute(
                 "INSERT INTO documents (source, name, kind, sha256, lang, licence, provenance, title) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(source) DO UPDATE SET name = excluded.name, "

@@ -225,3 +225,25 @@ def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
     assert "already recorded" in capsys.readouterr().err
     with Corpus(seed_copy) as c:
         assert [a.status for a in c.annotations()] == ["applied"]
+
+
+def test_a_moved_source_keeps_its_document_and_corrections(tmp_path, fast_repair):
+    first = tmp_path / "one" / "book.txt"
+    first.parent.mkdir()
+    first.write_text(bengali_pages(1), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([first], db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", "book.txt", "--line", "1", "--word", "1",
+                     "--text", "খেলা", "--author", "sb"]) == 0
+    moved = tmp_path / "two" / "book.txt"
+    first.parent.rename(moved.parent)
+    assert build([moved], db, progress=False).skipped == 1  # nothing to redo: the same pages
+    with Corpus(db) as c:
+        [doc] = c.documents()
+        assert doc.source == str(moved) and [a.status for a in c.annotations()] == ["applied"]
+    copy = tmp_path / "three" / "book.txt"  # a second copy, the first still there, is a document of its own
+    copy.parent.mkdir()
+    copy.write_text(moved.read_text(encoding="utf-8"), encoding="utf-8")
+    build([copy], db, progress=False)
+    with Corpus(db) as c:
+        assert len(c.documents()) == 2
