@@ -43,6 +43,7 @@ And two to Assamese documents only, where ৰ and ৱ are letters and are never 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Mapping
 
@@ -211,23 +212,22 @@ def digit_edits(line: str) -> list[Edit]:
 
     >>> [(e.before, e.after) for e in digit_edits("যদি e • ফোটা, তবে ৩• ফোটায়")]
     [('e •', '৫০'), ('৩•', '৩০')]
-    >>> [(e.before, e.after) for e in digit_edits("১০ e ২০ ফোটা")]
-    [('e', '৫')]
+    >>> [(e.before, e.after) for e in digit_edits("১০ e ২০ ফোটা")], [e.after for e in digit_edits("e • ১০ ফোটা")]
+    ([('e', '৫')], ['৫০'])
     >>> digit_edits("তাস খেলা • বিস্তি • গ্রাবু") + digit_edits("পৃষ্ঠা ১২ • অধ্যায় ৩")
     []
     """
     edits = []
     for m in _DIGITS.finditer(line):
-        run = m.group("run")
-        if all(c in DIGIT_LOOKALIKES or c.isspace() for c in run):
-            if "e" in run and len("".join(run.split())) >= 2:
-                edits.append(_digit_edit(m.start("run"), run))
-            continue
-        for chunk in regex.finditer(r"\S+", run):
-            text = chunk.group()
-            mixed = any(c in DIGIT_LOOKALIKES for c in text) and any("০" <= c <= "৯" for c in text)
-            if mixed or text == "e":
-                edits.append(_digit_edit(m.start("run") + chunk.start(), text))
+        chunks = [(m.start("run") + c.start(), c.group()) for c in regex.finditer(r"\S+", m.group("run"))]
+        has_digit = any("০" <= ch <= "৯" for _, text in chunks for ch in text)
+        for pure, group in itertools.groupby(chunks, key=lambda c: all(ch in DIGIT_LOOKALIKES for ch in c[1])):
+            group = list(group)
+            start, end = group[0][0], group[-1][0] + len(group[-1][1])
+            if not pure:  # a group with a real digit: its look-alikes are digits (৩•)
+                edits += [_digit_edit(a, text) for a, text in group if any(ch in DIGIT_LOOKALIKES for ch in text)]
+            elif "e" in line[start:end] and (end - start > 1 or has_digit):  # e •, or an e among numbers
+                edits.append(_digit_edit(start, line[start:end]))
     return edits
 
 

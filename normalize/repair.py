@@ -47,7 +47,7 @@ from puthi.normalize.unicode import normalize, normalized
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
 _WORD_EDGE = "\"'“”‘’«»,;:?!.।॥\u09f7()[]-–—…|\u200c\u200d"  # with ৷, the danda Bengali fonts draw
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
-_INDIC_LETTER = regex.compile(r"[\u0900-\u0963\u0972-\u097f\u0980-\u09e5\u09f0-\u09f1]")
+_INDIC_SIGN = regex.compile(r"[\u0900-\u097f\u0980-\u09e5\u09f0-\u09f1]")  # Devanagari digits too: [१२४]
 
 
 @dataclass
@@ -176,7 +176,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         edits = compose(line, edits, digits)
         current = apply_edits(current, digits)
     # A line of Latin letters and signs alone is English or a list, not Bengali read by the wrong model.
-    indic = _INDIC_LETTER.search(current)
+    indic = _INDIC_SIGN.search(current)
     fix_line = _garble_fixer() if (garble and lang == "bn" and indic and has_garble(current)) else None
     if fix_line is not None:
         garble_edits = _garble_edits(fix_line, current, document)

@@ -174,14 +174,34 @@ def extract_claims(text: str, game: str) -> list[Claim]:
     for sentence in sentences(text):
         sentence_game = _sentence_game(sentence, game)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
-        claims.extend(_negated(found) if NEGATED_PREDICATE.search(sentence.text) else found)
+        for clause in _denied_clauses(sentence):
+            denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
+            found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
+        claims.extend(found)
     return claims
 
 
-# A sentence whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না।". A না
-# inside the sentence ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition, and one in a closing aside
-# ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
-NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’]*$")
+# A clause whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না, ৩২টি লাগে"
+# (the first clause only). A না inside a clause ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition,
+# and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
+_CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
+
+
+def _denied_clauses(s: Sentence) -> list[Sentence]:
+    """The clauses of ``s`` (cut at commas, semicolons and কিন্তু "but") that end in a denial."""
+    cuts = [0, *(m.end() for m in _CLAUSE_END.finditer(s.text)), len(s.text)]
+    out = []
+    for a, b in itertools.pairwise(cuts):
+        if b > a and NEGATED_PREDICATE.search(s.text, a, b):
+            lo, hi = s.start + a, s.start + b
+            out.append(Sentence(lo, hi, s.text[a:b], [t for t in s.terms if lo <= t.start and t.end <= hi],
+                                [n for n in s.numbers if lo <= n.start and n.end <= hi]))
+    return out
+
+
+def _same_claim(a: Claim, b: Claim) -> bool:
+    return (a.quantity, a.params, a.stated) == (b.quantity, b.params, b.stated)
 
 
 def _negated(claims: list[Claim]) -> list[Claim]:

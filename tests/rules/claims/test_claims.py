@@ -175,6 +175,16 @@ def test_a_denied_rule_is_read_as_not_holding(text, game, stated):
     assert check_claims([claim])[0].verdict == ("consistent" if stated == "yes" else "contradicted")
 
 
+@pytest.mark.parametrize(
+    ("text", "game", "expected"),
+    [("বন্দী কৰাটো বাধ্যতামূলক, কিন্তু দুটা গুটি একেলগে বন্দী কৰা নহয়।", "dashguti", [("capture_compulsory", "yes")]),
+     ("ছেষট্টি খেলায় ২৪টি তাস লাগে, কিন্তু সব তাস একসাথে দেখানো হয় না।", "sixtysix", [("deck_size", 24)]),
+     ("শ্নাপসেনে ২৪টি তাস ব্যবহার করা হয় না, ২০টি তাস লাগে।", "schnapsen", [("deck_size", 20)])],
+)  # fmt: skip
+def test_a_denial_covers_its_own_clause_only(text, game, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game=game)] == expected
+
+
 def test_a_denied_number_is_no_claim_but_a_condition_is_kept():
     assert extract_claims("শ্নাপসেনে ২৪টি তাস ব্যবহার করা হয় না।", game="schnapsen") == []
     # না inside the sentence is a condition ("if one takes no trick"), not a denial of it
