@@ -73,14 +73,15 @@ ANCHOR_REACH = 64  # how far a correction may follow its word when the text befo
 
 def anchor(text: str, start: int, end: int, quote: str, reach: int = ANCHOR_REACH) -> tuple[int, int] | None:
     """Where ``quote`` is in ``text``: at ``start`` if it is still there, else its nearest occurrence within
-    ``reach`` code points (the text before it was corrected or read again), else None: a correction is not
-    carried to another occurrence of its word further off (it is orphaned, and ``--list`` says so).
+    ``reach`` code points, else its only occurrence further off (the text before it grew or shrank), else
+    None: a correction is not carried to another of several occurrences of its word far away (it is
+    orphaned, and ``--list`` says so).
 
     >>> anchor("তাস খেলা তাস", 9, 12, "তাস")
     (9, 12)
-    >>> anchor("নতুন তাস খেলা", 0, 3, "তাস")
-    (5, 8)
-    >>> anchor("খেলা", 0, 3, "তাস") is None, anchor("খেলা" + " " * 400 + "তাস", 0, 3, "তাস") is None
+    >>> anchor("নতুন তাস খেলা", 0, 3, "তাস"), anchor("খেলা" + " " * 400 + "তাস", 0, 3, "তাস")
+    ((5, 8), (404, 407))
+    >>> anchor("খেলা", 0, 3, "তাস") is None, anchor("খেলা" + " " * 400 + "তাস তাস", 0, 3, "তাস") is None
     (True, True)
     """
     if not quote:
@@ -93,6 +94,8 @@ def anchor(text: str, start: int, end: int, quote: str, reach: int = ANCHOR_REAC
         if best is None or abs(pos - start) < abs(best - start):
             best = pos
         pos = text.find(quote, pos + 1)
+    if best is None and (only := text.find(quote)) >= 0 and text.find(quote, only + 1) < 0:
+        best = only
     return None if best is None else (best, best + len(quote))
 
 

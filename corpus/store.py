@@ -438,9 +438,10 @@ class Corpus:
             for doc, ann in items:
                 same = conn.execute(  # the same correction again (a CSV imported twice): recorded once
                     'SELECT id FROM annotations WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
-                    'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ?',
+                    'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ? AND before = ? '
+                    'AND note = ?',
                     (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.after, ann.author, ann.line_no,
-                     ann.word_no),
+                     ann.word_no, ann.before, ann.note),
                 ).fetchone()
                 if same:
                     ann.id = int(same[0])

@@ -70,17 +70,23 @@ def script_of(word: str) -> str:
 
 
 def detect_lang(text: str) -> str:
-    """'as' when Assamese ৰ ৱ outweigh Bengali র, else 'bn': the repair stage's rule
-    (:func:`puthi.normalize.detect.detect_lang`), so that both stages read a text as the same language.
-    Assamese never writes র; OCR of Bengali prints a stray ৰ now and then (seed 000 has five in 3,000
-    letters), but many র beside it.
+    """'as' when Assamese ৰ ৱ outweigh Bengali র, as the repair stage decides
+    (:func:`puthi.normalize.detect.detect_lang`), and there are at least ``MIN_ASSAMESE_LETTERS`` of them,
+    else 'bn'. Assamese never writes র; OCR of Bengali prints a stray ৰ now and then (seed 000 has five in
+    3,000 letters), with many র beside it, but a short line may have one ৰ and no র at all.
 
     >>> detect_lang("খেলুৱৈসকলে বৰ্ডৰ বিপৰীত ফালে বহি খেলে"), detect_lang("যদি কাহারও ৰিস্তি থাকে, তাহার হার")
     ('as', 'bn')
+    >>> detect_lang("ৰিস্তি খেলায় তাস বাঁটা হয়, গোলাম ও টেক্কা বড়।")
+    'bn'
     """
-    from puthi.normalize.detect import detect_lang as by_ra_letters
+    from puthi.normalize.detect import lang_evidence
 
-    return by_ra_letters(text)
+    n_as, n_bn = lang_evidence(text)
+    return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
+
+
+MIN_ASSAMESE_LETTERS = 3
 
 
 _APOSTROPHES = str.maketrans("", "", "'\N{RIGHT SINGLE QUOTATION MARK}")

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
+
+import regex
 
 from puthi.errors import InputError
 from puthi.normalize.unicode import normalized
@@ -48,7 +49,7 @@ COLUMNS = ("concept", "lang", "headword", "variants", "gloss", "category", "sour
 REQUIRED = ("concept", "lang", "headword")
 SCRIPT_OF_LANG = {"bn": "beng", "as": "beng", "hi": "deva", "en": "latn", "nl": "latn", "de": "latn", "fr": "latn"}
 DELIMITERS = ("\t", ",", ";")
-CONCEPT_ID = re.compile(r"[^\W\d][\w.\-]*")
+CONCEPT_ID = regex.compile(r"[\p{L}_][\p{L}\p{M}\p{Nd}_.\-]*")  # an XML name without ':' (TBX ids)
 ASSAMESE_ONLY = {"\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"}
 
 
@@ -208,9 +209,12 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
                 raise InputError(name, f"row {n}: the {col} is empty")
         if not CONCEPT_ID.fullmatch(row["concept"]):
             raise InputError(name, f"row {n}: concept {row['concept']!r} must start with a letter and hold only "
-                                   "letters, digits, '.', '_' and '-' (it is an id, also in the TBX export)")
+                                   "letters, signs, digits, '.', '_' and '-' (it is an id, also in the TBX export)")
+        raw_weight = row.get("weight") or "1"
+        if delim == ";":  # spreadsheets that separate with semicolons write a decimal comma (0,5)
+            raw_weight = raw_weight.replace(",", ".")
         try:
-            weight = float(row.get("weight") or 1.0)
+            weight = float(raw_weight)
         except ValueError:
             raise InputError(name, f"row {n}: weight {row['weight']!r} is not a number between 0 and 1") from None
         if not 0.0 <= weight <= 1.0:

@@ -70,13 +70,19 @@ def test_a_correction_whose_quote_moved_follows_it_and_one_whose_quote_is_gone_i
 
 def test_a_link_whose_word_was_corrected_away_does_not_jump_to_the_same_word_far_off():
     result = _result()
-    far = PageResult("a.txt", 1, "h", ocr_text=result.ocr_text + " " * 300 + "ধিস্তি",
-                     text=result.text + " " * 300 + "বিস্তি", edits=result.edits, terms=result.terms)
-    fixed = _ann("text", 0, 6, "খেলা", "ধিস্তি", id=1)  # the first বিস্তি is made খেলা
-    link = _ann("term", 0, 6, "meld.bisti", "বিস্তি", id=2)  # a link made on that word
-    page = apply_corrections(far, [fixed, link], reanalyse=lambda t, lang: None)
+
+    def corrected(tail: str):
+        far = PageResult("a.txt", 1, "h", ocr_text=result.ocr_text + " " * 300 + tail,
+                         text=result.text + " " * 300 + tail, edits=result.edits, terms=result.terms)
+        fixed = _ann("text", 0, 6, "খেলা", "ধিস্তি", id=1)  # the first বিস্তি is made খেলা
+        link = _ann("term", 0, 6, "meld.bisti", "বিস্তি", id=2)  # a link made on that word
+        return apply_corrections(far, [fixed, link], reanalyse=lambda t, lang: None)
+
+    page = corrected("বিস্তি আর বিস্তি")  # which of the two far ones? neither
     assert page.status == {1: "applied", 2: "orphaned"}
     assert not [m for m in page.terms if m.resp == "human"]
+    # the page's only other বিস্তি, far off, is where the text before it must have grown: the link follows
+    assert corrected("বিস্তি").status == {1: "applied", 2: "moved"}
 
 
 def test_term_links_and_verdicts_are_overridden_by_people():
@@ -225,6 +231,10 @@ def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
     assert "already recorded" in capsys.readouterr().err
     with Corpus(seed_copy) as c:
         assert [a.status for a in c.annotations()] == ["applied"]
+    cli.main([*base, "--note", "a better reason"])  # not the same correction: its note is new
+    assert "already recorded" not in capsys.readouterr().err
+    with Corpus(seed_copy) as c:
+        assert len(c.annotations()) == 2
 
 
 def test_a_moved_source_keeps_its_document_and_corrections(tmp_path, fast_repair):

@@ -21,9 +21,8 @@ def links(text, **kw):
      ("ফেঁটি", "score.point"), ("কাবায়ু", "grabu.kabar")],
 )  # fmt: skip
 def test_seed_000_ocr_damage_aligns(damaged, concept):
-    # each damaged form in a sentence shaped like seed 000's, next to an undamaged term for support (its র
-    # keep a stray ৰ from making it Assamese, as in any real Bengali sentence)
-    text = f"যদি কাহারও পক্ষে ইস্তক থাকে, তবে {damaged} দেখাইতে হয়"
+    # each damaged form in a sentence shaped like seed 000's, next to an undamaged term for support
+    text = f"যদি কোন পক্ষে ইস্তক থাকে, তবে {damaged} দেখাইতে হয়"
     found = find_terms(text)
     hit = [s for s in found if s.surface == damaged]
     assert [(s.concept, text[s.start : s.end]) for s in hit] == [(concept, damaged)]

@@ -129,6 +129,12 @@ def test_semicolons_and_long_rows_are_read():
     assert t.entries[0].headword == "ঝান্ডা" and t.entries[0].variants == tuple(forms)
 
 
+def test_bengali_concept_ids_and_decimal_commas_are_read():
+    t = read_table(io.StringIO("concept;lang;headword;weight\nতাস.নতুন;bn;খেলাতাস;0,5\n"), "scholar.csv")
+    assert (t.entries[0].concept, t.entries[0].weight) == ("তাস.নতুন", 0.5)
+    assert 'id="তাস.নতুন"' in to_tbx(t)
+
+
 def test_several_scholar_tables_are_used_together(tmp_path: Path):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     a.write_text("concept,lang,headword\nmine.flag,bn,ঝান্ডা\n", encoding="utf-8")
