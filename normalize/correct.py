@@ -74,9 +74,9 @@ CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 # A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
 _WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
 _GARBLE_NEIGHBOUR = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f*%•@#$&]")
-_DIGITS = regex.compile(
-    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+))"
-    r"(?P<run>[০-৯e•]+(?:[ \t][০-৯e•]+)*)"
+_DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
+    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+)(?<!e[ \t]+))"
+    r"(?P<run>[০-৯e•]++(?:[ \t][০-৯e•]++)*+)"
     r"(?=[ \t]+[\u0980-\u09e5])"
 )
 _NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
