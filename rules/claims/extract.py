@@ -205,7 +205,7 @@ def _same_claim(a: Claim, b: Claim) -> bool:
 
 
 def _negated(claims: list[Claim]) -> list[Claim]:
-    """The claims of a denied sentence: a rule without a number is said not to hold (``"no"``); a number
+    """The claims of a denied clause: a rule without a number is said not to hold (``"no"``); a number
     that is denied ("not 24 cards") states no value, so it is no claim.
 
     >>> c = Claim("dashguti", "capture_compulsory", {}, "yes", 0, 10, "বন্দী কৰাটো বাধ্যতামূলক নহয়।")

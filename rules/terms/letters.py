@@ -69,6 +69,9 @@ def script_of(word: str) -> str:
     return "other"
 
 
+MIN_ASSAMESE_LETTERS = 3
+
+
 def detect_lang(text: str) -> str:
     """'as' when Assamese ৰ ৱ outweigh Bengali র, as the repair stage decides
     (:func:`puthi.normalize.detect.detect_lang`), and there are at least ``MIN_ASSAMESE_LETTERS`` of them,
@@ -84,9 +87,6 @@ def detect_lang(text: str) -> str:
 
     n_as, n_bn = lang_evidence(text)
     return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
-
-
-MIN_ASSAMESE_LETTERS = 3
 
 
 _APOSTROPHES = str.maketrans("", "", "'\N{RIGHT SINGLE QUOTATION MARK}")
