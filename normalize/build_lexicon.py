@@ -11,6 +11,10 @@ Run ``python -m puthi.normalize.build_lexicon`` (it rewrites the files; ``--chec
 * ``as_wikipedia_freq.tsv``: word frequencies of ``../shared/data/assamese-wikipedia-10k/words.txt``
   (Leipzig corpora ``asm_wikipedia_2021_10K``, MIT licence), with punctuation stripped from the word edges,
   counts of the same word added up, only words in Bengali script kept.
+* ``bn_wordfreq.tsv``: Bengali word frequencies of the ``wordfreq`` package (its ``large_bn`` list: Wikipedia,
+  OPUS OpenSubtitles 2018, NewsCrawl/GlobalVoices, OSCAR web text and Twitter; data CC BY-SA 4.0, Robyn
+  Speer), words in Bengali script with a Zipf frequency of at least ``WORDFREQ_MIN_ZIPF``, normalised, in
+  occurrences per billion words. Built only where ``wordfreq`` is installed (``pip install wordfreq``).
 * ``bn_sadhu.tsv`` is written by hand (see its header); this script only normalises it.
 
 The hunspell-bn word list (``/usr/share/hunspell/bn_BD.dic``, GPL-2) is *not* copied into the repository:
@@ -39,6 +43,7 @@ SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 TESSDATA_DIRS = [Path("/usr/share/tesseract-ocr/5/tessdata"), Path("/usr/share/tesseract-ocr/4.00/tessdata")]
 _WORD_EDGE = regex.compile(r"^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$")
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
+WORDFREQ_MIN_ZIPF = 3.0  # one occurrence per million words: 33,000 words (2.5 gave 55,000 for no gain)
 
 
 def tesseract_words(traineddata: Path, *, timeout: float = 120, normalise=normalized) -> list[str]:
@@ -68,6 +73,34 @@ def assamese_frequencies(words_txt: Path) -> collections.Counter[str]:
         if word and _BENGALI_WORD.match(word) and regex.search(r"\p{L}", word):
             counts[word] += int(parts[2])
     return counts
+
+
+def wordfreq_frequencies(min_zipf: float = WORDFREQ_MIN_ZIPF) -> dict[str, int] | None:
+    """Normalised Bengali word -> occurrences per billion words in ``wordfreq`` (None when not installed)."""
+    try:
+        import wordfreq
+    except ImportError:
+        return None
+    per_billion: collections.Counter[str] = collections.Counter()
+    for word, share in wordfreq.get_frequency_dict("bn", wordlist="large").items():
+        if _BENGALI_WORD.match(word) and share * 1e9 >= 10**min_zipf:
+            per_billion[normalized(word)] += round(share * 1e9)
+    return dict(per_billion)
+
+
+def _render_wordfreq(per_billion: dict[str, int]) -> str:
+    from importlib.metadata import version
+
+    head = [
+        f"# Bengali word frequencies from the wordfreq package {version('wordfreq')} (Robyn Speer), list large_bn:",
+        "# Wikipedia, OPUS OpenSubtitles 2018, NewsCrawl and GlobalVoices, OSCAR web text, Twitter.",
+        "# Licence of this data: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/).",
+        f"# Bengali-script words with Zipf frequency >= {WORDFREQ_MIN_ZIPF}, normalised, in occurrences per billion.",
+        "# derived by: python -m puthi.normalize.build_lexicon",
+        "word\tper_billion",
+    ]
+    rows = [f"{w}\t{n}" for w, n in sorted(per_billion.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return "\n".join(head + rows) + "\n"
 
 
 def _render_tesseract(words: list[str], source: str, language: str = "Bengali", package: str = "ben") -> str:
@@ -115,6 +148,11 @@ def build(check: bool = False) -> int:
         print(f"{words_txt} not found: as_wikipedia_freq.tsv kept as it is", file=sys.stderr)
     else:
         outputs[DATA / "as_wikipedia_freq.tsv"] = _render_assamese(assamese_frequencies(words_txt))
+    per_billion = wordfreq_frequencies()
+    if per_billion is None:
+        print("wordfreq is not installed: bn_wordfreq.tsv kept as it is", file=sys.stderr)
+    else:
+        outputs[DATA / "bn_wordfreq.tsv"] = _render_wordfreq(per_billion)
     outputs[DATA / "bn_sadhu.tsv"] = _normalise_tsv(DATA / "bn_sadhu.tsv")
     differ = 0
     for path, text in outputs.items():

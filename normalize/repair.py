@@ -66,13 +66,13 @@ def keep_confident(line: str, repair: Repair, min_confidence: float) -> tuple[Re
     ``line`` to the new text. A wrong-script reading's confidence is how often such readings are right, so
     0.6 keeps the garble where the repair is a guess.
 
-    >>> line = "থেলা শেষ हुडुदव"
+    >>> line = "থেলা শেষে সে তাস ब्रां८थ"
     >>> r = repair_line(line)
     >>> r.text
-    'খেলা শেষ হইবে'
+    'খেলা শেষে সে তাস রাখে'
     >>> kept, left = keep_confident(line, r, 0.6)
     >>> kept.text, [e.rule for e in left]
-    ('খেলা শেষ हुडुदव', ['wrong-script'])
+    ('খেলা শেষে সে তাস ब्रां८थ', ['wrong-script'])
     """
     kept = [e for e in repair.edits if e.confidence >= min_confidence]
     if len(kept) == len(repair.edits):
