@@ -183,6 +183,9 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         if garble_edits:
             edits = compose(line, edits, garble_edits)
             current = apply_edits(current, garble_edits)
+            # A | after a garbled word was not yet after Bengali text: it is a danda now.
+            current, dandas = normalize(current, lang)
+            edits = compose(line, edits, dandas) if dandas else edits
     corrections = correct_line(current, lang, document)
     if corrections:
         # compose() needs pass-1 edits on `line` that lead to `current`: they are `edits` at this point.

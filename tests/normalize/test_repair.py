@@ -115,3 +115,11 @@ def test_the_candrabindu_evidence_is_the_same_before_and_after_a_repair():
     once = repair_text(text, lang="bn").text
     assert once == "আমরা সেখানে পৌঁছলাম।\nপরে আবার পৌঁছলাম।"
     assert repair_text(once, lang="bn").text == once
+
+
+def test_a_bar_after_a_garbled_word_becomes_a_danda_once_the_word_is_bengali():
+    line = "सविगा फिऊ झुकेदुत | ऊाशहुऊ"
+    r = repair_line(line, "bn")
+    assert "|" not in r.text and "\N{DEVANAGARI DANDA}" in r.text
+    assert apply_edits(line, r.edits) == r.text
+    assert repair_line("Total | 12", "bn").text == "Total | 12"  # not after Bengali: left alone
