@@ -7,7 +7,8 @@ repairs every line, the whole page garbled. The prose, read at run time from ``.
 
 * the transcriptions of ``data/degraded-ocr-train`` (four old printed Bengali books, 100 lines);
 * seeds 002 and 003 (game rules);
-* the human-corrected pages of ``data/memoir-ocr-dev.json`` (modern prose), every fourth line piece.
+* the human-corrected pages of ``data/memoir-ocr-dev.json`` (modern prose), a quarter of their line pieces
+  (by a hash of the piece).
 
 None of it was rendered to train the channel (that used lines of random hunspell words). The channel is a
 table of sign segments, so it holds no words; the lexicon lists most of these words, as it would for a
@@ -55,9 +56,13 @@ def pieces(line: str, size: int = PIECE) -> list[str]:
     return [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
 
 
+def _hash(text: str, byte: int = 0) -> int:
+    return hashlib.sha1(text.encode("utf-8")).digest()[byte]
+
+
 def split_of(text: str) -> str:
     """``dev`` or ``test``, by a hash of the piece."""
-    return "dev" if hashlib.sha1(text.encode("utf-8")).digest()[0] % 2 == 0 else "test"
+    return "dev" if _hash(text) % 2 == 0 else "test"
 
 
 def prose() -> list[tuple[str, str]]:
@@ -75,7 +80,7 @@ def prose() -> list[tuple[str, str]]:
     for name, lines in sources:
         found = [p for ln in lines for p in pieces(unicodedata.normalize("NFC", ln))
                  if len(_BENGALI.findall(p)) >= 4 and not _LATIN.search(p)]
-        out += [(name, p) for k, p in enumerate(found) if name != "memoir" or k % 4 == 0]
+        out += [(name, p) for p in found if name != "memoir" or _hash(p, 1) % 4 == 0]
     return out
 
 
@@ -85,12 +90,13 @@ def pages(split: str, seed: int = 11, lines_per_page: int = 8) -> list[dict]:
     from puthi.ocr.synth import Degradation, list_fonts, render
 
     chosen = [(name, p) for name, p in prose() if split_of(p) == split]
-    digest = hashlib.sha1("\n".join(p for _, p in chosen).encode("utf-8")).hexdigest()[:10]
-    path = cache_dir() / f"running-{split}-{seed}-{digest}.jsonl"
+    fonts = [f for f in list_fonts() if "bn" in f.langs]
+    # The readings depend on the text, the fonts and the page layout: a change to any of them reads again.
+    key = "\n".join([*(p for _, p in chosen), *(f.name for f in fonts), str(lines_per_page)])
+    path = cache_dir() / f"running-{split}-{seed}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}.jsonl"
     if path.exists():
         return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-    fonts = [f for f in list_fonts() if "bn" in f.langs]
     rng = random.Random(seed)
     out = []
     for k in range(0, len(chosen), lines_per_page):
@@ -110,6 +116,24 @@ def pages(split: str, seed: int = 11, lines_per_page: int = 8) -> list[dict]:
     return out
 
 
+def sweep(split: str, shares=(0.0, 0.5, 2.0, 8.0), weights=(0.5, 0.8, 1.0)) -> int:
+    """Print the decoder's CER on ``split`` for each web-count share and word weight."""
+    from bench.repair_garble import corpus_cer, repair_text
+    from puthi.normalize.garble import DecoderConfig, build_decoder
+    from puthi.normalize.lexicon import bengali_lexicon
+
+    done = pages(split)
+    refs = [p["src"] for p in done]
+    print(f"| web counts' share | {' | '.join(f'word weight {w}' for w in weights)} |")
+    print(f"|---|{'---|' * len(weights)}")
+    for share in shares:
+        decoder = build_decoder(bengali_lexicon(share).freq)
+        variants = [decoder.variant(config=DecoderConfig(word_weight=w)) for w in weights]
+        cers = [corpus_cer(refs, [repair_text(p["ocr"], d) for p in done]) for d in variants]
+        print(f"| {share} | {' | '.join(f'{c:.3f}' for c in cers)} |", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench.repair_garble import corpus_cer, offset_transliterate, repair_text
     from puthi.normalize.garble import default_decoder
@@ -118,10 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.repair_garble_running", description=__doc__.split("\n")[0])
     ap.add_argument("--split", choices=["dev", "test"], default="test")
     ap.add_argument("--show", action="store_true", help="print each page: source, raw reading, repair")
+    ap.add_argument("--sweep", action="store_true",
+                    help="decoder CER for other web-count shares and word weights (the grid that chose them)")
     args = ap.parse_args(argv)
     if not prose():
         print(f"skipped: no prose found in {SHARED} (the seeds and ../shared/data are needed)", file=sys.stderr)
         return 0
+    if args.sweep:
+        return sweep(args.split)
     done = pages(args.split)
     refs = [p["src"] for p in done]
     raw = [p["ocr"] for p in done]

@@ -13,7 +13,7 @@ Run ``python -m puthi.normalize.build_lexicon`` (it rewrites the files; ``--chec
   counts of the same word added up, only words in Bengali script kept.
 * ``bn_wordfreq.tsv``: Bengali word frequencies of the ``wordfreq`` package (its ``large_bn`` list: Wikipedia,
   OPUS OpenSubtitles 2018, NewsCrawl/GlobalVoices, OSCAR web text and Twitter; data CC BY-SA 4.0, Robyn
-  Speer), words in Bengali script with a Zipf frequency of at least ``WORDFREQ_MIN_ZIPF``, normalised, in
+  Speer), Bengali words (``_WORDFREQ_WORD``) with a Zipf frequency of at least ``WORDFREQ_MIN_ZIPF``, normalised, in
   occurrences per billion words. Built only where ``wordfreq`` is installed (``pip install wordfreq``).
 * ``bn_sadhu.tsv`` is written by hand (see its header); this script only normalises it.
 
@@ -44,6 +44,10 @@ TESSDATA_DIRS = [Path("/usr/share/tesseract-ocr/5/tessdata"), Path("/usr/share/t
 _WORD_EDGE = regex.compile(r"^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$")
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 WORDFREQ_MIN_ZIPF = 3.0  # one occurrence per million words: 33,000 words (2.5 gave 55,000 for no gain)
+# A word from wordfreq: a Bengali letter, then letters and signs (no digits); a single letter only if it is
+# a vowel (ও "and", এ "this"). Its tokeniser leaves pieces (a lone ZWNJ, ি, ্, র) that are not words.
+_WORDFREQ_WORD = regex.compile(
+    r"^(?:[\u0985-\u0994]|[\u0985-\u09b9\u09ce\u09dc-\u09df\u09f0\u09f1][\u0980-\u09e3\u09f0\u09f1\u200c\u200d]+)$")
 
 
 def tesseract_words(traineddata: Path, *, timeout: float = 120, normalise=normalized) -> list[str]:
@@ -83,7 +87,7 @@ def wordfreq_frequencies(min_zipf: float = WORDFREQ_MIN_ZIPF) -> dict[str, int] 
         return None
     per_billion: collections.Counter[str] = collections.Counter()
     for word, share in wordfreq.get_frequency_dict("bn", wordlist="large").items():
-        if _BENGALI_WORD.match(word) and share * 1e9 >= 10**min_zipf:
+        if _WORDFREQ_WORD.match(word) and share * 1e9 >= 10**min_zipf:
             per_billion[normalized(word)] += round(share * 1e9)
     return dict(per_billion)
 
@@ -95,7 +99,8 @@ def _render_wordfreq(per_billion: dict[str, int]) -> str:
         f"# Bengali word frequencies from the wordfreq package {version('wordfreq')} (Robyn Speer), list large_bn:",
         "# Wikipedia, OPUS OpenSubtitles 2018, NewsCrawl and GlobalVoices, OSCAR web text, Twitter.",
         "# Licence of this data: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/).",
-        f"# Bengali-script words with Zipf frequency >= {WORDFREQ_MIN_ZIPF}, normalised, in occurrences per billion.",
+        f"# Bengali words (no digits, no lone signs) with Zipf frequency >= {WORDFREQ_MIN_ZIPF}, normalised, in"
+        " occurrences per billion.",
         "# derived by: python -m puthi.normalize.build_lexicon",
         "word\tper_billion",
     ]

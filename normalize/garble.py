@@ -55,6 +55,7 @@ ADAPT_SHARE = 0.1
 RULE = "wrong-script"
 
 _DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
+_DEVANAGARI_CONSONANT = regex.compile(r"[\u0915-\u0939\u0958-\u095f]")
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
 _LATIN = regex.compile(r"[A-Za-z]")
 _LATIN_RUN = regex.compile(r"[A-Za-z]+")
@@ -637,24 +638,25 @@ def find_garbled(line: str) -> list[Span]:
     spans = []
     for (start, _end, t), hit in zip(tokens, marked, strict=True):
         if hit:
-            left, core = _core(t)
+            left, core = _core(t, closed=")" in line[start:])
             if core:
                 spans.append(Span(start + left, start + left + len(core), core))
     return spans
 
 
-def _core(token: str) -> tuple[int, str]:
-    """(offset, text) of ``token`` without its edge punctuation; an unclosed ``(`` before Devanagari stays.
+def _core(token: str, closed: bool) -> tuple[int, str]:
+    """(offset, text) of ``token`` without its edge punctuation, but for a ``(`` that is the vowel sign ে.
 
-    Tesseract ``hin`` reads the vowel sign ে, drawn before its consonant, as ``(`` (the channel learned
-    ``(`` for ে from rendered pairs), so ``(घाऊा`` is ঘোড়া garbled, not a parenthesis.
+    Tesseract ``hin`` reads ে, drawn before its consonant, as ``(`` (the channel learned ``(`` for ে from
+    rendered pairs), so ``(घाऊा`` is ঘোড়া garbled. A ``(`` is taken for ে only right before a Devanagari
+    consonant and when no ``)`` closes it later in the line (``closed``): ``(२ জন)`` is a parenthesis.
 
-    >>> _core("(घाऊा,"), _core("(कब)")
-    ((0, '(घाऊा'), (1, 'कब'))
+    >>> _core("(घाऊा,", closed=False), _core("(घाऊा", closed=True), _core("(२", closed=False)
+    ((0, '(घाऊा'), (1, 'घाऊा'), (1, '२'))
     """
     core = token.strip(_EDGE)
     left = len(token) - len(token.lstrip(_EDGE))
-    if left and token[left - 1] == "(" and ")" not in token and _DEVANAGARI.match(core):
+    if left and token[left - 1] == "(" and not closed and _DEVANAGARI_CONSONANT.match(core):
         return left - 1, "(" + core
     return left, core
 

@@ -162,7 +162,9 @@ def _normalise_all(words: list[str], lang: str) -> list[str]:
     return [normalized(w, lang) for w in nfc if w]
 
 
-def _bengali(web_counts: bool) -> Lexicon:
+def bengali_lexicon(web_share: float = 0.0) -> Lexicon:
+    """The Bengali word lists, built afresh; ``web_share`` > 0 adds the web counts with that share of the
+    mass (``load_lexicon`` keeps the built lexicons; this is for trying other shares)."""
     freq: dict[str, float] = {}
     sources: dict[str, int] = {}
 
@@ -180,9 +182,9 @@ def _bengali(web_counts: bool) -> Lexicon:
     add(_normalise_all(_sadhu_words(), "bn"), "sadhu")
     old = {old_orthography(w) for w in freq if REPH in w} - set(freq)
     add(sorted(old), "old-orthography")
-    if not web_counts:
+    if not web_share:
         return Lexicon("bn", freq, sources)
-    scale = WORDFREQ_SHARE * sum(freq.values()) / 1e9
+    scale = web_share * sum(freq.values()) / 1e9
     counted = [line.split("\t") for line in _read_words(DATA / "bn_wordfreq.tsv")[1:]]
     for word, per_billion in counted:
         freq[word] = freq.get(word, 0.0) + scale * int(per_billion)
@@ -198,12 +200,15 @@ def _assamese() -> Lexicon:
     return Lexicon("as", freq, {"wikipedia": len(freq)})
 
 
-@functools.cache
 def load_lexicon(lang: str = "bn", web_counts: bool = False) -> Lexicon:
     """The lexicon of ``lang`` ("bn" or "as"), built on first use and kept for the process; ``web_counts``
-    adds the web's word counts to the Bengali word lists (see the module's note)."""
-    if lang == "bn":
-        return _bengali(web_counts)
-    if lang == "as":
-        return _assamese()
-    raise ValueError(f"no lexicon for language {lang!r}; use 'bn' or 'as'")
+    adds the web's word counts to the Bengali word lists (see the module's note; the Assamese counts are
+    real counts already)."""
+    if lang not in ("bn", "as"):
+        raise ValueError(f"no lexicon for language {lang!r}; use 'bn' or 'as'")
+    return _built(lang, WORDFREQ_SHARE if web_counts and lang == "bn" else 0.0)
+
+
+@functools.cache
+def _built(lang: str, web_share: float) -> Lexicon:  # one cache entry however load_lexicon is called
+    return bengali_lexicon(web_share) if lang == "bn" else _assamese()

@@ -80,6 +80,8 @@ _NUMBER = regex.compile(
 )
 _LEADING_ZERO = regex.compile("^[0\N{BENGALI DIGIT ZERO}][0-9" + _BN_DIGITS + "]+$")
 _MAY_HOLD_SOUP = regex.compile("[0-9]|\N{BENGALI DIGIT ZERO}[" + _BN_DIGITS + "]")
+# Bengali digits alone (০১, ০৫:৩০): soup beside English soup, but a run of them alone is a date or a time.
+_BENGALI_NUMBER = regex.compile(rf"^[{_BN_DIGITS}]+(?:[.,:/\-–][{_BN_DIGITS}]+)*$")
 _PUNCT = regex.compile(r"^[\p{P}\p{S}]+$")
 _DANDA = regex.compile("[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}\N{BENGALI CURRENCY NUMERATOR FOUR}]")
 _OTHER_SCRIPT = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f]")  # Latin words and Devanagari garble
@@ -136,11 +138,14 @@ def soup_runs(line: str) -> list[tuple[int, int]]:
 
     A run is a stretch of soup, number and punctuation tokens with at least one soup token; a short word
     (at most two letters, no danda) between two tokens of the run belongs to it (Tesseract reads some
-    Latin glyphs as Bengali letters: ``ঘা``, ``যা``). A number alone stays a number.
+    Latin glyphs as Bengali letters: ``ঘা``, ``যা``). A number alone stays a number, and so does a run
+    whose only soup is Bengali digits with a leading zero (the date in ``খেলা ০১/০২ তারিখে``).
 
     >>> line = "-[00101861 ১০৮ ৮৪৫. আমার সাথে ১৬ জন"
     >>> [line[a:b] for a, b in soup_runs(line)]
     ['-[00101861 ১০৮ ৮৪৫.']
+    >>> soup_runs("খেলা ০১ বার, ০৫:৩০ টায়")
+    []
     """
     if not _MAY_HOLD_SOUP.search(line):  # every soup token has an ASCII digit or a leading Bengali zero
         return []
@@ -160,7 +165,8 @@ def soup_runs(line: str) -> list[tuple[int, int]]:
         j = i
         while j < len(tokens) and kinds[j] != "word":
             j += 1
-        if "soup" in kinds[i:j]:
+        if any(k == "soup" and not _BENGALI_NUMBER.match(split_edges(t)[1])
+               for k, (_, _, t) in zip(kinds[i:j], tokens[i:j], strict=True)):
             runs.append((tokens[i][0], tokens[j - 1][1]))
         i = j
     return runs

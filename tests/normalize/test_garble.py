@@ -260,6 +260,9 @@ def test_an_unclosed_bracket_before_devanagari_is_the_vowel_sign_e():
     assert "(" not in after and after.split()[1].startswith("কো")
     assert [s.text for s in find_garbled("সে (कब्रिब्री) খেলে")] == ["कब्रिब्री"]
     assert apply_edits("সে (তাস) খেলে", fix_line("সে (তাস) খেলে")) == "সে (তাস) খেলে"
+    # a parenthesis closed later in the line, or before a digit or a vowel, stays a parenthesis
+    for line in ("খেলোয়াড় (२ জন) খেলে", "সে (कब्रिब्री खेलो) খেলে", "(अ নিয়ম"):
+        assert all(not s.text.startswith("(") for s in find_garbled(line)), line
 
 
 def test_the_decoder_weighs_words_by_web_counts_and_the_corrector_does_not():
@@ -267,6 +270,11 @@ def test_the_decoder_weighs_words_by_web_counts_and_the_corrector_does_not():
     from puthi.normalize.lexicon import load_lexicon
 
     lists, web = load_lexicon("bn"), _lexicon_words()
+    assert load_lexicon("bn") is load_lexicon(lang="bn", web_counts=False)  # one lexicon however it is asked for
+    # the web list holds words only: no digits, no lone signs or joiners (pieces wordfreq's tokeniser leaves)
+    counted = load_lexicon("bn", web_counts=True).freq.keys() - lists.freq.keys()
+    assert counted and not [w for w in counted if not unicodedata.category(w[0]).startswith("Lo")
+                            or any(unicodedata.category(c) == "Nd" for c in w)]
     assert web["করে"] > 100 * web["করিয়াছিস"]  # the web's counts: করে is among the commonest words
     assert lists.frequency("করে") < 10 * lists.frequency("করিয়াছিস")  # the word lists' pseudo-counts
     assert "পৌছলাম" not in lists or lists.frequency("পৌছলাম") <= lists.frequency("পৌঁছলাম")
