@@ -152,8 +152,8 @@ class DecoderConfig:
     """Search and scoring settings (weights in nats).
 
     A reading the lexicon lists scores channel + ``word_weight`` x log P(word | lexicon) (the lexicon with
-    web counts; 0.8 chosen on the dev split of ``bench.repair_garble_running``: garbled prose CER 0.387 at
-    0.5, 0.377 at 0.8, 0.367 at 1.0, where random rare words do worse, 0.300 -> 0.303); a reading it does
+    web counts; 0.8 chosen on the dev split of ``bench.repair_garble_running --sweep``: garbled prose CER
+    0.388 at 0.5, 0.376 at 0.8, 0.371 at 1.0, where random rare words do worse, 0.300 -> 0.303); a reading it does
     not list scores channel + ``lm_weight`` x log P(word | character model) - ``oov_penalty`` (searched only
     when no lexicon word costs less than ``open_below`` nats of channel per garble sign). The posterior
     among the n-best is a softmax of those scores divided by ``temperature``. Both searches drop a

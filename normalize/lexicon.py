@@ -51,8 +51,8 @@ HUNSPELL_BN = [Path("/usr/share/hunspell/bn_BD.dic"), Path("/usr/share/myspell/d
 # Pseudo-counts per source for Bengali (summed when a word is in several sources).
 BN_WEIGHTS = {"tesseract": 20.0, "hunspell": 4.0, "sadhu": 10.0, "old-orthography": 2.0}
 # The wordfreq counts' mass as a multiple of the pseudo-counts' mass, chosen on the dev split of
-# bench.repair_garble_running: garbled prose CER 0.435 without them; 0.375 at 2 and 0.371 at 8 (with the
-# decoder's word_weight 0.8), where 8 costs the pages of random rare words more (dev CER 0.301 -> 0.311).
+# bench.repair_garble_running --sweep: garbled prose CER 0.433 without them, 0.376 at 2 and 0.372 at 8 (with
+# the decoder's word_weight 0.8), where 8 costs the pages of random rare words more (dev CER 0.300 -> 0.311).
 WORDFREQ_SHARE = 2.0
 
 VIRAMA = "\N{BENGALI SIGN VIRAMA}"
