@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if sys.stdout is None:  # started with stdout closed (`>&-`): there is nowhere to write the result
+        if sys.stderr is not None:
+            print(f"puthi {args.command}: standard output is closed; redirect it to a file (> out.txt)",
+                  file=sys.stderr)
+        return OutputError.exit_code
     try:
         code = int(args._run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not in a message at exit

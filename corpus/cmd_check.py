@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from puthi.corpus.textio import read_text_arg
+from puthi.corpus.textio import read_text_arg, text_lang
 from puthi.errors import InputError
 
 HELP = "check the rules a text states against a game engine"
@@ -18,6 +18,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti")
     p.add_argument("--impl", default="reference", help="reference (the puthi engines) or schnapsen (the PyPI package)")
     p.add_argument("--format", choices=("json", "md"), default="json")
+    p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
+                   help="the text's language (default auto: from its letters; a Bengali text quoting Assamese "
+                        "may need --lang bn)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,13 +42,18 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
-    verdicts = check_claims(extract_claims(text, args.game), impl=args.impl)
+    verdicts = check_claims(extract_claims(text, args.game, args.lang), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))
     else:
         json.dump([v.to_record() for v in verdicts], sys.stdout, ensure_ascii=False, indent=1)
         print()
     if not verdicts:
-        print(f"puthi check: no rule claims found in {args.file}; is it a rule text about {args.game}?",
+        from puthi.rules.terms.letters import detect_lang
+
+        where = "standard input" if args.file == "-" else args.file
+        hint = (" It was read as Assamese (its ৰ/ৱ outnumber র); if it is Bengali, try --lang bn."
+                if args.lang == "auto" and detect_lang(text) == "as" else "")
+        print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
               file=sys.stderr)
     return 0

@@ -74,7 +74,6 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "text", args.text
             elif args.term is not None:
                 kind, after = "term", args.term
-                _note_new_concept(after)
             elif args.verdict:
                 kind, after = "verdict", args.verdict
             else:
@@ -87,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
         added = corpus.add_annotations(items)
     for a in added:
+        if a.kind == "term" and a.status in ("applied", "moved"):
+            _note_new_concept(a.after)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
         print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}{again}",
               file=sys.stderr)

@@ -3,7 +3,8 @@
 The output has exactly as many lines as the input (line endings kept), so it can be pasted back beside
 the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang", "text", "edits"}``, each
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
-line. With ``--lang auto`` the language is decided once from the first 64 KiB.
+line. With ``--lang auto`` the language is decided once from the first 64 KiB; in a Bengali text, a line
+with three ৰ/ৱ or more and no র (an Assamese quotation) is repaired as Assamese, and its record says so.
 
 Some repairs read the whole text: the words it spells (which garble readings and candrabindus borrow from)
 and the noise lines that recur page after page (a watermark). A file is read twice, once to count them and
@@ -23,9 +24,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, open_input, share, text_lang
+from puthi.corpus.textio import check_head, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import detect_lang, lang_evidence
+from puthi.normalize.detect import detect_lang, lang_evidence, line_lang
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -78,6 +79,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
     for raw in stream:
         if offset == 0 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
             check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
+        if offset == 0:
+            reject_jsonl(raw, name)
         if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
@@ -166,11 +169,11 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document, line_counts=noise.counts)
+            r = repair_line(text, line_lang(text, lang), document=document, line_counts=noise.counts)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)
             if args.format == "jsonl":
-                record = {"line": number, "lang": lang, "text": r.text, "edits": _edit_records(r.edits)}
+                record = {"line": number, "lang": r.lang, "text": r.text, "edits": _edit_records(r.edits)}
                 if args.min_confidence:
                     record["suggestions"] = _edit_records(left)
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -17,6 +17,7 @@ import json
 import os
 import tempfile
 import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -108,32 +109,40 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
     if fmt not in FORMATS:
         raise OutputError(fmt, f"unknown export format; choose one of {', '.join(FORMATS)}")
     out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _os_error(out, exc) from exc
-    with Corpus(db, create=False) as corpus:
+    with Corpus(db, create=False) as corpus:  # a missing corpus is an error before any folder is made
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _os_error(out, exc) from exc
         if fmt in ("csv", "parquet"):
             return _tables(corpus, fmt, out)
         docs = [corpus.find_document(d) for d in documents] if documents else corpus.documents()
+        stems = unique_stems(corpus.documents())
         written = []
         for doc in docs:
-            pages = corpus.pages(doc)
+            pages, stem = corpus.pages(doc), stems[doc.id]
             if fmt == "tei":
                 from puthi.corpus.tei import to_tei
 
-                written.append(write_atomic(safe_path(out, f"{doc_stem(doc)}.tei.xml"), to_tei(doc, pages)))
+                written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), to_tei(doc, pages)))
             elif fmt == "webanno":
                 from puthi.corpus.webanno import to_webanno
 
                 text = json.dumps(to_webanno(doc, pages), ensure_ascii=False, indent=1)
-                written.append(write_atomic(safe_path(out, f"{doc_stem(doc)}.jsonld"), text))
+                written.append(write_atomic(safe_path(out, f"{stem}.jsonld"), text))
             else:
-                written += _alto(doc, pages, out)
+                written += _alto(pages, out, stem)
         return written
 
 
-def _alto(doc: Document, pages: list, out: Path) -> list[Path]:
+def unique_stems(docs: list[Document]) -> dict[int | None, str]:
+    """Each document's export stem (:func:`doc_stem`); two copies of one file in different folders (same
+    name, same content) also get their document number, so that neither export overwrites the other."""
+    counts = Counter(doc_stem(d) for d in docs)
+    return {d.id: doc_stem(d) + (f"-{d.id}" if counts[doc_stem(d)] > 1 else "") for d in docs}
+
+
+def _alto(pages: list, out: Path, stem: str) -> list[Path]:
     try:
         from puthi.ocr.alto import to_alto
     except ImportError as exc:
@@ -144,7 +153,7 @@ def _alto(doc: Document, pages: list, out: Path) -> list[Path]:
     for sp in pages:
         page = Page.from_dict(corrected_page(sp))
         xml = to_alto([page])
-        written.append(write_atomic(safe_path(out, doc_stem(doc), f"page-{sp.page_no:04d}.alto.xml"), xml))
+        written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.alto.xml"), xml))
     return written
 
 

@@ -159,7 +159,8 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
 
 def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure], list[Path]]:
     """Expand folders (recursively, skipping hidden files) and sniff each file's kind. Also returns the files
-    of the folders left out by their suffix (``notes.md``, ``README.txt``), so the build can say so."""
+    of the folders left out, by their suffix (``notes.md``, ``README.txt``) or as XML that is neither hOCR
+    nor ALTO (PAGE, METS), so the build can say so."""
     found: list[tuple[Path, str]] = []
     failures: list[Failure] = []
     ignored: list[Path] = []
@@ -199,9 +200,11 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 failures.append(Failure(str(f), None, "read", f"cannot read ({exc.strerror}); check permissions"))
                 continue
             if kind is None:
-                if named or SUFFIXES[f.suffix.lower()] in ("image", "pdf"):  # a folder's .xml may be METS
+                if named or SUFFIXES[f.suffix.lower()] in ("image", "pdf"):
                     failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO or .txt file "
                                             "(whatever its name says); convert it or leave it out"))
+                else:  # a folder's other XML or HTML (METS, PAGE, a web page): left out, and said so
+                    ignored.append(f)
                 continue
             found.append((resolved, kind))
     return found, failures, ignored
@@ -633,8 +636,8 @@ class BuildReport:
             text += f"; {self.orphaned} correction(s) could not be placed (puthi correct --list)"
         if self.ignored:
             names = ", ".join(p.name for p in self.ignored[:3]) + (", ..." if len(self.ignored) > 3 else "")
-            text += (f"; {len(self.ignored)} file(s) in the folders left out by their names ({names}): only scans, "
-                     "PDFs, hOCR/ALTO (.xml, .html) and .txt files are read")
+            text += (f"; {len(self.ignored)} file(s) in the folders left out ({names}): only scans, PDFs, "
+                     "hOCR/ALTO (.xml, .html) and .txt files are read")
         return text
 
 

@@ -143,6 +143,9 @@ class Corpus:
         self.path = str(path)
         if not create and not Path(self.path).exists():
             raise InputError(self.path, "no such corpus; build one first with `puthi build SOURCES --db PATH`")
+        if not create and Path(self.path).is_file() and Path(self.path).stat().st_size == 0:
+            raise InputError(self.path, "is an empty file, not a corpus; build one first with "
+                                        "`puthi build SOURCES --db PATH`")
         try:
             self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self.conn.execute("PRAGMA foreign_keys = ON")

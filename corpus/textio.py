@@ -12,6 +12,7 @@ puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UT
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import BinaryIO
@@ -52,8 +53,12 @@ def ocr_lang(value: str) -> str:
     return {"bn": "ben", "as": "asm"}.get(value, value)
 
 
+# A first line that is a JSON object of keys and values: another command's jsonl, not a page of text.
+_JSON_LINE = re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"[^"\n]{1,40}"\s*:\s*[^\n]*\}\s*(?:\n|$)')
+
+
 def check_head(head: bytes, where: str) -> None:
-    """``InputError`` if the first bytes of an input show it is UTF-16 or binary rather than UTF-8 text.
+    """``InputError`` if the first bytes of an input show it is UTF-16, binary or JSON lines rather than text.
 
     >>> check_head("তাস".encode("utf-16"), "a.txt")
     Traceback (most recent call last):
@@ -63,6 +68,10 @@ def check_head(head: bytes, where: str) -> None:
     Traceback (most recent call last):
     ...
     puthi.errors.InputError: a.txt: not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8
+    >>> check_head(b'{"line": 1, "text": "x"}', "-")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puthi.errors.InputError: -: looks like JSON lines (puthi's --format jsonl?), not text; ...
     """
     if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):  # before UTF-16, whose mark begins UTF-32LE's
         raise InputError(where, "not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8")
@@ -73,6 +82,14 @@ def check_head(head: bytes, where: str) -> None:
             raise InputError(where, f"not UTF-8 but {encoding} (no byte-order mark); convert it: "
                                     f"iconv -f {encoding} -t UTF-8")
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
+    reject_jsonl(head, where)
+
+
+def reject_jsonl(head: bytes, where: str) -> None:
+    """``InputError`` if the first line of ``head`` is a JSON object: another command's jsonl, not a text."""
+    if _JSON_LINE.match(head):
+        raise InputError(where, "looks like JSON lines (puthi's --format jsonl?), not text; give the text "
+                                "itself (--format text upstream)")
 
 
 def wide_without_bom(head: bytes) -> str | None:
@@ -113,11 +130,17 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
         ) from None
 
 
+def _stdin() -> BinaryIO:
+    if sys.stdin is None:  # started with `<&-`
+        raise InputError("standard input", "is closed; give a file, or pipe text in")
+    return sys.stdin.buffer
+
+
 def open_input(arg: str) -> BinaryIO:
     """File ``arg`` opened for reading bytes, or standard input for ``-``; a one-line ``InputError`` when the
     path is missing, a folder or unreadable. Streaming commands read from it piece by piece."""
     if arg == "-":
-        return sys.stdin.buffer
+        return _stdin()
     path = Path(arg)
     if not path.exists():
         raise InputError(arg, "no such file; check the path, or give - for standard input")
@@ -134,7 +157,7 @@ def open_input(arg: str) -> BinaryIO:
 def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
     """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
     if arg == "-":
-        return decode(sys.stdin.buffer.read(), "standard input", errors, replace_option)
+        return decode(_stdin().read(), "standard input", errors, replace_option)
     with open_input(arg) as fh:
         try:
             data = fh.read()

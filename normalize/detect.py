@@ -91,6 +91,20 @@ def classify_token(token: str) -> TokenClass:
     return "other"
 
 
+def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
+    """The language to repair ``line`` in, in a text of ``doc_lang``: an Assamese line quoted in a Bengali text
+    (``min_letters`` ৰ/ৱ or more and no র) is Assamese, so that the Bengali-only repairs leave its ৰ ৱ alone.
+
+    >>> line_lang("প্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে।", "bn"), line_lang("যদি কাহারও ৰিস্তি থাকে", "bn")
+    ('as', 'bn')
+    """
+    if doc_lang == "bn":
+        n_as, n_bn = lang_evidence(line)
+        if n_as >= min_letters and not n_bn:
+            return "as"
+    return doc_lang
+
+
 def lang_evidence(text: str) -> tuple[int, int]:
     """``(assamese, bengali)`` evidence counts: Assamese ৰ ৱ against Bengali র.
 

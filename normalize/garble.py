@@ -55,6 +55,9 @@ ADAPT_SHARE = 0.1
 RULE = "wrong-script"
 
 _DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
+BENGALI_SIGNS = "".join(chr(c) for c in range(0x0980, 0x0A00) if unicodedata.category(chr(c))[0] in "LM")
+IDENTITY_LOGP = math.log(0.9)  # a Bengali sign in a garbled token read as itself
+_BENGALI_LETTERS = regex.compile(r"[\u0985-\u09b9\u09ce\u09dc-\u09df\u09f0\u09f1]")  # vowels and consonants
 _DEVANAGARI_CONSONANT = regex.compile(r"[\u0915-\u0939\u0958-\u095f]")
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
 _LATIN = regex.compile(r"[A-Za-z]")
@@ -250,6 +253,10 @@ class Decoder:
     def _index_channel(self) -> None:
         w, cfg = self.config.channel_weight, self.config
         self._by_garble = {g: tuple((s, w * lc) for s, lc in rows) for g, rows in self.channel.by_garble.items()}
+        # A Bengali sign inside a garbled token (the ন of cন, the ঠে of पिঠে) was read by a Bengali model and
+        # stands for itself; the channel, learned from a Hindi model's readings, has no row for it.
+        for c in BENGALI_SIGNS:
+            self._by_garble[c] = ((c, IDENTITY_LOGP), *self._by_garble.get(c, ()))
         self._drops = tuple((s, w * lc - cfg.drop_penalty) for s, lc in self.channel.by_garble.get("", ())[:cfg.drops])
         self._unknown = ((1, "", -cfg.drop_penalty - cfg.unknown_penalty),
                          *((1, s, w * lc - cfg.unknown_penalty) for s, lc in self.channel.common))
@@ -441,7 +448,7 @@ class Decoder:
     def scored(self, token: str) -> list[tuple[float, str, bool]]:
         """Every reading both searches found for ``token``: (score, logical-order word, in lexicon), best
         first, before the n-best cut and the posterior."""
-        y = devanagari_to_visual(unicodedata.normalize("NFC", token))
+        y = to_visual(devanagari_to_visual(unicodedata.normalize("NFC", token)))  # Bengali signs too (পিঠে)
         if not y:
             return []
         cfg = self.config
@@ -661,6 +668,19 @@ def _core(token: str, closed: bool) -> tuple[int, str]:
     return left, core
 
 
+def _keeps(reading: str, letters: list[str]) -> bool:
+    """Does ``reading`` hold ``letters`` (the Bengali letters of a mixed token) in their order?
+
+    A token that is partly Bengali (``cন``, ``nটেক্কা``) was read by a Bengali model: its Bengali letters are
+    real, and only the stray signs are garble. A reading that drops them (ও for ``nটেক্কা``) is no repair.
+
+    >>> _keeps("নে", ["ন"]), _keeps("টেক্কা", ["ট", "ক", "ক"]), _keeps("ও", ["ট", "ক", "ক"])
+    (True, True, False)
+    """
+    rest = iter(_BENGALI_LETTERS.findall(reading))
+    return all(letter in rest for letter in letters)
+
+
 def fix_line(line: str, decoder: Decoder | None = None, document: Mapping[str, int] | None = None) -> list[Edit]:
     """Edits that replace each garbled token of ``line`` by its likeliest Bengali reading.
 
@@ -685,6 +705,8 @@ def fix_line(line: str, decoder: Decoder | None = None, document: Mapping[str, i
             numberish(spans[k]) and abs(spans[k].start - span.start) < 4 for k in (i - 1, i + 1)
             if 0 <= k < len(spans)))
         readings = dec.decode(span.text, number=number, document=document)
+        if not number and (kept := _BENGALI_LETTERS.findall(span.text)):
+            readings = [(w, p) for w, p in readings if _keeps(w, kept)]
         if not readings:
             continue
         after, p = readings[0]

@@ -38,7 +38,7 @@ import regex
 
 from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line, digit_edits, only_adds_candrabindu, word_correction
-from puthi.normalize.detect import detect_lang, has_garble
+from puthi.normalize.detect import detect_lang, has_garble, line_lang
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
@@ -214,7 +214,8 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     out: list[str] = []
     offset = 0
     for line in lines:
-        r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
+        r = repair_line(line, line_lang(line, lang), garble=garble, english=english,
+                        english_confidence=english_confidence,
                         document=document, line_counts=counts)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)

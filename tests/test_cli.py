@@ -16,3 +16,32 @@ def test_version_and_help():
 def test_unknown_command_fails():
     out = subprocess.run([sys.executable, "-m", "puthi", "frobnicate"], capture_output=True, text=True)
     assert out.returncode != 0
+
+
+def _puthi(args, **kw):
+    return subprocess.run([sys.executable, "-m", "puthi", *args], capture_output=True, text=True, **kw)
+
+
+def test_another_commands_jsonl_is_refused_as_text():
+    jsonl = '{"line": 7, "lang": "bn", "text": "সাত্তা", "edits": []}\n'
+    for command in (["repair", "-"], ["terms", "-"], ["check", "-", "--game", "klaverjas"]):
+        out = _puthi(command, input=jsonl)
+        assert out.returncode == 2 and "looks like JSON lines" in out.stderr, (command, out.stderr)
+        assert "Traceback" not in out.stderr
+
+
+def test_closed_standard_streams_give_one_line_errors():
+    out = subprocess.run(f"{sys.executable} -m puthi repair - <&-", shell=True, capture_output=True, text=True)
+    assert out.returncode == 2 and "standard input: is closed" in out.stderr and "Traceback" not in out.stderr
+    out = subprocess.run(f"echo তাস | {sys.executable} -m puthi terms - >&-", shell=True, capture_output=True,
+                         text=True)
+    assert out.returncode != 0 and "standard output is closed" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_check_can_be_told_the_language_of_a_bengali_text_that_quotes_assamese(tmp_path):
+    text = tmp_path / "mix.txt"
+    text.write_text("বিস্তি খেলায় চারজন খেলোয়াড় থাকে।\nপ্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে।\n", encoding="utf-8")
+    auto = _puthi(["check", str(text), "--game", "bisti"])
+    assert "try --lang bn" in auto.stderr
+    told = _puthi(["check", str(text), "--game", "bisti", "--lang", "bn"])
+    assert '"verdict": "contradicted"' in told.stdout and '"quantity": "players"' in told.stdout

@@ -134,16 +134,16 @@ def game_of(term: TermSpan) -> str | None:
     return _GAME_CONCEPTS.get(name) if kind == "game" else None
 
 
-def _spans(text: str) -> tuple[list[TermSpan], list[NumberSpan]]:
+def _spans(text: str, lang: str = "auto") -> tuple[list[TermSpan], list[NumberSpan]]:
     from puthi.rules.terms import find_numbers, find_terms
 
     # Rules count in whole numbers: a decimal (২.৫) is not a count, a score or a card's value.
-    return find_terms(text), [n for n in find_numbers(text) if isinstance(n.value, int)]
+    return find_terms(text, lang=lang), [n for n in find_numbers(text, lang=lang) if isinstance(n.value, int)]
 
 
-def sentences(text: str) -> list[Sentence]:
-    """The sentences of ``text`` with their terms and numbers."""
-    terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text))
+def sentences(text: str, lang: str = "auto") -> list[Sentence]:
+    """The sentences of ``text`` with their terms and numbers (``lang``: bn, as or auto, as for the terms)."""
+    terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
     term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
     out = []
     for s, e in split_sentences(text):
@@ -162,8 +162,9 @@ def sentences(text: str) -> list[Sentence]:
     return out
 
 
-def extract_claims(text: str, game: str) -> list[Claim]:
-    """Every claim ``text`` states, attributed to ``game`` unless a sentence names another game.
+def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
+    """Every claim ``text`` states, attributed to ``game`` unless a sentence names another game. ``lang``
+    (bn, as, auto) is the text's language, decided from the whole text when auto.
 
     A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states
     a claim about that game.
@@ -171,7 +172,7 @@ def extract_claims(text: str, game: str) -> list[Claim]:
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
-    for sentence in sentences(text):
+    for sentence in sentences(text, lang):
         sentence_game = _sentence_game(sentence, game)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
         for clause in _denied_clauses(sentence):

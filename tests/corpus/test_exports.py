@@ -239,3 +239,26 @@ def test_a_full_disk_during_a_build_stops_cleanly_and_the_rerun_finishes(tmp_pat
     monkeypatch.setattr(Corpus, "_insert_layers", real)
     report = build([book], db, progress=False)
     assert (report.done, report.skipped) == (4, 2)
+
+
+@pytest.mark.parametrize("fmt", ["tei", "webanno", "alto"])
+def test_two_copies_of_one_file_export_to_two_files(tmp_path, fmt):
+    # The same file in two folders: same name, same content, two documents (each may get its own corrections).
+    for folder in ("v1", "v2"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "p.txt").write_text("তাস খেলা। নহলা দহলা।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([tmp_path / "v1", tmp_path / "v2"], db, progress=False)
+    written = export.export(db, fmt, tmp_path / "out")
+    assert len(written) == len(set(written)) == 2
+    assert all(p.exists() for p in written)
+
+
+def test_exporting_an_empty_file_as_a_corpus_is_an_error_and_makes_nothing(tmp_path):
+    from puthi.errors import InputError
+
+    empty = tmp_path / "e.sqlite"
+    empty.touch()
+    with pytest.raises(InputError, match="empty file"):
+        export.export(empty, "tei", tmp_path / "out")
+    assert empty.stat().st_size == 0 and not (tmp_path / "out").exists()

@@ -319,10 +319,12 @@ def test_files_a_folder_walk_leaves_out_are_counted_in_the_summary(tmp_path):
     (tmp_path / "page.txt").write_text("তাস খেলা", encoding="utf-8")
     (tmp_path / "notes.md").write_text("my notes", encoding="utf-8")
     (tmp_path / ".hidden.md").write_text("x", encoding="utf-8")
+    page_xml = '<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"><Page/></PcGts>'
+    (tmp_path / "transkribus.xml").write_text(page_xml, encoding="utf-8")  # PAGE XML: not read, but named
     found, failures, ignored = discover([tmp_path, tmp_path])  # a folder given twice counts once
     assert [p.name for p, _ in found] == ["page.txt"] and failures == []
-    assert [p.name for p in ignored] == ["notes.md"]
-    assert "1 file(s) in the folders left out by their names (notes.md)" in BuildReport(ignored=ignored).summary()
+    assert sorted(p.name for p in ignored) == ["notes.md", "transkribus.xml"]
+    assert "2 file(s) in the folders left out (notes.md, transkribus.xml)" in BuildReport(ignored=ignored).summary()
 
 
 def test_a_folder_given_as_the_corpus_is_refused_before_anything_is_written(tmp_path):

@@ -278,3 +278,19 @@ def test_the_decoder_weighs_words_by_web_counts_and_the_corrector_does_not():
     assert web["করে"] > 100 * web["করিয়াছিস"]  # the web's counts: করে is among the commonest words
     assert lists.frequency("করে") < 10 * lists.frequency("করিয়াছিস")  # the word lists' pseudo-counts
     assert "পৌছলাম" not in lists or lists.frequency("পৌছলাম") <= lists.frequency("পৌঁছলাম")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["টেক্কা", "প্রত্যেকে", "সাহেব", "খেলা", "দহলা"]), st.sampled_from("nxcte"),
+       st.integers(0, 3))
+def test_a_mixed_token_keeps_its_bengali_letters(word, latin, at):
+    # A Bengali model wrote the Bengali letters of a mixed token: a reading may add to them, never drop them.
+    token = word[:at] + latin + word[at:]
+    for edit in fix_line(f"খেলা {token} শেষ"):
+        letters = [c for c in word if "\u0985" <= c <= "\u09b9"]
+        rest = iter(c for c in edit.after if "\u0985" <= c <= "\u09b9")
+        assert all(c in rest for c in letters), (token, edit.after)
+
+
+def test_a_stray_latin_letter_on_a_word_is_dropped():
+    assert apply_edits("বিবি, nটেক্কা ও", fix_line("বিবি, nটেক্কা ও")) == "বিবি, টেক্কা ও"

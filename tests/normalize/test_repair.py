@@ -123,3 +123,12 @@ def test_a_bar_after_a_garbled_word_becomes_a_danda_once_the_word_is_bengali():
     assert "|" not in r.text and "\N{DEVANAGARI DANDA}" in r.text
     assert apply_edits(line, r.edits) == r.text
     assert repair_line("Total | 12", "bn").text == "Total | 12"  # not after Bengali: left alone
+
+
+def test_an_assamese_quotation_in_a_bengali_text_keeps_its_letters():
+    quote = "প্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে।"
+    text = "\n".join(["ফোঁটা গণনা করা হয় তাহার পর খেলা আরম্ভ হয়।"] * 10 + [quote, "যদি কাহারও ৰিস্তি থাকে"])
+    r = repair_text(text, lang="bn")
+    lines = r.text.split("\n")
+    assert lines[10] == quote  # an Assamese line: its ৰ ৱ are letters
+    assert lines[11] == "যদি কাহারও বিস্তি থাকে"  # a Bengali line's stray ৰ is still repaired
