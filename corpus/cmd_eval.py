@@ -120,8 +120,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(report(total, per_pair), ensure_ascii=False, indent=2))
     else:
-        print(f"CER {_percent(total.cer)}  ({total.char_errors} errors / {total.graphemes} graphemes)")
-        print(f"WER {_percent(total.wer)}  ({total.word_errors} errors / {total.words} words)")
+        cer, wer = (x if n else math.inf for x, n in ((total.cer, total.graphemes), (total.wer, total.words)))
+        print(f"CER {_percent(cer)}  ({total.char_errors} errors / {total.graphemes} graphemes)")
+        print(f"WER {_percent(wer)}  ({total.word_errors} errors / {total.words} words)")
         if total.pairs > 1:
             print(f"pairs {total.pairs}")
         print(f"Unicode {unicode_version()} (NFC); graphemes by {segmentation()}")

@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMG", help="image or PDF files")
     parser.add_argument("--lang", type=ocr_lang, choices=("ben", "asm", "auto"), default="auto",
                         help="Bengali, Assamese, or decide per page (default: auto)")
-    parser.add_argument("--format", choices=tuple(FORMATS), default="text", help="output format (default: text)")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text",
+                        help="output format (default: text; in text, several inputs or PDF pages are separated by a "
+                             "form feed, which puthi build reads as a page break)")
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default: 1)")
     parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
     parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
@@ -126,16 +128,22 @@ def atomic_write(target: Path, text: str) -> None:
 
 
 def output_names(paths: list[str], suffix: str) -> dict[str, str]:
-    """One output file name per input, from its stem; clashes get ``-2``, ``-3``...
+    """One output file name per input, from its stem; a clash takes the input's own suffix (``p1-jpg``), and
+    then ``-2``, ``-3``... (a number alone would read like a second page).
 
-    >>> output_names(["a/p1.png", "b/p1.png", "c.tif"], ".txt")
-    {'a/p1.png': 'p1.txt', 'b/p1.png': 'p1-2.txt', 'c.tif': 'c.txt'}
+    >>> output_names(["a/p1.png", "p1.jpg", "b/p1.png", "c.tif"], ".txt")
+    {'a/p1.png': 'p1.txt', 'p1.jpg': 'p1-jpg.txt', 'b/p1.png': 'p1-png.txt', 'c.tif': 'c.txt'}
+    >>> output_names(["a/p1.png", "b/p1.png", "c/p1.png"], ".txt")["c/p1.png"]
+    'p1-png-2.txt'
     """
     names: dict[str, str] = {}
     used: set[str] = set()
     for p in paths:
         stem = Path(p).stem or "page"
         name, n = f"{stem}{suffix}", 1
+        if name in used and (ext := Path(p).suffix.lstrip(".").lower()):
+            stem = f"{stem}-{ext}"
+            name = f"{stem}{suffix}"
         while name in used:
             n += 1
             name = f"{stem}-{n}{suffix}"
@@ -165,6 +173,8 @@ def run(args: argparse.Namespace) -> int:
     def write(path: str, pages: list[Page], failures: list) -> None:
         if all(any(st.name == "failed" for st in p.steps) for p in pages):
             return   # nothing was read: no output, the failure is listed at the end
+        if not any(p.text.strip() for p in pages):
+            print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
         text = render(path, pages, fmt)
         if out_dir is None:
             sys.stdout.write(text if fmt != "text" or not first[0] else "\f" + text)

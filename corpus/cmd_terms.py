@@ -39,7 +39,9 @@ def add_arguments(p) -> None:
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                    help="invalid UTF-8: stop with an error naming the byte, or replace it with U+FFFD")
     p.add_argument("--table", metavar="EXTRA.csv", action="append",
-                   help="a scholar's table (CSV, TSV or semicolons) used with the bundled ones; repeat for several")
+                   help="a scholar's table (CSV, TSV or semicolons) used with the bundled ones; repeat for several. "
+                        "Columns: concept, lang, headword (required); variants (|-separated), gloss, category, "
+                        "source, ambiguous, weight")
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
                    help="inflections to strip (default: auto)")
     p.add_argument("--min-score", type=share, default=0.5, metavar="P",

@@ -45,3 +45,10 @@ def test_check_can_be_told_the_language_of_a_bengali_text_that_quotes_assamese(t
     assert "try --lang bn" in auto.stderr
     told = _puthi(["check", str(text), "--game", "bisti", "--lang", "bn"])
     assert '"verdict": "contradicted"' in told.stdout and '"quantity": "players"' in told.stdout
+
+
+def test_eval_of_an_empty_reference_prints_no_rate(tmp_path):
+    (tmp_path / "ref.txt").write_text("", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("তাস\n", encoding="utf-8")
+    out = _puthi(["eval", str(tmp_path / "ref.txt"), str(tmp_path / "hyp.txt")])
+    assert "CER n/a" in out.stdout and "0.00 %" not in out.stdout
