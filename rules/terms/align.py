@@ -99,6 +99,9 @@ LIST_ANCHOR_WEIGHT = 0.9
 LIST_ANCHORS = 2
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
+# A damaged form on a common word is taken for the term when the text spells the term itself this often.
+ATTESTED_MIN = 2
+ATTESTED_MAX_COST = 0.5  # one cheap confusion: ভ for ত costs 0.35; কাহার for কাবার 0.85
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
@@ -182,6 +185,8 @@ class _Cand:
     last: int
     number_word: bool = False
     listed: bool = False  # a list reading (step 5): its score is its similarity
+    exact: bool = False  # the form as the tables spell it (an inflection allowed)
+    damaged_word: bool = False  # one cheap confusion from the term, on a common word (score × KNOWN_WORD_FACTOR)
 
 
 def _read_suffixes() -> dict[str, set[str]]:
@@ -398,7 +403,8 @@ class Aligner:
             for h in hits:
                 sim = self._similarity(h, len(tok))
                 for ei in self.single.get(h.lex, ()):
-                    cands.append(_Cand(s, e, ei, sim, 1, i, i))
+                    cands.append(_Cand(s, e, ei, sim, 1, i, i, exact=h.exact, damaged_word=h.known_word
+                                       and not h.exact and h.cost <= ATTESTED_MAX_COST))
                 if h.stem_end == len(tok):
                     for ei, lids in self.multi.get(h.lex, ()):
                         if (c := self._multi(text, toks, info, i, ei, lids)) is not None:
@@ -414,9 +420,23 @@ class Aligner:
         for c in cands:
             if not c.listed:
                 c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
+        self._attested_by_document(cands)
         self._support(cands, _text_positions(toks))
         self._sense_by_document(cands)
         return self._resolve(text, cands, lang, min_score, all_links)
+
+    def _attested_by_document(self, cands: list[_Cand]) -> None:
+        """One sense per discourse: a form one cheap confusion from a term (``ATTESTED_MAX_COST``) that is also
+        a common word (ভাসে, "floats", for তাসে) is the term after all when the same text spells that term
+        correctly ``ATTESTED_MIN`` times or more. Its common-word penalty (``KNOWN_WORD_FACTOR``) is lifted;
+        the rest of its score stands. (কাহারও, two letters from কাবার, stays a word.)"""
+        spans_of: dict[str, set[tuple[int, int]]] = defaultdict(set)
+        for c in cands:
+            if c.exact and not c.listed and c.score >= SUPPORT_MIN:
+                spans_of[self.entries[c.entry].concept].add((c.start, c.end))
+        for c in cands:
+            if c.damaged_word and len(spans_of.get(self.entries[c.entry].concept, ())) >= ATTESTED_MIN:
+                c.score /= KNOWN_WORD_FACTOR
 
     def _sense_by_document(self, cands: list[_Cand]) -> None:
         """A word the tables declare ambiguous between two games (রাজা: the pack's king, Ganjifa's raja) is

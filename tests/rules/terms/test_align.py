@@ -317,3 +317,12 @@ def test_run_together_text_is_not_analysed_as_one_word():
     # a PDF that lost its spaces: a 20,000-character "word" once took gigabytes; no term is that long
     assert find_terms("তাসখেলা" * 3000) == []
     assert [s.surface for s in find_terms("তাসখেলা" * 3000 + " তুরুপের সাহেব")] == ["তুরুপের", "সাহেব"]
+
+
+def test_a_damaged_form_on_a_common_word_is_the_term_when_the_text_spells_the_term():
+    # ভাসে ("floats") for তাসে: a common word one confusion (ভ for ত) from the term.
+    card_text = "তাস খেলায় চার জন খেলে। তাসের গোছা থেকে প্রত্যেকে ভাসে পায়। তাস বাঁটা হয়।"
+    assert "ভাসে" in [t.surface for t in find_terms(card_text)]
+    assert "ভাসে" not in [t.surface for t in find_terms("নদীতে পাতা ভাসে। সে তাস খেলে।")]  # তাস once
+    # two letters away (কাহারও for কাবার) is a word of its own, however often the text says কাবার
+    assert "কাহারও" not in [t.surface for t in find_terms("তাস খেলায় কাহারও তাস নাই, কাবার কাবার হয়।")]
