@@ -1,11 +1,11 @@
-"""``puthi export``: write a corpus as TEI, ALTO, W3C Web Annotations, CSV or Parquet."""
+"""``puthi export``: write a corpus as TEI, ALTO, PAGE XML, W3C Web Annotations, CSV or Parquet."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-HELP = "export a corpus as TEI, ALTO, Web Annotation JSON-LD, CSV or Parquet"
+HELP = "export a corpus as TEI, ALTO, PAGE XML, Web Annotation JSON-LD, CSV or Parquet"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -1,8 +1,9 @@
-"""``puthi ocr IMG... [--lang ben|asm|auto] [--format text|jsonl|hocr|alto] [--workers N] [-o DIR]``
+"""``puthi ocr IMG... [--lang ben|asm|auto] [--format text|jsonl|hocr|alto|page] [--workers N] [-o DIR]``
 
 Reads scans (PNG, JPEG, TIFF, PDF) and writes their text. Without ``-o`` everything goes to stdout (text:
 pages separated by a form feed; jsonl: one record per input); with ``-o DIR`` one file per input, named
-after it (``scan.png`` → ``DIR/scan.txt``). Every file is written to a temporary name and renamed, so an
+after it (``scan.png`` → ``DIR/scan.txt``); PAGE XML holds one page per file, so a PDF's pages become
+``scan-page-0001.page.xml``... Every file is written to a temporary name and renamed, so an
 interrupted run never leaves half a file. Inputs that fail are listed on stderr at the end and the exit code
 is non-zero; the others are still read and written.
 """
@@ -24,7 +25,7 @@ from puthi.ocr.model import Page
 
 HELP = "read scans (PNG, JPEG, TIFF, PDF) of Bengali or Assamese print with Tesseract"
 
-FORMATS = {"text": ".txt", "jsonl": ".jsonl", "hocr": ".hocr", "alto": ".xml"}
+FORMATS = {"text": ".txt", "jsonl": ".jsonl", "hocr": ".hocr", "alto": ".xml", "page": ".page.xml"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,6 +104,12 @@ def render(path: str, pages: list[Page], fmt: str) -> str:
         from puthi.ocr.hocr import to_hocr
 
         return to_hocr(pages)
+    if fmt == "page":
+        from puthi.ocr.pagexml import to_page_xml
+
+        if len(pages) > 1:
+            raise ValueError("PAGE XML holds one page: write each page with page_files()")
+        return to_page_xml(pages[0])
     from puthi.ocr.alto import to_alto
 
     return to_alto(pages)
@@ -157,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
 
     fmt = args.format
     out_dir = Path(args.out) if args.out else None
-    if out_dir is None and fmt in ("hocr", "alto") and len(args.images) > 1:
+    if out_dir is None and fmt in ("hocr", "alto", "page") and len(args.images) > 1:
         raise InputError("-o", f"{fmt} output holds one document per input; give -o DIR for several inputs")
     if out_dir is not None:
         try:
@@ -175,6 +182,13 @@ def run(args: argparse.Namespace) -> int:
             return   # nothing was read: no output, the failure is listed at the end
         if not any(p.text.strip() for p in pages):
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
+        if fmt == "page" and len(pages) > 1:
+            if out_dir is None:
+                raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
+            stem = names[path].removesuffix(FORMATS[fmt])
+            for p in pages:
+                atomic_write(out_dir / f"{stem}-page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
+            return
         text = render(path, pages, fmt)
         if out_dir is None:
             sys.stdout.write(text if fmt != "text" or not first[0] else "\f" + text)

@@ -1,4 +1,4 @@
-"""Exports of a corpus: TEI, ALTO, Web Annotation, CSV and Parquet, written safely into one folder.
+"""Exports of a corpus: TEI, ALTO, PAGE XML, Web Annotation, CSV and Parquet, written safely into one folder.
 
 Every file name is made from a document's name by :func:`safe_name` and checked by :func:`safe_path`
 to stay inside the output folder (no ``..``, no absolute paths, no symlink that leads out). Every file
@@ -27,7 +27,7 @@ from puthi.corpus.records import Document
 from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
 
-FORMATS = ("tei", "alto", "webanno", "csv", "parquet")
+FORMATS = ("tei", "alto", "page", "webanno", "csv", "parquet")
 #: The tables the CSV and Parquet exports write (all of :data:`~puthi.corpus.store.FRAMES`).
 TABLES = tuple(FRAMES)
 
@@ -131,7 +131,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
                 text = json.dumps(to_webanno(doc, pages), ensure_ascii=False, indent=1)
                 written.append(write_atomic(safe_path(out, f"{stem}.jsonld"), text))
             else:
-                written += _alto(pages, out, stem)
+                written += _page_files(pages, out, stem, fmt)
         return written
 
 
@@ -142,18 +142,24 @@ def unique_stems(docs: list[Document]) -> dict[int | None, str]:
     return {d.id: doc_stem(d) + (f"-{d.id}" if counts[doc_stem(d)] > 1 else "") for d in docs}
 
 
-def _alto(pages: list, out: Path, stem: str) -> list[Path]:
+def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
+    """One ALTO or PAGE XML file per page, with the corrected words, in the folder ``out/stem``."""
     try:
-        from puthi.ocr.alto import to_alto
+        if fmt == "page":
+            from puthi.ocr.pagexml import to_page_xml as write
+        else:
+            from puthi.ocr.alto import to_alto
+
+            def write(page):
+                return to_alto([page])
     except ImportError as exc:
-        raise MissingDependencyError("puthi.ocr.alto", "the ALTO writer is not installed") from exc
+        raise MissingDependencyError(f"puthi.ocr.{fmt}", f"the {fmt.upper()} writer is not installed") from exc
     from puthi.ocr.model import Page
 
     written = []
     for sp in pages:
-        page = Page.from_dict(corrected_page(sp))
-        xml = to_alto([page])
-        written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.alto.xml"), xml))
+        xml = write(Page.from_dict(corrected_page(sp)))
+        written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.{fmt}.xml"), xml))
     return written
 
 

@@ -19,7 +19,7 @@ from puthi.corpus.export import safe_path
 from puthi.corpus.pipeline import build
 from puthi.corpus.store import Corpus
 from puthi.corpus.tei import TEI_NS, validate
-from puthi.errors import OutputError
+from puthi.errors import MissingDependencyError, OutputError
 from puthi.ocr.xmlsafe import parse_xml
 
 HERE = Path(__file__).resolve().parent
@@ -151,6 +151,22 @@ def test_alto_per_page_is_valid(seed_copy, tmp_path):
         [page] = alto.read_alto(p)  # the words as corrected: the repair's and people's, not the raw OCR's
         assert page.text.split() == next(t for t in texts if t.split()[-5:] == page.text.split()[-5:]).split()
         assert len(page.steps) >= 3  # the pipeline's stages travel with the words they made
+
+
+def test_page_xml_per_page_is_valid_and_shows_a_human_correction(seed_copy, tmp_path):
+    pagexml = pytest.importorskip("puthi.ocr.pagexml")
+    doc = "000_768383804696228d.txt"
+    assert cli.main(["correct", "--db", str(seed_copy), "--doc", doc, "--start", "0", "--end", "3",
+                     "--text", "তাসখেলা", "--author", "rk"]) == 0
+    files = export.export(seed_copy, "page", tmp_path / "page")
+    assert len(files) == 4 and all(p.name == "page-0001.page.xml" for p in files)
+    for p in files:
+        try:
+            assert pagexml.validate_page_xml(p.read_bytes()) == []
+        except MissingDependencyError as exc:  # the schema lives in ../shared/schemas
+            pytest.skip(f"PAGE schema not available: {exc}")
+    [p] = [f for f in files if f.parent.name.startswith("000")]
+    assert pagexml.read_page_xml(p.read_bytes()).text.split()[0] == "তাসখেলা"
 
 
 def test_alto_shows_a_human_correction(seed_copy, tmp_path):

@@ -107,21 +107,22 @@ def test_bad_input_is_listed_and_exit_is_non_zero(scans, tmp_path, capsys):
 
 
 @needs_tesseract
-@pytest.mark.parametrize("fmt, marker", [("hocr", "ocrx_word"), ("alto", "<String")])
-def test_hocr_and_alto_outputs(scans, tmp_path, fmt, marker):
+@pytest.mark.parametrize("fmt, marker", [("hocr", "ocrx_word"), ("alto", "<String"), ("page", "<TextLine")])
+def test_hocr_alto_and_page_outputs(scans, tmp_path, fmt, marker):
     d, texts = scans
     out = tmp_path / fmt
     assert main(["ocr", str(d / "good2.png"), "--lang", "ben", "--format", fmt, "-o", str(out)]) == 0
     [written] = list(out.iterdir())
     xml = written.read_text(encoding="utf-8")
     assert marker in xml and texts["good2"].split()[0] in xml
-    if fmt == "alto":
+    if fmt in ("alto", "page"):
         from puthi.ocr.alto import validate_alto
+        from puthi.ocr.pagexml import validate_page_xml
 
         try:
-            problems = validate_alto(xml)
-        except Exception as exc:  # the schema lives in ../shared/schemas
-            pytest.skip(f"ALTO schema not available: {exc}")
+            problems = (validate_alto if fmt == "alto" else validate_page_xml)(xml)
+        except Exception as exc:  # the schemas live in ../shared/schemas
+            pytest.skip(f"{fmt} schema not available: {exc}")
         assert problems == []
 
 
