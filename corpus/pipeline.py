@@ -52,6 +52,7 @@ STAGE_MODULES: dict[str, tuple[tuple[str, str], ...]] = {
     "pdf": (("puthi.ocr.recognize", "ocr_path"),),
     "hocr": (("puthi.ocr.hocr", "read_hocr"),),
     "alto": (("puthi.ocr.alto", "read_alto"),),
+    "page": (("puthi.ocr.pagexml", "read_page_xml"),),
     "text": (),
     "repair": (("puthi.normalize.repair", "repair_text"),),
     "terms": (("puthi.rules.terms", "find_terms"), ("puthi.rules.terms", "find_numbers")),
@@ -60,7 +61,7 @@ STAGE_MODULES: dict[str, tuple[tuple[str, str], ...]] = {
 #: Versions of the parts the corpus stage owns, and the default for a stage module without ``VERSION``.
 #: Bump one to make every page redo that stage on the next build.
 STAGE_VERSIONS: dict[str, str] = {
-    "text": "1", "image": "1", "pdf": "1", "hocr": "1", "alto": "1",
+    "text": "1", "image": "1", "pdf": "1", "hocr": "1", "alto": "1", "page": "1",
     "repair": "1", "terms": "1", "claims": "1",
 }
 #: File suffixes a folder walk picks up, by kind (a file named on the command line is sniffed).
@@ -150,6 +151,8 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
     low = head.lower()
     if b"<alto" in low or b"alto/ns-v" in low or b"alto-v" in low:
         return "alto"
+    if b"<pcgts" in low or b"primaresearch.org/page/gts" in low:
+        return "page"
     if b"ocr_page" in low:
         return "hocr"
     if path.suffix.lower() == ".txt":
@@ -162,8 +165,8 @@ MAX_TEXT_PAGE = 100_000  # characters in one page of a plain-text source (about 
 
 def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure], list[Path]]:
     """Expand folders (recursively, skipping hidden files) and sniff each file's kind. Also returns the files
-    of the folders left out, by their suffix (``notes.md``, ``README.txt``) or as XML that is neither hOCR
-    nor ALTO (PAGE, METS), so the build can say so."""
+    of the folders left out, by their suffix (``notes.md``, ``README.txt``) or as XML that is neither hOCR,
+    ALTO nor PAGE (METS), so the build can say so."""
     found: list[tuple[Path, str]] = []
     failures: list[Failure] = []
     ignored: list[Path] = []
@@ -181,7 +184,7 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                     ignored.append(p)
             named = False
             if not files:
-                failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO or .txt files in this "
+                failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO/PAGE or .txt files in this "
                                                                  "folder (or its subfolders); check the path"))
         elif path.exists():
             files, named = [path], True
@@ -204,9 +207,9 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 continue
             if kind is None:
                 if named or SUFFIXES[f.suffix.lower()] in ("image", "pdf"):
-                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO or .txt file "
+                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO, PAGE or .txt file "
                                             "(whatever its name says); convert it or leave it out"))
-                else:  # a folder's other XML or HTML (METS, PAGE, a web page): left out, and said so
+                else:  # a folder's other XML or HTML (METS, a web page): left out, and said so
                     ignored.append(f)
                 continue
             found.append((resolved, kind))
@@ -292,13 +295,14 @@ def document_noise(page_texts: list[str]) -> dict[str, int] | None:
 
 
 def read_existing_ocr(path: Path, kind: str) -> list[Any]:
-    """Pages of an hOCR or ALTO file, through the OCR stage's safe readers (no external entities)."""
-    mod = _module("puthi.ocr.hocr" if kind == "hocr" else "puthi.ocr.alto")
+    """Pages of an hOCR, ALTO or PAGE XML file, through the OCR stage's safe readers (no external entities)."""
+    [(module, name)] = STAGE_MODULES[kind]
+    mod = _module(module)
     if mod is None or stage_version(kind) == "absent":
-        raise MissingDependencyError(str(path), f"the {kind} reader (puthi.ocr.{kind}) is not installed")
-    reader = mod.read_hocr if kind == "hocr" else mod.read_alto
+        raise MissingDependencyError(str(path), f"the {kind} reader ({module}) is not installed")
     try:
-        pages = reader(str(path))
+        pages = getattr(mod, name)(path if kind == "page" else str(path))
+        pages = [pages] if kind == "page" else pages  # a PAGE file holds one page
     except PuthiError:
         raise
     except Exception as exc:
@@ -453,7 +457,7 @@ def process_page(task: PageTask) -> PageResult:
         elif task.kind == "text":
             result.ocr_text = task.text or ""
             result.page = page_from_text(result.ocr_text, f"{task.source}#page={task.page_no}")
-        elif task.kind in ("hocr", "alto"):
+        elif task.kind in ("hocr", "alto", "page"):
             result.page = task.page or {}
             result.ocr_text = _page_text(result.page)
         elif steps[0].version == "absent":
@@ -657,7 +661,7 @@ class BuildReport:
         if self.ignored:
             names = ", ".join(p.name for p in self.ignored[:3]) + (", ..." if len(self.ignored) > 3 else "")
             text += (f"; {len(self.ignored)} file(s) in the folders left out ({names}): only scans, PDFs, "
-                     "hOCR/ALTO (.xml, .html) and .txt files are read")
+                     "hOCR/ALTO/PAGE (.xml, .html) and .txt files are read")
         return text
 
 

@@ -30,7 +30,7 @@ from typing import Any, Literal
 from puthi.rules.claims.model import Claim  # a rule claim; offsets into the final text
 
 #: The kinds of input a build accepts, by what is inside the file.
-SourceKind = Literal["image", "pdf", "hocr", "alto", "text"]
+SourceKind = Literal["image", "pdf", "hocr", "alto", "page", "text"]
 #: Who made a change: the machine (a named stage) or a person.
 Resp = Literal["machine", "human"]
 #: What a human correction changes.

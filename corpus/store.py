@@ -32,7 +32,7 @@ from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -59,8 +59,25 @@ def _initial(conn: sqlite3.Connection) -> None:
         conn.execute(stmt)
 
 
+def _page_xml_sources(conn: sqlite3.Connection) -> None:
+    """Version 2: documents may be PAGE XML (kind ``page``). Only the CHECK constraint on ``documents.kind``
+    changes, which alters no stored row, so the table's definition is rewritten in place, as SQLite's
+    documentation allows for such changes, rather than the table rebuilt (which would cascade to its pages)."""
+    (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").fetchone()
+    new = sql.replace("'alto', 'text')", "'alto', 'page', 'text')")
+    if new == sql:
+        return
+    (version,) = conn.execute("PRAGMA schema_version").fetchone()
+    conn.execute("PRAGMA writable_schema = ON")
+    try:
+        conn.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'documents'", (new,))
+        conn.execute(f"PRAGMA schema_version = {int(version) + 1}")
+    finally:
+        conn.execute("PRAGMA writable_schema = OFF")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _initial}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _initial, 2: _page_xml_sources}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"

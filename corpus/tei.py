@@ -234,7 +234,7 @@ def _facsimile(root: etree._Element, pages: list[StoredPage]) -> None:
         box = {"ulx": 0, "uly": 0, "lrx": w, "lry": h} if w and h else {}
         surface = _sub(fac, "surface", xml_id=f"p{sp.page_no}", n=sp.page_no, **box)
         image = sp.page.get("path", "")
-        if image and sp.doc.kind in ("image", "pdf", "hocr", "alto"):
+        if image and sp.doc.kind in ("image", "pdf", "hocr", "alto", "page"):
             _sub(surface, "graphic", url=image)
         for ln in sp.lines:
             if ln["x0"] is None:

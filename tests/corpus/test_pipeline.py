@@ -319,12 +319,28 @@ def test_files_a_folder_walk_leaves_out_are_counted_in_the_summary(tmp_path):
     (tmp_path / "page.txt").write_text("তাস খেলা", encoding="utf-8")
     (tmp_path / "notes.md").write_text("my notes", encoding="utf-8")
     (tmp_path / ".hidden.md").write_text("x", encoding="utf-8")
-    page_xml = '<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"><Page/></PcGts>'
-    (tmp_path / "transkribus.xml").write_text(page_xml, encoding="utf-8")  # PAGE XML: not read, but named
+    mets = '<mets:mets xmlns:mets="http://www.loc.gov/METS/"><mets:fileSec/></mets:mets>'
+    (tmp_path / "book.mets.xml").write_text(mets, encoding="utf-8")  # METS: not read, but named
     found, failures, ignored = discover([tmp_path, tmp_path])  # a folder given twice counts once
     assert [p.name for p, _ in found] == ["page.txt"] and failures == []
-    assert sorted(p.name for p in ignored) == ["notes.md", "transkribus.xml"]
-    assert "2 file(s) in the folders left out (notes.md, transkribus.xml)" in BuildReport(ignored=ignored).summary()
+    assert sorted(p.name for p in ignored) == ["book.mets.xml", "notes.md"]
+    assert "2 file(s) in the folders left out (notes.md, book.mets.xml)" in BuildReport(ignored=ignored).summary()
+
+
+def test_page_xml_from_transkribus_is_built_with_its_words(tmp_path):
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+    from puthi.ocr.pagexml import to_page_xml
+
+    words = [Word("তাস", Box(10, 5, 60, 30), 91.0), Word("খেলা", Box(70, 5, 130, 30), 88.0)]
+    page = Page(path="scan.png", width=200, height=40, lang="ben", blocks=[Block([Line(words)])])
+    (tmp_path / "p.xml").write_text(to_page_xml(page), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    report = build([tmp_path], db, progress=False)
+    assert report.failures == [] and report.done == 1
+    with Corpus(db) as c:
+        [doc] = c.documents()
+        [stored] = c.pages(doc)
+    assert doc.kind == "page" and stored.text == "তাস খেলা"
 
 
 def test_a_folder_given_as_the_corpus_is_refused_before_anything_is_written(tmp_path):

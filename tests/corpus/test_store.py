@@ -146,3 +146,20 @@ def test_a_missing_store_is_reported_not_created(tmp_path):
     with pytest.raises(InputError, match="build one first"):
         Corpus(tmp_path / "none.sqlite", create=False)
     assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_version_1_corpus_migrates_and_keeps_its_pages(tmp_path):
+    # A corpus written before PAGE XML sources existed: schema version 1, one text document with a page.
+    db = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(db, isolation_level=None)
+    store.MIGRATIONS[1](conn)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO documents (source, name, kind, sha256) VALUES ('/a.txt', 'a.txt', 'text', 'x')")
+    conn.execute("INSERT INTO pages (doc_id, page_no, content_hash, ocr_json, ocr_text, text) "
+                 "VALUES (1, 1, 'h', '{}', 'তাস', 'তাস')")
+    conn.close()
+    with Corpus(db) as c:
+        assert c.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert c.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        c.conn.execute("INSERT INTO documents (source, name, kind, sha256) VALUES ('/p.xml', 'p.xml', 'page', 'y')")
+        assert c.conn.execute("SELECT text FROM pages").fetchall() == [("তাস",)]
