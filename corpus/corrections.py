@@ -227,9 +227,16 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
             missing = {"document", "page", "kind", "after"} - set(reader.fieldnames or ())
             if missing:
                 raise InputError(name, f"missing column(s) {', '.join(sorted(missing))}; expected {CSV_COLUMNS}")
-            out = []
+            out, bad = [], []
             for n, row in enumerate(reader, start=2):
-                out.append(_row(row, name, n, default_author))
+                try:
+                    out.append(_row(row, name, n, default_author))
+                except InputError as exc:  # every bad row is named at once, not one per run
+                    bad.append((n, exc))
+            if bad:
+                first = bad[0][1]
+                more = ", ".join(str(n) for n, _ in bad[1:11]) + (", ..." if len(bad) > 11 else "")
+                raise InputError(first.where, first.what + (f" (and bad rows on lines {more})" if more else ""))
         except UnicodeDecodeError as exc:
             raise InputError(name, "is not UTF-8 text; save the CSV as UTF-8") from exc
         except csv.Error as exc:

@@ -257,3 +257,10 @@ def test_a_moved_source_keeps_its_document_and_corrections(tmp_path, fast_repair
     build([copy], db, progress=False)
     with Corpus(db) as c:
         assert len(c.documents()) == 2
+
+
+def test_every_bad_row_of_an_imported_csv_is_named_at_once():
+    rows = ("document,page,kind,after,start,end,author\na.txt,x,text,ক,0,1,rk\na.txt,1,text,ক,0,1,rk\n"
+            "a.txt,1,text,খ,,,rk\na.txt,,text,গ,0,1,rk\n")
+    with pytest.raises(InputError, match=r"line 2: column page must be a whole number.*lines 4, 5\)"):
+        read_csv(io.StringIO(rows))
