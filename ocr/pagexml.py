@@ -31,9 +31,19 @@ Mapping:
   (``puthi {page_no:3;}``), the free-form attribute PAGE provides, in the ``key {prop:value;}`` style that
   Transkribus uses there.
 
-Reading accepts PAGE 2009 to 2019 (any namespace, ``Coords@points`` or the old ``Point`` children, the first
-or lowest-``index`` ``TextEquiv``, regions in ``ReadingOrder``); a line with text but no ``Word`` elements is
-split at spaces into words without boxes, and a region with text but no lines likewise at newlines.
+Reading accepts PAGE 2009 to 2019 and Transkribus exports: any namespace, ``Coords@points`` or the old
+``Point`` children, the first or lowest-``index`` ``TextEquiv`` (its ``Unicode``, else its ``PlainText``).
+
+* Text lives at the deepest level that has it, and is read once. Where a line's words carry no text, the line's
+  text is split at spaces: onto the words (keeping their boxes) when the counts match, else into words without
+  boxes; words that carry text keep it, and the line's fills those that do not only when the rest agree. A
+  region's text goes onto its lines the same way, split at newlines. A region's own text is ignored when its
+  lines or nested regions carry text; a region that only holds other regions is no block of its own.
+* Blocks are the ``TextRegion`` elements (nested ones too, and those inside any other region, such as a PAGE
+  2019 ``TableRegion``) and Transkribus's ``TableCell`` elements (by row, then column).
+* ``ReadingOrder`` decides their order: ``OrderedGroup`` members by ``index``, nested groups too,
+  ``UnorderedGroup`` members in file order; a nested region it does not name follows its nearest named ancestor,
+  and regions it does not name at all come last, in file order.
 
 >>> from puthi.ocr.model import Block, Box, Line, Page, Word
 >>> page = Page(path="p.png", width=200, height=40, lang="ben",
@@ -47,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from datetime import UTC, datetime
@@ -250,13 +261,17 @@ def _box(el: etree._Element, where: str) -> Box | None:
 
 
 def _text(el: etree._Element, where: str) -> tuple[str | None, float]:
-    """The text of an element's best ``TextEquiv`` (lowest ``index``, else the first) and its confidence 0..100."""
+    """The text of an element's best ``TextEquiv`` (lowest ``index``, else the first) and its confidence 0..100.
+
+    The text is ``Unicode``, or ``PlainText`` when ``Unicode`` is empty or absent; ``None`` without a ``TextEquiv``.
+    """
     equivs = _children(el, "TextEquiv")
     if not equivs:
         return None, -1.0
     indexed = [e for e in equivs if (e.get("index") or "").strip().isdigit()]
     best = min(indexed, key=lambda e: int(e.get("index"))) if indexed else equivs[0]
-    text = next(("".join(u.itertext()) for u in _children(best, "Unicode")), "")
+    texts = ["".join(u.itertext()) for name in ("Unicode", "PlainText") for u in _children(best, name)]
+    text = next((t for t in texts if t.strip()), texts[0] if texts else "")
     conf = best.get("conf")
     if conf is None:
         return text, -1.0
@@ -271,25 +286,140 @@ def _language_code(name: str | None) -> str:
     return _CODES.get((name or "").strip(), "")
 
 
-def _line(el: etree._Element, where: str) -> Line:
-    word_els = _children(el, "Word")
-    if word_els:
-        words = []
-        for w in word_els:
-            text, conf = _text(w, where)
-            words.append(Word(text or "", _box(w, where), conf, _language_code(w.get("language"))))
-    else:
-        words = [Word(t) for t in (_text(el, where)[0] or "").split()]
+def _has_text(text: str | None) -> bool:
+    return bool(text and text.strip())
+
+
+def _same(a: str, b: str) -> bool:
+    return a.split() == b.split()
+
+
+def _share(text: str | None, children: list[str], parts: list[str]) -> list[str] | None:
+    """The parts of a parent's ``text`` for its children (their own texts as given), or None to keep theirs.
+
+    Text lives at the deepest level that has it: when no child carries text the parent's parts go to them one
+    each; when some do, the parts fill the others only if the ones that carry text agree with them. Either
+    way the counts must match, else the parent's text cannot be placed on the children (None).
+    """
+    if not _has_text(text) or len(parts) != len(children):
+        return None
+    if not any(_has_text(c) for c in children):
+        return parts
+    if all(_same(c, p) for c, p in zip(children, parts, strict=True) if _has_text(c)):
+        return [c if _has_text(c) else p for c, p in zip(children, parts, strict=True)]
+    return None
+
+
+def _word(el: etree._Element, where: str) -> Word:
+    text, conf = _text(el, where)
+    if not _has_text(text):  # a word without text of its own may still have it on its glyphs
+        glyphs = [_text(g, where)[0] for g in _children(el, "Glyph")]
+        if any(_has_text(g) for g in glyphs):
+            text, conf = "".join(g or "" for g in glyphs), -1.0
+    return Word(text or "", _box(el, where), conf, _language_code(el.get("language")))
+
+
+def _line(el: etree._Element, where: str, given: str | None = None) -> Line:
+    """A ``TextLine``; ``given`` is its row of the region's text, used where the line carries none."""
+    own = _text(el, where)[0]
+    text = own if _has_text(own) or given is None else given
+    words = [_word(w, where) for w in _children(el, "Word")]
+    tokens = (text or "").split()
+    shared = _share(text, [w.text for w in words], tokens)
+    if shared is not None:
+        words = [dataclasses.replace(w, text=t) if w.text != t else w for w, t in zip(words, shared, strict=True)]
+    elif _has_text(text) and not any(_has_text(w.text) for w in words):
+        words = [Word(t) for t in tokens]  # the words' boxes cannot be matched to the line's text
     return Line(words, _box(el, where))
 
 
-def _regions(page_el: etree._Element) -> list[etree._Element]:
-    """The page's text regions (nested ones too), those named in ``ReadingOrder`` first, in its order."""
-    regions = [r for r in page_el.iter() if local_name(r) == "TextRegion"]
-    order = [ref.get("regionRef") for ro in _children(page_el, "ReadingOrder") for ref in ro.iter()
-             if local_name(ref) in ("RegionRefIndexed", "RegionRef")]
+_UNITS = ("TextRegion", "TableCell")  # elements whose lines make a Block
+_GROUPS = ("OrderedGroup", "UnorderedGroup", "OrderedGroupIndexed", "UnorderedGroupIndexed")
+
+
+def _nested_units(el: etree._Element) -> list[etree._Element]:
+    return [d for d in el.iterdescendants() if local_name(d) in _UNITS]
+
+
+def _block(el: etree._Element, where: str) -> Block | None:
+    """A ``TextRegion`` or Transkribus ``TableCell`` as a block of its own lines; None for a mere container.
+
+    The element's own ``TextEquiv`` is used only where neither its lines nor its nested regions carry text.
+    """
+    line_els = _children(el, "TextLine")
+    lines = [_line(tl, where) for tl in line_els]
+    nested = _nested_units(el)
+    nested_text = any(_has_text(_text(t, where)[0]) for n in nested for t in n.iter() if _children(t, "TextEquiv"))
+    own = None if nested_text else _text(el, where)[0]
+    if _has_text(own):
+        rows = own.split("\n")
+        if len(rows) != len(lines):
+            rows = [row for row in rows if row.strip()]
+        shared = _share(own, [ln.text for ln in lines], rows)
+        if shared is not None:
+            lines = [_line(tl, where, row) if not _has_text(ln.text) else ln
+                     for tl, ln, row in zip(line_els, lines, shared, strict=True)]
+        elif not any(_has_text(ln.text) for ln in lines):  # the lines' boxes cannot be matched to the rows
+            lines = [Line([Word(t) for t in row.split()]) for row in rows]
+    if nested and not lines:
+        return None
+    return Block(lines, _box(el, where))
+
+
+def _index(el: etree._Element) -> tuple[int, int]:
+    try:
+        return 0, int(el.get("index") or "")
+    except ValueError:
+        return 1, 0  # unindexed members come after the indexed ones, in file order
+
+
+def _reading_order(group: etree._Element) -> list[str]:
+    """The region IDs of a reading-order group: ordered groups by ``index``, unordered ones in file order."""
+    ids = [group.get("regionRef")] if group.get("regionRef") else []
+    members = [m for m in group if local_name(m) in (*_GROUPS, "RegionRef", "RegionRefIndexed")]
+    if local_name(group).startswith("Ordered"):
+        members.sort(key=_index)
+    for member in members:
+        if local_name(member) in _GROUPS:
+            ids += _reading_order(member)
+        elif member.get("regionRef"):
+            ids.append(member.get("regionRef"))
+    return ids
+
+
+def _in_cell_order(children: list[etree._Element]) -> list[etree._Element]:
+    """``children`` with the table cells among them sorted by row, then column (each in the places cells had)."""
+    def number(cell: etree._Element, attr: str) -> tuple[int, int]:
+        try:
+            return 0, int(cell.get(attr) or "")
+        except ValueError:
+            return 1, 0  # a cell without a row or column comes after the numbered ones, in file order
+    cells = iter(sorted((c for c in children if local_name(c) == "TableCell"),
+                        key=lambda c: (number(c, "row"), number(c, "col"))))
+    return [next(cells) if local_name(c) == "TableCell" else c for c in children]
+
+
+def _units(page_el: etree._Element) -> list[etree._Element]:
+    """The page's text regions and table cells, nested ones too, in reading order.
+
+    ``ReadingOrder`` decides; a nested region or cell it does not name goes with its nearest named ancestor (just
+    after it, in file order, table cells by row and column), and regions it does not name at all come last.
+    """
+    order = [i for ro in _children(page_el, "ReadingOrder") for g in ro if local_name(g) in _GROUPS
+             for i in _reading_order(g)]
     rank = {ident: i for i, ident in reversed(list(enumerate(order)))}
-    return sorted(regions, key=lambda r: rank.get(r.get("id"), len(rank)))
+    found: list[tuple[int, etree._Element]] = []
+
+    def walk(el: etree._Element, inherited: int) -> None:
+        children = [c for c in el if local_name(c).endswith("Region") or local_name(c) == "TableCell"]
+        for child in _in_cell_order(children):
+            child_rank = rank.get(child.get("id"), inherited)
+            if local_name(child) in _UNITS:
+                found.append((child_rank, child))
+            walk(child, child_rank)
+
+    walk(page_el, len(order))
+    return [el for _, el in sorted(found, key=lambda pair: pair[0])]
 
 
 def _steps(root: etree._Element) -> list[Step]:
@@ -317,6 +447,14 @@ def read_page_xml(xml: str | bytes | Path, source: str = "") -> Page:
 
     Corrupt or hostile input raises :class:`~puthi.errors.InputError` naming ``source``.
 
+    A line whose words carry no text lends them its own:
+
+    >>> page = read_page_xml(
+    ...     '<PcGts><Page><TextRegion id="r"><TextLine id="l"><Coords points="0,0 90,9"/>'
+    ...     '<Word id="a"><Coords points="0,0 40,9"/></Word><Word id="b"><Coords points="50,0 90,9"/></Word>'
+    ...     '<TextEquiv><Unicode>তাস খেলা</Unicode></TextEquiv></TextLine></TextRegion></Page></PcGts>')
+    >>> [(w.text, w.box.x0) for w in page.words]
+    [('তাস', 0), ('খেলা', 50)]
     >>> read_page_xml(b"<alto/>", source="p1.xml")
     Traceback (most recent call last):
     ...
@@ -332,13 +470,11 @@ def read_page_xml(xml: str | bytes | Path, source: str = "") -> Page:
     page_el = page_els[0]
     custom = _puthi_custom(page_el)
     blocks, langs = [], []
-    for region in _regions(page_el):
-        lines = [_line(tl, where) for tl in _children(region, "TextLine")]
-        if not lines:
-            text = _text(region, where)[0] or ""
-            lines = [Line([Word(t) for t in row.split()]) for row in text.split("\n") if row.strip()]
-        blocks.append(Block(lines, _box(region, where)))
-        langs.append(_language_code(region.get("primaryLanguage")))
+    for unit in _units(page_el):
+        block = _block(unit, where)
+        if block is not None:
+            blocks.append(block)
+            langs.append(_language_code(unit.get("primaryLanguage")))
     try:
         page_no = int(custom.get("page_no", "1"))
     except ValueError:

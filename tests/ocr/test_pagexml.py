@@ -321,3 +321,123 @@ def test_negative_coordinates_are_clamped_to_the_image(schema):
     xml = to_page_xml(page)
     assert validate_page_xml(xml) == []
     assert read_page_xml(xml).words[0].box == Box(0, 0, 10, 10)
+
+
+# Transkribus and other producers put text at different levels; the reader takes it from the deepest level that
+# has it, once. These documents are written by hand in the style of Transkribus exports (PAGE 2013 namespace).
+def transkribus(body: str, reading_order: str = "") -> str:
+    ro = f"<ReadingOrder>{reading_order}</ReadingOrder>" if reading_order else ""
+    return ('<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15"><Metadata/>'
+            f'<Page imageFilename="p007.jpg" imageWidth="2000" imageHeight="3000">{ro}{body}</Page></PcGts>')
+
+
+def coords(x0, y0, x1, y1):
+    return f'<Coords points="{x0},{y0} {x1},{y0} {x1},{y1} {x0},{y1}"/>'
+
+
+def equiv(text, child="Unicode"):
+    return f"<TextEquiv><{child}>{text}</{child}></TextEquiv>"
+
+
+def region(ident, inner, text=None, tag="TextRegion"):
+    return f'<{tag} id="{ident}">{coords(0, 0, 900, 900)}{inner}{equiv(text) if text is not None else ""}</{tag}>'
+
+
+def line(ident, text=None, words="", child="Unicode"):
+    return f'<TextLine id="{ident}">{coords(10, 20, 400, 60)}{words}{equiv(text, child) if text else ""}</TextLine>'
+
+
+def word(ident, x0, text=None):
+    return f'<Word id="{ident}">{coords(x0, 20, x0 + 50, 60)}{equiv(text) if text else ""}</Word>'
+
+
+def test_a_line_s_text_is_used_when_its_words_carry_none():
+    boxed = read_page_xml(transkribus(region("r", line("l", "দ্বিতীয় লাইন", word("a", 10) + word("b", 100)))))
+    assert [(w.text, w.box) for w in boxed.words] == [("দ্বিতীয়", Box(10, 20, 60, 60)), ("লাইন", Box(100, 20, 150, 60))]
+    assert boxed.lines[0].box == Box(10, 20, 400, 60)
+    unboxed = read_page_xml(transkribus(region("r", line("l", "তিন টি শব্দ", word("a", 10) + word("b", 100)))))
+    assert [(w.text, w.box) for w in unboxed.words] == [("তিন", None), ("টি", None), ("শব্দ", None)]
+    filled = read_page_xml(transkribus(region("r", line("l", "তাস খেলা", word("a", 10, "তাস") + word("b", 100)))))
+    assert [(w.text, w.box) for w in filled.words] == [("তাস", Box(10, 20, 60, 60)), ("খেলা", Box(100, 20, 150, 60))]
+    # Words that carry text keep it when the line disagrees with them.
+    own = read_page_xml(transkribus(region("r", line("l", "ভুল কথা", word("a", 10, "তাস") + word("b", 100)))))
+    assert [w.text for w in own.words] == ["তাস", ""]
+
+
+def test_a_region_s_text_is_used_when_its_lines_carry_none():
+    lines = line("l1") + line("l2")
+    boxed = read_page_xml(transkribus(region("r", lines, "অঞ্চল কেবল\nদুই সারি")))
+    assert [ln.text for ln in boxed.lines] == ["অঞ্চল কেবল", "দুই সারি"]
+    assert [ln.box for ln in boxed.lines] == [Box(10, 20, 400, 60)] * 2
+    unboxed = read_page_xml(transkribus(region("r", lines, "এক\nদুই\nতিন")))
+    assert [(ln.text, ln.box) for ln in unboxed.lines] == [("এক", None), ("দুই", None), ("তিন", None)]
+    plain = read_page_xml(transkribus(region("r", line("l1", "কেবল প্লেইন", child="PlainText") + line("l2"),
+                                             "কেবল প্লেইন\nশেষ সারি")))
+    assert [ln.text for ln in plain.lines] == ["কেবল প্লেইন", "শেষ সারি"]
+    # Lines that carry text keep it; the region's text does not add to it.
+    own = read_page_xml(transkribus(region("r", line("l1", "সারি এক") + line("l2", "সারি দুই"), "অন্য কিছু")))
+    assert own.text == "সারি এক\nসারি দুই"
+
+
+def test_nested_regions_are_read_once():
+    inner = region("inner", line("in1", "ভিতরের সারি"))
+    page = read_page_xml(transkribus(region("outer", inner, "ভিতরের সারি")))
+    assert page.text == "ভিতরের সারি" and len(page.blocks) == 1
+    mixed = read_page_xml(transkribus(region("outer", line("o1", "বাইরের সারি") + inner, "বাইরের সারি\nভিতরের সারি")))
+    assert [b.lines[0].text for b in mixed.blocks] == ["বাইরের সারি", "ভিতরের সারি"]
+    # An outer region whose nested regions carry no text still gives its own.
+    bare = read_page_xml(transkribus(region("outer", region("inner", line("in1")), "কেবল বাইরে")))
+    assert bare.text.strip() == "কেবল বাইরে"
+
+
+def order_of(reading_order, ids=("a", "b", "c", "d", "e")):
+    body = "".join(region(i, line(f"{i}1", i)) for i in ids)
+    return "".join(read_page_xml(transkribus(body, reading_order)).text.split())
+
+
+def ref(ident, index=None):
+    return f'<RegionRefIndexed index="{index}" regionRef="{ident}"/>' if index is not None else \
+        f'<RegionRef regionRef="{ident}"/>'
+
+
+def test_reading_order_follows_the_indexes():
+    assert order_of("") == "abcde"
+    assert order_of(f'<OrderedGroup id="g">{ref("b", 1)}{ref("a", 0)}{ref("e", 2)}</OrderedGroup>') == "abecd"
+    assert order_of(f'<OrderedGroup id="g">{ref("c", 10)}{ref("d", 2)}{ref("a", 0)}{ref("b", 1)}'
+                    f'{ref("e", 3)}</OrderedGroup>') == "abdec"
+    nested = (f'<OrderedGroup id="g">{ref("e", 2)}<OrderedGroupIndexed id="h" index="0">{ref("c", 1)}{ref("b", 0)}'
+              f'</OrderedGroupIndexed><UnorderedGroupIndexed id="u" index="1">{ref("d")}{ref("a")}'
+              "</UnorderedGroupIndexed></OrderedGroup>")
+    assert order_of(nested) == "bcdae"
+    assert order_of(f'<UnorderedGroup id="u">{ref("d")}{ref("b")}</UnorderedGroup>') == "dbace"
+
+
+def test_table_cells_are_read_in_cell_order():
+    def cell(r, c, text):
+        return (f'<TableCell row="{r}" col="{c}" id="c{r}{c}">{coords(0, 0, 5, 5)}'
+                f'{line(f"c{r}{c}l", text)}</TableCell>')
+    table = region("t", cell(1, 0, "গ") + cell(0, 1, "খ") + cell(0, 0, "ক") + cell(1, 1, "ঘ"), tag="TableRegion")
+    page = read_page_xml(transkribus(region("r1", line("l1", "আগে")) + table + region("r2", line("l2", "পরে"))))
+    assert page.text.split() == ["আগে", "ক", "খ", "গ", "ঘ", "পরে"]
+    assert page.lines[1].box == Box(10, 20, 400, 60)
+    # PAGE 2019 tables hold text regions.
+    standard = read_page_xml(transkribus(region("t", region("tr", line("tl", "ঘর")), tag="TableRegion")))
+    assert standard.text == "ঘর"
+
+
+TRANSKRIBUS_SAMPLE = transkribus(
+    region("r1", line("r1l1", "প্রথম লাইন তাস") + line("r1l2", "দ্বিতীয় লাইন", word("w1", 100) + word("w2", 600)),
+           "প্রথম লাইন তাস\nদ্বিতীয় লাইন")
+    + region("r2", "", "অঞ্চল কেবল\nদুই সারি")
+    + region("t1", f'<TableCell row="0" col="0" id="c1">{coords(0, 0, 5, 5)}{line("c1l1", "টেবিলের কোষ")}</TableCell>',
+             tag="TableRegion")
+    + region("r3", line("r3l1", "কেবল প্লেইন", child="PlainText") + line("r3l2"), "কেবল প্লেইন\nশেষ সারি")
+    + region("outer", region("inner", line("in1", "ভিতরের সারি")), "ভিতরের সারি"),
+    f'<OrderedGroup id="ro_1">{ref("r2", 1)}{ref("r1", 0)}</OrderedGroup>')
+
+
+def test_a_transkribus_page_loses_and_repeats_nothing():
+    page = read_page_xml(TRANSKRIBUS_SAMPLE, source="p007.xml")
+    assert page.text.split("\n\n") == ["প্রথম লাইন তাস\nদ্বিতীয় লাইন", "অঞ্চল কেবল\nদুই সারি", "টেবিলের কোষ",
+                                       "কেবল প্লেইন\nশেষ সারি", "ভিতরের সারি"]
+    assert page.lines[1].words[1].box == Box(600, 20, 650, 60)
