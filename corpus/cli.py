@@ -51,13 +51,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedOutput:
+    """Standard output when the process started without one: writing to it is a one-line error."""
+
+    def write(self, text: str) -> int:
+        raise OutputError("standard output", "is closed; redirect it to a file (> out.txt)")
+
+    def flush(self) -> None:
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if sys.stdout is None:  # started with stdout closed (`>&-`): there is nowhere to write the result
-        if sys.stderr is not None:
-            print(f"puthi {args.command}: standard output is closed; redirect it to a file (> out.txt)",
-                  file=sys.stderr)
-        return OutputError.exit_code
+    if sys.stdout is None:  # started with stdout closed (`>&-`): fine until a command writes a result there
+        sys.stdout = _ClosedOutput()
     try:
         code = int(args._run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not in a message at exit

@@ -3,7 +3,7 @@
 Reads scans (PNG, JPEG, TIFF, PDF) and writes their text. Without ``-o`` everything goes to stdout (text:
 pages separated by a form feed; jsonl: one record per input); with ``-o DIR`` one file per input, named
 after it (``scan.png`` → ``DIR/scan.txt``); PAGE XML holds one page per file, so a PDF's pages become
-``scan-page-0001.page.xml``... Every file is written to a temporary name and renamed, so an
+``DIR/book/page-0001.page.xml``... Every file is written to a temporary name and renamed, so an
 interrupted run never leaves half a file. Inputs that fail are listed on stderr at the end and the exit code
 is non-zero; the others are still read and written.
 """
@@ -185,9 +185,10 @@ def run(args: argparse.Namespace) -> int:
         if fmt == "page" and len(pages) > 1:
             if out_dir is None:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
-            stem = names[path].removesuffix(FORMATS[fmt])
+            folder = out_dir / names[path].removesuffix(FORMATS[fmt])  # a name no other input's file has
+            folder.mkdir(exist_ok=True)
             for p in pages:
-                atomic_write(out_dir / f"{stem}-page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
+                atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
             return
         text = render(path, pages, fmt)
         if out_dir is None:

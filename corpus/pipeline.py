@@ -149,18 +149,17 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 XML or HTML: look at it as UTF-8
         head = head.decode("utf-16", errors="ignore").encode("utf-8")
     low = head.lower()
+    if b"<pcgts" in low:  # before ALTO: a PAGE file may mention ALTO (a converter's name, a comment)
+        return "page"
     if b"<alto" in low or b"alto/ns-v" in low or b"alto-v" in low:
         return "alto"
-    if b"<pcgts" in low or b"primaresearch.org/page/gts" in low:
+    if b"primaresearch.org/page/gts" in low:
         return "page"
     if b"ocr_page" in low:
         return "hocr"
     if path.suffix.lower() == ".txt":
         return "text"
     return None
-
-
-MAX_TEXT_PAGE = 100_000  # characters in one page of a plain-text source (about 30 printed pages)
 
 
 def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure], list[Path]]:
@@ -216,34 +215,17 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
     return found, failures, ignored
 
 
-def split_text_pages(text: str, limit: int = MAX_TEXT_PAGE) -> list[str]:
-    """Pages of a plain-text source: split at form feeds; line ends made ``\\n``; NFC. A page longer than
-    ``limit`` characters (a whole book with no form feeds) is cut at line ends into pages of at most that,
-    so that a page's repair, storage and review stay small.
+def split_text_pages(text: str) -> list[str]:
+    """Pages of a plain-text source: split at form feeds; line ends made ``\\n``; NFC.
 
     >>> split_text_pages("এক\\r\\nদুই\\fতিন\\f")
-    ['এক\\nদুই', 'তিন']
-    >>> split_text_pages("এক\\nদুই\\nতিন", limit=7)
     ['এক\\nদুই', 'তিন']
     """
     text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
     pages = text.split("\f")
     while len(pages) > 1 and not pages[-1].strip():
         pages.pop()
-    return [piece for page in pages for piece in _cut(page, limit)]
-
-
-def _cut(page: str, limit: int) -> list[str]:
-    out = []
-    while len(page) > limit:
-        end = page.rfind("\n", 0, limit + 1)
-        if end <= 0:  # one line longer than the limit: cut inside it
-            out.append(page[:limit])
-            page = page[limit:]
-        else:
-            out.append(page[:end])
-            page = page[end + 1:]
-    return [*out, page]
+    return pages
 
 
 def _sha(data: bytes | str) -> str:

@@ -57,7 +57,8 @@ RULE = "wrong-script"
 _DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # not the danda । ॥, which Bengali uses
 BENGALI_SIGNS = "".join(chr(c) for c in range(0x0980, 0x0A00) if unicodedata.category(chr(c))[0] in "LM")
 IDENTITY_LOGP = math.log(0.9)  # a Bengali sign in a garbled token read as itself
-_BENGALI_LETTERS = regex.compile(r"[\u0985-\u09b9\u09ce\u09dc-\u09df\u09f0\u09f1]")  # vowels and consonants
+# Vowels, consonants and vowel signs: what a Bengali model wrote in a mixed token, kept by its reading.
+_BENGALI_LETTERS = regex.compile(r"[\u0985-\u09b9\u09be-\u09cc\u09ce\u09d7\u09dc-\u09df\u09f0\u09f1]")
 _DEVANAGARI_CONSONANT = regex.compile(r"[\u0915-\u0939\u0958-\u095f]")
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
 _LATIN = regex.compile(r"[A-Za-z]")
@@ -669,12 +670,13 @@ def _core(token: str, closed: bool) -> tuple[int, str]:
 
 
 def _keeps(reading: str, letters: list[str]) -> bool:
-    """Does ``reading`` hold ``letters`` (the Bengali letters of a mixed token) in their order?
+    """Does ``reading`` hold ``letters`` (the Bengali letters and vowel signs of a mixed token) in their order?
 
-    A token that is partly Bengali (``cন``, ``nটেক্কা``) was read by a Bengali model: its Bengali letters are
-    real, and only the stray signs are garble. A reading that drops them (ও for ``nটেক্কা``) is no repair.
+    A token that is partly Bengali (``cন``, ``nটেক্কা``, ``गোলাম``) was read by a Bengali model: its Bengali
+    signs are real, and only the rest is garble. A reading that drops them (ও for ``nটেক্কা``, শুলাম for
+    ``गোলাম``) is no repair.
 
-    >>> _keeps("নে", ["ন"]), _keeps("টেক্কা", ["ট", "ক", "ক"]), _keeps("ও", ["ট", "ক", "ক"])
+    >>> _keeps("নে", ["ন"]), _keeps("টেক্কা", ["ট", "ে", "ক", "ক", "া"]), _keeps("শুলাম", ["ো", "ল", "া", "ম"])
     (True, True, False)
     """
     rest = iter(_BENGALI_LETTERS.findall(reading))

@@ -185,11 +185,23 @@ def bengali_lexicon(web_share: float = 0.0) -> Lexicon:
     if not web_share:
         return Lexicon("bn", freq, sources)
     scale = web_share * sum(freq.values()) / 1e9
-    counted = [line.split("\t") for line in _read_words(DATA / "bn_wordfreq.tsv")[1:]]
-    for word, per_billion in counted:
-        freq[word] = freq.get(word, 0.0) + scale * int(per_billion)
+    counted = web_counts()
+    for word, per_billion in counted.items():
+        freq[word] = freq.get(word, 0.0) + scale * per_billion
     sources["wordfreq"] = len(counted)
     return Lexicon("bn", freq, sources)
+
+
+@functools.cache
+def web_counts() -> dict[str, int]:
+    """Bengali word -> occurrences per billion words of web text (``data/bn_wordfreq.tsv``; words seen at
+    least once per million).
+
+    >>> web_counts()["করে"] > 1_000_000 > web_counts()["খেলা"] > 10_000
+    True
+    """
+    rows = (line.split("\t") for line in _read_words(DATA / "bn_wordfreq.tsv")[1:])
+    return {word: int(n) for word, n in rows}
 
 
 def _assamese() -> Lexicon:

@@ -35,7 +35,9 @@ def test_closed_standard_streams_give_one_line_errors():
     assert out.returncode == 2 and "standard input: is closed" in out.stderr and "Traceback" not in out.stderr
     out = subprocess.run(f"echo তাস | {sys.executable} -m puthi terms - >&-", shell=True, capture_output=True,
                          text=True)
-    assert out.returncode != 0 and "standard output is closed" in out.stderr and "Traceback" not in out.stderr
+    assert out.returncode != 0 and "standard output: is closed" in out.stderr and "Traceback" not in out.stderr
+    out = subprocess.run(f"{sys.executable} -m puthi eval --help >&-", shell=True, capture_output=True, text=True)
+    assert "Traceback" not in out.stderr
 
 
 def test_check_can_be_told_the_language_of_a_bengali_text_that_quotes_assamese(tmp_path):

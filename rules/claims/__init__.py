@@ -5,5 +5,4 @@ from puthi.rules.claims.model import Claim, Verdict
 
 __all__ = ["Claim", "Verdict", "extract_claims"]
 
-VERSION = "3"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only;
-# 3: a passage about a game without an engine is that game's)
+VERSION = "2"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only)

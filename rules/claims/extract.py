@@ -167,22 +167,13 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     (bn, as, auto) is the text's language, decided from the whole text when auto.
 
     A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states
-    a claim about that game. A sentence that names only games with no engine (বিবিধর গ্যাম, গোলামচোর in a
-    survey of card games) starts a passage about them: its claims and those of the sentences after it, up
-    to the next line break or the next game named, are theirs (and unverifiable), not the text's game's.
+    a claim about that game.
     """
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
-    topic: str | None = None  # a game without an engine that the passage is about
-    previous_end = 0
     for sentence in sentences(text, lang):
-        if "\n" in text[previous_end : sentence.start]:
-            topic = None
-        previous_end = sentence.end
-        if named := _games_named(sentence):
-            topic = None if any(name in _GAME_CONCEPTS for name in named) else named[0]
-        sentence_game = topic or _sentence_game(sentence, game)
+        sentence_game = _sentence_game(sentence, game)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
         for clause in _denied_clauses(sentence):
             denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
@@ -223,11 +214,6 @@ def _negated(claims: list[Claim]) -> list[Claim]:
     [('capture_compulsory', 'no')]
     """
     return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
-
-
-def _games_named(sentence: Sentence) -> list[str]:
-    """The games a sentence names (the part after ``game.`` of its game-name terms), in text order."""
-    return [t.concept.partition(".")[2] for t in sentence.terms if t.concept.startswith("game.")]
 
 
 def _sentence_game(sentence: Sentence, default: str) -> str:

@@ -102,6 +102,8 @@ LIST_ANCHORS = 2
 # A damaged form on a common word is taken for the term when the text spells the term itself this often.
 ATTESTED_MIN = 2
 ATTESTED_MAX_COST = 0.5  # one cheap confusion: ভ for ত costs 0.35; কাহার for কাবার 0.85
+# ... and a word seen less than 10 times per million words of web text: ভাসে 3.6, but বিধি 25, গেলাম 81.
+ATTESTED_MAX_WEB = 10_000  # per billion
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
@@ -403,8 +405,8 @@ class Aligner:
             for h in hits:
                 sim = self._similarity(h, len(tok))
                 for ei in self.single.get(h.lex, ()):
-                    cands.append(_Cand(s, e, ei, sim, 1, i, i, exact=h.exact, damaged_word=h.known_word
-                                       and not h.exact and h.cost <= ATTESTED_MAX_COST))
+                    cands.append(_Cand(s, e, ei, sim, 1, i, i, exact=h.exact,
+                                       damaged_word=self._attestable(h, tok, lang)))
                 if h.stem_end == len(tok):
                     for ei, lids in self.multi.get(h.lex, ()):
                         if (c := self._multi(text, toks, info, i, ei, lids)) is not None:
@@ -425,11 +427,24 @@ class Aligner:
         self._sense_by_document(cands)
         return self._resolve(text, cands, lang, min_score, all_links)
 
+    @staticmethod
+    def _attestable(h: _Hit, token: str, lang: str) -> bool:
+        """May a text's own spellings of the term lift this hit's common-word penalty? (Bengali: the web
+        counts say how common the word is; Assamese has no such counts, so never.)"""
+        if not h.known_word or h.exact or h.cost > ATTESTED_MAX_COST or lang != "bn":
+            return False
+        try:
+            from puthi.normalize.lexicon import web_counts
+        except ImportError:
+            return False
+        return web_counts().get(match_form(token), 0) < ATTESTED_MAX_WEB
+
     def _attested_by_document(self, cands: list[_Cand]) -> None:
         """One sense per discourse: a form one cheap confusion from a term (``ATTESTED_MAX_COST``) that is also
-        a common word (ভাসে, "floats", for তাসে) is the term after all when the same text spells that term
-        correctly ``ATTESTED_MIN`` times or more. Its common-word penalty (``KNOWN_WORD_FACTOR``) is lifted;
-        the rest of its score stands. (কাহারও, two letters from কাবার, stays a word.)"""
+        a word, but not a very common one (``ATTESTED_MAX_WEB``; ভাসে, "floats", for তাসে), is the term after
+        all when the same text spells that term correctly ``ATTESTED_MIN`` times or more. Its common-word
+        penalty (``KNOWN_WORD_FACTOR``) is lifted; the rest of its score stands. কাহারও, two letters from কাবার,
+        and বিধি ("rule", 25 per million words), one letter from বিবি, stay words."""
         spans_of: dict[str, set[tuple[int, int]]] = defaultdict(set)
         for c in cands:
             if c.exact and not c.listed and c.score >= SUPPORT_MIN:

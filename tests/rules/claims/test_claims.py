@@ -203,10 +203,3 @@ def test_text_without_sentence_ends_is_read_in_pieces():
     assert [c.key for c in claims] == ["deck_size"] * 300
     assert all(c.stated == 24 and len(c.text) <= MAX_SENTENCE for c in claims)
 
-
-def test_a_passage_about_a_game_without_an_engine_is_not_the_texts_game():
-    # A survey of card games: after a sentence naming গোলামচোর, "each takes 17 cards" is about that game.
-    text = ("বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। এইরূপে গোলামচোর খেলা হয়। তিনজনে খেলে। "
-            "প্রত্যেকে ১৭ খানি তাস লয়।\nবিস্তি খেলায় প্রত্যেকে ১৭ খানি তাস পায়।")
-    got = [(c.game, c.stated) for c in extract_claims(text, "bisti") if c.key == "hand_size"]
-    assert got == [("bisti", 8), ("golamchor", 17), ("bisti", 17)]  # a new line, or a named game, ends the passage
