@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
@@ -35,9 +34,9 @@ import regex
 from lxml import etree
 
 from puthi import __version__
-from puthi.errors import InputError, MissingDependencyError
+from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import local_name, parse_xml, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, shared_schema, source_name
 
 __all__ = ["ALTO_NS", "read_alto", "schema_path", "to_alto", "validate_alto"]
 
@@ -246,19 +245,7 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
 
 def schema_path() -> Path:
     """The ALTO 4.3 schema in ``shared/schemas`` beside the repository (``../shared`` from its root)."""
-    root = Path(__file__).resolve().parents[1]
-    return root.parent / "shared" / "schemas" / "alto-4-3.xsd"
-
-
-@functools.lru_cache(maxsize=1)
-def _schema() -> etree.XMLSchema:
-    path = schema_path()
-    if not path.exists() or not (path.parent / "xlink.xsd").exists():
-        raise MissingDependencyError(str(path), "ALTO schema not found; put alto-4-3.xsd and xlink.xsd from the "
-                                     "shared folder in ../shared/schemas beside the repository")
-    # The schema is ours, read from disk, and imports xlink.xsd beside it: no network, no entity expansion.
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return etree.XMLSchema(etree.parse(str(path), parser=parser))
+    return SCHEMAS / "alto-4-3.xsd"
 
 
 def validate_alto(xml: str | bytes | Path, *, name: str | None = None) -> list[str]:
@@ -267,9 +254,4 @@ def validate_alto(xml: str | bytes | Path, *, name: str | None = None) -> list[s
     Raises :class:`~puthi.errors.MissingDependencyError` when the schema folder is absent, and
     :class:`~puthi.errors.InputError` when the document is not well-formed XML.
     """
-    where = source_name(xml, name)
-    root = parse_xml(xml, name=where)
-    schema = _schema()
-    if schema.validate(root):
-        return []
-    return [f"line {e.line}: {e.message}" for e in schema.error_log]
+    return schema_errors(xml, shared_schema("alto-4-3.xsd", "ALTO", beside=("xlink.xsd",)), name)

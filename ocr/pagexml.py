@@ -58,7 +58,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -67,9 +66,9 @@ import regex
 from lxml import etree
 
 from puthi import __version__
-from puthi.errors import InputError, MissingDependencyError
+from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import local_name, parse_xml, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, shared_schema, source_name
 
 __all__ = ["LANGUAGES", "PAGE_NS", "read_page_xml", "schema_path", "to_page_xml", "validate_page_xml"]
 
@@ -492,19 +491,7 @@ def read_page_xml(xml: str | bytes | Path, source: str = "") -> Page:
 
 def schema_path() -> Path:
     """The PAGE 2019 schema in ``shared/schemas`` beside the repository (``../shared`` from its root)."""
-    root = Path(__file__).resolve().parents[1]
-    return root.parent / "shared" / "schemas" / "pagecontent.xsd"
-
-
-@functools.lru_cache(maxsize=1)
-def _schema() -> etree.XMLSchema:
-    path = schema_path()
-    if not path.exists():
-        raise MissingDependencyError(str(path), "PAGE schema not found; put pagecontent.xsd from the shared folder "
-                                     "in ../shared/schemas beside the repository")
-    # The schema is ours, read from disk, and imports nothing: no network, no entity expansion.
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return etree.XMLSchema(etree.parse(str(path), parser=parser))
+    return SCHEMAS / "pagecontent.xsd"
 
 
 def validate_page_xml(xml: str | bytes | Path, *, name: str | None = None) -> list[str]:
@@ -513,9 +500,4 @@ def validate_page_xml(xml: str | bytes | Path, *, name: str | None = None) -> li
     Raises :class:`~puthi.errors.MissingDependencyError` when the schema folder is absent, and
     :class:`~puthi.errors.InputError` when the document is not well-formed XML.
     """
-    where = source_name(xml, name)
-    root = parse_xml(xml, name=where)
-    schema = _schema()
-    if schema.validate(root):
-        return []
-    return [f"line {e.line}: {e.message}" for e in schema.error_log]
+    return schema_errors(xml, shared_schema("pagecontent.xsd", "PAGE"), name)

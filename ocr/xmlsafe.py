@@ -17,6 +17,7 @@ puthi.errors.InputError: evil.xml: declares XML entities (x); puthi never expand
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import regex
@@ -156,3 +157,30 @@ def local_name(element: etree._Element) -> str:
     if not isinstance(tag, str):
         return ""
     return tag.rsplit("}", 1)[-1]
+
+
+SCHEMAS = Path(__file__).resolve().parents[1].parent / "shared" / "schemas"
+
+
+@functools.cache
+def shared_schema(file: str, what: str, beside: tuple[str, ...] = ()) -> etree.XMLSchema:
+    """The official XSD ``file`` in ``shared/schemas`` beside the repository (with the files it imports,
+    ``beside``); ``MissingDependencyError`` naming ``what`` (``ALTO``, ``PAGE``) when it is absent."""
+    from puthi.errors import MissingDependencyError
+
+    path = SCHEMAS / file
+    if not all(p.exists() for p in (path, *(SCHEMAS / b for b in beside))):
+        raise MissingDependencyError(str(path), f"{what} schema not found; put {', '.join((file, *beside))} from "
+                                     "the shared folder in ../shared/schemas beside the repository")
+    # The schema is ours, read from disk, and imports only the files beside it: no network, no entities.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.XMLSchema(etree.parse(str(path), parser=parser))
+
+
+def schema_errors(xml: str | bytes | Path, schema: etree.XMLSchema, name: str | None = None) -> list[str]:
+    """``xml``'s errors against ``schema`` as ``line N: message`` (empty when valid); ``InputError`` when it
+    is not well-formed XML."""
+    root = parse_xml(xml, name=source_name(xml, name))
+    if schema.validate(root):
+        return []
+    return [f"line {e.line}: {e.message}" for e in schema.error_log]

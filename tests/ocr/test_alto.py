@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from puthi.errors import InputError, MissingDependencyError
-from puthi.ocr import alto
 from puthi.ocr.alto import ALTO_NS, read_alto, schema_path, to_alto, validate_alto
 from puthi.ocr.hocr import read_hocr
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
@@ -142,10 +141,12 @@ def test_bad_alto_is_one_clear_line_naming_the_file(doc, pattern, tmp_path):
 
 
 def test_missing_schema_is_a_clear_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(alto, "schema_path", lambda: tmp_path / "alto-4-3.xsd")
-    alto._schema.cache_clear()
+    from puthi.ocr import xmlsafe
+
+    monkeypatch.setattr(xmlsafe, "SCHEMAS", tmp_path)
+    xmlsafe.shared_schema.cache_clear()
     try:
         with pytest.raises(MissingDependencyError, match="ALTO schema not found"):
             validate_alto(to_alto([Page()]))
     finally:
-        alto._schema.cache_clear()
+        xmlsafe.shared_schema.cache_clear()

@@ -7,7 +7,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puthi.errors import InputError, MissingDependencyError
-from puthi.ocr import pagexml
 from puthi.ocr.hocr import read_hocr
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 from puthi.ocr.pagexml import PAGE_NS, read_page_xml, schema_path, to_page_xml, validate_page_xml
@@ -280,13 +279,15 @@ def test_a_path_is_read_and_named(tmp_path):
 
 
 def test_missing_schema_is_a_clear_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(pagexml, "schema_path", lambda: tmp_path / "pagecontent.xsd")
-    pagexml._schema.cache_clear()
+    from puthi.ocr import xmlsafe
+
+    monkeypatch.setattr(xmlsafe, "SCHEMAS", tmp_path)
+    xmlsafe.shared_schema.cache_clear()
     try:
         with pytest.raises(MissingDependencyError, match="PAGE schema not found"):
             validate_page_xml(to_page_xml(Page()))
     finally:
-        pagexml._schema.cache_clear()
+        xmlsafe.shared_schema.cache_clear()
 
 
 # Random pages: small boxes, texts from a mixed alphabet (Bengali, Assamese letters, Devanagari, Latin, digits,
