@@ -8,7 +8,7 @@ import sys
 from puthi.corpus.textio import ocr_lang
 from puthi.errors import InputError
 
-HELP = "build or update a corpus (SQLite) from scans, PDFs, hOCR/ALTO or OCR'd text"
+HELP = "build or update a corpus (SQLite) from scans, PDFs, hOCR/ALTO/PAGE XML or OCR'd text"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

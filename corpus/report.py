@@ -175,7 +175,7 @@ def _claims_table(doc: DocView, di: int) -> str:
         return '<p class="none">No rule claims found.</p>'
     rows = "".join(
         f'<tr class="{c.verdict}"><td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
-        f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(c.expected))}</td>"
+        f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(_as_stated(c.expected, c.stated))}</td>"
         f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}</td></tr>'
         for i, c in enumerate(doc.claims)
     )
@@ -183,6 +183,22 @@ def _claims_table(doc: DocView, di: int) -> str:
         '<table class="claims"><thead><tr><th>quantity</th><th>text says</th><th>engine says</th>'
         f"<th>verdict</th><th>why</th></tr></thead><tbody>{rows}</tbody></table>"
     )
+
+
+def _as_stated(expected: object, stated: object) -> str:
+    """The engine's value written as the text states it: a rule that holds (1) is "yes" beside a "yes".
+
+    >>> _as_stated(1, "yes"), _as_stated(0, "no"), _as_stated(8, 8), _as_stated(None, "yes")
+    ('yes', 'no', '8', 'None')
+    """
+    if stated in ("yes", "no") and expected in (0, 1):
+        return "yes" if expected else "no"
+    return str(expected)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 term``, ``2 terms``, ``0 claims``."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _glossary(docs: list[DocView]) -> str:
@@ -245,8 +261,9 @@ def render_report(docs: list[DocView], *, title: str = "puthi review", summary: 
         n_low = sum(w.conf < LOW_CONF for w in d.words)
         sections.append(
             f'<section class="doc" id="doc{di}" data-lang="{html.escape(d.lang)}"><h2>{html.escape(d.name)}</h2>'
-            f'<p class="meta">language {html.escape(d.lang)} · {len(d.edits)} edits · '
-            f"{sum(s.kind == 'term' for s in d.spans)} terms · {len(d.claims)} claims · {n_low} low-confidence words"
+            f'<p class="meta">language {html.escape(d.lang)} · {_count(len(d.edits), "edit")} · '
+            f"{_count(sum(s.kind == 'term' for s in d.spans), 'term')} · {_count(len(d.claims), 'claim')} · "
+            f"{_count(n_low, 'low-confidence word')}"
             f"{' · ' + html.escape(d.source) if d.source else ''}</p>"
             f'<div class="pair"><div>{_scan(d)}</div><div class="text" lang="{html.escape(d.lang)}">'
             f"{_marked_text(d, di)}</div></div>"

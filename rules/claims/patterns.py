@@ -73,7 +73,10 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
         claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
+    packets = {id(n) for run in _deal_runs(s) for n in run}
     for n, (_, cue_end) in counted_cards:
+        if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
+            continue
         if any(0 <= n.start - e <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif s.has("deck_verb") or s.has("total"):
@@ -92,6 +95,12 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
 def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
     তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
+    return [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
+
+
+def _deal_runs(s: Sentence) -> list[list[NumberSpan]]:
+    """The runs of two or more small numbers joined by commas or "and" in a sentence about dealing: the
+    packets of a deal, none of them a hand size."""
     if not s.has("receive") and "ব্যাচ" not in s.text and "দফা" not in s.text:
         return []
     small = [n for n in s.free_numbers() if 1 <= n.value <= 5]
@@ -102,11 +111,7 @@ def deal_pattern(s: Sentence, game: str) -> list[Claim]:
             runs[-1].append(n)
         else:
             runs.append([n])
-    claims = []
-    for run in runs:
-        if len(run) >= 2:
-            claims.append(_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7))
-    return claims
+    return [run for run in runs if len(run) >= 2]
 
 
 def card_values(s: Sentence, game: str) -> list[Claim]:

@@ -229,11 +229,16 @@ def test_a_reading_the_document_spells_elsewhere_is_preferred():
     assert repair_text("সে করিয়া গেল\nতাহা হইলে कब्रिब्री রাখে", lang="bn").text.endswith("হইলে করিয়া রাখে")
     assert document_words("সে করিয়া গেল, कब्रिब्री «করিয়া৷»") == {"সে": 1, "করিয়া": 2, "গেল": 1}
     # a reading the bonus lifts from below the n-best is kept for it (not cut at a fixed count)
+    # (the reviewer's case was স্যর for जता!; which short garble has such a reading moves with the tables)
     decoder = default_decoder()
-    found = decoder.scored("गा!")
-    lifted = [w for s, w, _ in found[50:] if s + decoder.config.document_bonus > found[0][0]]
-    assert lifted  # far down the list (the reviewer's case was স্যর for जता!), yet within the bonus of the first
-    assert decoder.decode("गा!", document={lifted[0]: 1})[0][0] == lifted[0]
+    for token in ("जता!", "गा!", "रा,", "था,"):
+        found = decoder.scored(token)
+        lifted = [w for s, w, _ in found[50:] if s + decoder.config.document_bonus > found[0][0]]
+        if lifted:  # far down the list, yet within the bonus of the first
+            assert decoder.decode(token, document={lifted[0]: 1})[0][0] == lifted[0]
+            break
+    else:
+        pytest.fail("no short garble has a reading beyond the 50th within the document bonus")
 
 
 def test_an_edit_confidence_is_the_calibrated_share_and_numbers_keep_theirs():

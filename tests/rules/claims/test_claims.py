@@ -203,3 +203,8 @@ def test_text_without_sentence_ends_is_read_in_pieces():
     assert [c.key for c in claims] == ["deck_size"] * 300
     assert all(c.stated == 24 and len(c.text) <= MAX_SENTENCE for c in claims)
 
+
+
+def test_the_packets_of_a_deal_are_no_hand_size():
+    text = "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়।"
+    assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == [("deal_pattern", "2-3-3")]
