@@ -182,6 +182,13 @@ def run(args: argparse.Namespace) -> int:
             return   # nothing was read: no output, the failure is listed at the end
         if not any(p.text.strip() for p in pages):
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
+        for p in pages:
+            for st in p.steps:
+                if st.name == "uncovered-ink":
+                    where = ", ".join(f"y {y0}-{y1}" for _, y0, _, y1 in st.settings["boxes"])
+                    page = f" page {p.page_no}" if len(pages) > 1 else ""
+                    print(f"puthi ocr: {path}{page}: ink at {where} is in no line read; text may be missing "
+                          "(a title or a note set apart?)", file=sys.stderr)
         if fmt == "page" and len(pages) > 1:
             if out_dir is None:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")

@@ -261,6 +261,41 @@ def _reread(image: np.ndarray, pivot: _Read, recipe: Recipe, *, single: bool, re
     return lines, len(doubtful)
 
 
+def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> list[Box]:
+    """Bands of ink outside every box Tesseract read (with a margin of a quarter text height): a title or
+    a margin note its layout analysis skipped. A band must be at least half a text line high, two lines
+    wide, and hold about a glyph's worth of ink, so specks and rules are not reported.
+
+    >>> page = np.full((100, 300), 255, np.uint8)
+    >>> page[10:30, 20:200] = 0      # a line that was read
+    >>> page[60:80, 40:160] = 0      # one that was not
+    >>> uncovered_ink(page, [Box(20, 10, 200, 30)], 20.0)
+    [Box(x0=40, y0=60, x1=160, y1=80)]
+    """
+    if gray.size == 0 or not text_height:
+        return []
+    ink = gray < min(128, int(np.percentile(gray, 90)) - 40)
+    h, w = ink.shape
+    m = int(0.25 * text_height)
+    for b in boxes:
+        ink[max(0, b.y0 - m) : min(h, b.y1 + m), max(0, b.x0 - m) : min(w, b.x1 + m)] = False
+    rows = ink.sum(axis=1)
+    found, y = [], 0
+    while y < h:
+        if rows[y] == 0:
+            y += 1
+            continue
+        y0 = y
+        while y < h and rows[y] > 0:
+            y += 1
+        band = ink[y0:y]
+        cols = np.flatnonzero(band.any(axis=0))
+        if (y - y0 >= 0.5 * text_height and cols[-1] - cols[0] >= 2 * text_height
+                and band.sum() >= 0.6 * text_height**2):
+            found.append(Box(int(cols[0]), y0, int(cols[-1]) + 1, y))
+    return found
+
+
 #: Marks that old Bengali print sets apart from the word before them, and Tesseract's models join to it.
 DETACHABLE = ("\N{DEVANAGARI DANDA}", "!", "?")
 
@@ -381,6 +416,11 @@ def ocr_image(
                                     "readings": [str(r) for r in recipe.readings],
                                     "vote": len(recipe.readings) > 1, "gate": recipe.gate,
                                     "lines_voted": voted, "marks_spaced": spaced}))
+    read_boxes = [b for box, words, _ in lines for b in (box, *(wd.box for wd in words if wd.box))]
+    if missed := uncovered_ink(gray, read_boxes, text_height or 30.0):
+        boxes = [prepared.to_original(b) for b in missed]
+        steps.append(Step("uncovered-ink", {"note": "ink outside every line read: text may be missing",
+                                            "boxes": [[b.x0, b.y0, b.x1, b.y1] for b in boxes]}))
     return Page(path=path, width=width, height=height, lang=chosen, blocks=_to_page(lines, prepared, chosen),
                 steps=steps, page_no=page_no)
 

@@ -219,3 +219,20 @@ def test_space_before_a_detached_danda():
     page = ocr_image(close.image, lang="ben")
     assert page.text == "তাহার পরে নহলা।"
     assert next(s for s in page.steps if s.name == "tesseract").settings["marks_spaced"] == 0
+
+
+def test_ink_in_no_line_read_is_reported(bn_page, monkeypatch):
+    page = ocr_image(bn_page.image, lang="ben")
+    assert not [s for s in page.steps if s.name == "uncovered-ink"]  # everything read: nothing to report
+    real = recognize._reread
+
+    def losing_the_last_line(*args, **kw):  # Tesseract's layout analysis skipping a line, as it skips titles
+        lines, voted = real(*args, **kw)
+        return lines[:-1], voted
+
+    monkeypatch.setattr(recognize, "_reread", losing_the_last_line)
+    page = ocr_image(bn_page.image, lang="ben")
+    [step] = [s for s in page.steps if s.name == "uncovered-ink"]
+    [(_, y0, _, y1)] = step.settings["boxes"]
+    last = bn_page.line_boxes[-1]
+    assert y0 < (last.y0 + last.y1) / 2 < y1  # the band found is the line that was lost
