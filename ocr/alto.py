@@ -36,7 +36,7 @@ from lxml import etree
 from puthi import __version__
 from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, shared_schema, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name
 
 __all__ = ["ALTO_NS", "read_alto", "schema_path", "to_alto", "validate_alto"]
 
@@ -254,4 +254,4 @@ def validate_alto(xml: str | bytes | Path, *, name: str | None = None) -> list[s
     Raises :class:`~puthi.errors.MissingDependencyError` when the schema folder is absent, and
     :class:`~puthi.errors.InputError` when the document is not well-formed XML.
     """
-    return schema_errors(xml, shared_schema("alto-4-3.xsd", "ALTO", beside=("xlink.xsd",)), name)
+    return schema_errors(xml, "alto-4-3.xsd", "ALTO", beside=("xlink.xsd",), name=name)

@@ -68,7 +68,7 @@ from lxml import etree
 from puthi import __version__
 from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, shared_schema, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name
 
 __all__ = ["LANGUAGES", "PAGE_NS", "read_page_xml", "schema_path", "to_page_xml", "validate_page_xml"]
 
@@ -500,4 +500,4 @@ def validate_page_xml(xml: str | bytes | Path, *, name: str | None = None) -> li
     Raises :class:`~puthi.errors.MissingDependencyError` when the schema folder is absent, and
     :class:`~puthi.errors.InputError` when the document is not well-formed XML.
     """
-    return schema_errors(xml, shared_schema("pagecontent.xsd", "PAGE"), name)
+    return schema_errors(xml, "pagecontent.xsd", "PAGE", name=name)

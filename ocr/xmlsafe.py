@@ -177,10 +177,13 @@ def shared_schema(file: str, what: str, beside: tuple[str, ...] = ()) -> etree.X
     return etree.XMLSchema(etree.parse(str(path), parser=parser))
 
 
-def schema_errors(xml: str | bytes | Path, schema: etree.XMLSchema, name: str | None = None) -> list[str]:
-    """``xml``'s errors against ``schema`` as ``line N: message`` (empty when valid); ``InputError`` when it
-    is not well-formed XML."""
+def schema_errors(xml: str | bytes | Path, file: str, what: str, *, beside: tuple[str, ...] = (),
+                  name: str | None = None) -> list[str]:
+    """``xml``'s errors against the shared schema ``file`` (:func:`shared_schema`) as ``line N: message``,
+    empty when valid. It is parsed first, so hostile or broken XML is an ``InputError`` even without the
+    schema."""
     root = parse_xml(xml, name=source_name(xml, name))
+    schema = shared_schema(file, what, beside)
     if schema.validate(root):
         return []
     return [f"line {e.line}: {e.message}" for e in schema.error_log]
