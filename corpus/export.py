@@ -116,8 +116,9 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
             raise _os_error(out, exc) from exc
         if fmt in ("csv", "parquet"):
             return _tables(corpus, fmt, out)
-        docs = [corpus.find_document(d) for d in documents] if documents else corpus.documents()
-        stems = unique_stems(corpus.documents())
+        every = corpus.documents()
+        docs = [corpus.find_document(d) for d in documents] if documents else every
+        stems = unique_stems(every)
         written = []
         for doc in docs:
             pages, stem = corpus.pages(doc), stems[doc.id]
