@@ -6,7 +6,8 @@ r"""TEI P5 for one document: header with source and processing steps, facsimile,
 * ``text``: ``pb`` per page, an ``ab`` per block, ``lb`` per line; each active edit is
   ``choice/sic/corr`` with ``resp`` pointing at the machine stage or the person, ``cert`` its confidence
   and ``n`` its rule; terms are ``term ref="#glossary-id"``, numbers ``num value``;
-* ``back``: the glossary of the concepts the document's terms use, from the terminology tables.
+* ``back``: the rule claims with their verdicts (``div type="claims"``), and the glossary of the concepts
+  the document's terms use, from the terminology tables.
 
 The text is laid out on the OCR text (``sic`` holds what was read), so nothing the machine or a person
 changed is hidden. Spans found in the final text are mapped back onto it; a span that would cross an
@@ -170,8 +171,12 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
         _page(div, sp)
         terms += [m.item for m in sp.terms if m.active]
     glossary = glossary_for(terms, tables)
+    claimed = [sp for sp in pages if sp.claims]
+    back = _sub(text, "back") if glossary or claimed else None
+    if claimed:
+        _claims(_sub(back, "div", type="claims"), claimed, {s.get(_ID) for s in root.iter(_T + "respStmt")})
     if glossary:
-        lst = _sub(_sub(_sub(text, "back"), "div", type="glossary"), "list", type="gloss")
+        lst = _sub(_sub(back, "div", type="glossary"), "list", type="gloss")
         for entry in glossary:
             item = _sub(lst, "item", xml_id=entry.xml_id, n=entry.concept)
             _sub(item, "term", entry.headword)
@@ -180,6 +185,27 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
             if entry.table:
                 _sub(item, "note", f"table: {entry.table}", type="source")
     return etree.tostring(root, encoding="unicode", pretty_print=False)
+
+
+def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]) -> None:
+    """One ``item`` per rule claim: its quantity (``n``), game (``label``), sentence (``quote``), the value the
+    text states (``measure``), and a ``note type="verdict"`` per active verdict, with who gave it."""
+    lst = _sub(div, "list", type="claims")
+    for sp in pages:
+        for i, c in enumerate(sp.claims):
+            params = ",".join(f"{k}={v}" for k, v in sorted(c.params.items()))
+            item = _sub(lst, "item", xml_id=f"claim-p{sp.page_no}-{i + 1}", corresp=f"#p{sp.page_no}",
+                        n=c.quantity + (f"({params})" if params else ""))
+            _sub(item, "label", c.game)
+            _sub(item, "quote", c.text)
+            _sub(item, "measure", "" if c.stated is None else str(c.stated), type="stated")
+            for m in sp.verdicts:
+                if m.item.claim != i or not m.active:
+                    continue
+                v = m.item
+                who = f"#{human_id(m.author)}" if m.resp == "human" else "#puthi-claims"
+                _sub(item, "note", f"{v.verdict}: {v.explanation}" if v.explanation else v.verdict,
+                     type="verdict", subtype=v.verdict, resp=who if who[1:] in resps else None)
 
 
 def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: str | None) -> None:

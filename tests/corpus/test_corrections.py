@@ -14,7 +14,7 @@ from puthi.corpus.corrections import apply_corrections, read_csv
 from puthi.corpus.pipeline import build
 from puthi.corpus.records import Annotation, Claim, PageResult, Verdict
 from puthi.corpus.store import Corpus
-from puthi.corpus.tei import TEI_NS
+from puthi.corpus.tei import TEI_NS, human_id, validate
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit
 from puthi.ocr.xmlsafe import parse_xml
@@ -164,6 +164,15 @@ def test_corrections_survive_a_full_rerun_and_are_exported_with_attribution(seed
     people = [a for a in items if a["creator"] == {"type": "Person", "name": "Rina Das"}]
     assert len(people) == 1 and people[0]["motivation"] == "assessing"
     assert any(b["value"] == "unverifiable" for b in people[0]["body"])
+    # the TEI of the rule text carries its claims, each verdict with who gave it
+    [tei2] = export.export(seed_copy, "tei", tmp_path / "tei2", documents=[doc2.name])
+    root = parse_xml(tei2.read_bytes())
+    assert validate(tei2.read_bytes()) == []
+    items = list(root.iter(T + "item"))
+    claims = [i for i in items if (i.get("{http://www.w3.org/XML/1998/namespace}id") or "").startswith("claim-")]
+    notes = [(n.get("subtype"), n.get("resp")) for i in claims for n in i.iter(T + "note")]
+    assert len(claims) >= 20 and ("unverifiable", f"#{human_id('Rina Das')}") in notes
+    assert all(resp in ("#puthi-claims", f"#{human_id('Rina Das')}") for _, resp in notes)
 
 
 def test_a_correction_follows_its_text_when_the_source_changes(tmp_path, fast_repair, capsys):
