@@ -108,7 +108,7 @@ def render(path: str, pages: list[Page], fmt: str) -> str:
         from puthi.ocr.pagexml import to_page_xml
 
         if len(pages) > 1:
-            raise ValueError("PAGE XML holds one page: write each page with page_files()")
+            raise ValueError("PAGE XML holds one page: render each page of a multi-page input on its own")
         return to_page_xml(pages[0])
     from puthi.ocr.alto import to_alto
 
