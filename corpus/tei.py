@@ -198,7 +198,8 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
                         n=c.quantity + (f"({params})" if params else ""))
             _sub(item, "label", c.game)
             _sub(item, "quote", c.text)
-            _sub(item, "measure", "" if c.stated is None else str(c.stated), type="stated")
+            if c.stated is not None:  # a claim about a rule's wording with no value states none
+                _sub(item, "measure", str(c.stated), type="stated")
             for m in sp.verdicts:
                 if m.item.claim != i or not m.active:
                     continue

@@ -73,7 +73,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
         claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
-    packets = {id(n) for run in _deal_runs(s) for n in run}
+    packets = {id(n) for run in _deal_runs(s, listed=True) for n in run}
     for n, (_, cue_end) in counted_cards:
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
@@ -98,20 +98,24 @@ def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     return [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
 
 
-def _deal_runs(s: Sentence) -> list[list[NumberSpan]]:
-    """The runs of two or more small numbers joined by commas or "and" in a sentence about dealing: the
-    packets of a deal, none of them a hand size."""
+def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
+    """The runs of two or more small numbers in a sentence about dealing: the packets of a deal. With
+    ``listed``, only the runs joined by a comma or a word (ও, পরে …), which are no hand size; a number said
+    twice ("পাঁচ-পাঁচটি", "৩ ৩ খানি") also means "five each", which may be one."""
     if not s.has("receive") and "ব্যাচ" not in s.text and "দফা" not in s.text:
         return []
     small = [n for n in s.free_numbers() if 1 <= n.value <= 5]
     runs: list[list[NumberSpan]] = []
+    joined: list[bool] = []  # each run: joined by more than a space or hyphen somewhere
     for n in small:
-        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|\s)\s*(?:পরে)?\s*",
-                                    s.text[runs[-1][-1].end - s.start : n.start - s.start]):
+        gap = s.text[runs[-1][-1].end - s.start : n.start - s.start] if runs else ""
+        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|\s)\s*(?:পরে)?\s*", gap):
             runs[-1].append(n)
+            joined[-1] = joined[-1] or not regex.fullmatch(r"[\s\-]*", gap)
         else:
             runs.append([n])
-    return [run for run in runs if len(run) >= 2]
+            joined.append(False)
+    return [run for run, j in zip(runs, joined, strict=True) if len(run) >= 2 and (j or not listed)]
 
 
 def card_values(s: Sentence, game: str) -> list[Claim]:
