@@ -22,6 +22,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puthi.rules.claims.report import said
+
 LOW_CONF = 70.0  # Tesseract word confidence below which a word is flagged for review
 
 
@@ -175,7 +177,7 @@ def _claims_table(doc: DocView, di: int) -> str:
         return '<p class="none">No rule claims found.</p>'
     rows = "".join(
         f'<tr class="{c.verdict}"><td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
-        f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(_as_stated(c.expected, c.stated))}</td>"
+        f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(said(c.stated, c.expected)))}</td>"
         f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}</td></tr>'
         for i, c in enumerate(doc.claims)
     )
@@ -183,17 +185,6 @@ def _claims_table(doc: DocView, di: int) -> str:
         '<table class="claims"><thead><tr><th>quantity</th><th>text says</th><th>engine says</th>'
         f"<th>verdict</th><th>why</th></tr></thead><tbody>{rows}</tbody></table>"
     )
-
-
-def _as_stated(expected: object, stated: object) -> str:
-    """The engine's value written as the text states it: a rule that holds (1) is "yes" beside a "yes".
-
-    >>> _as_stated(1, "yes"), _as_stated(0, "no"), _as_stated(8, 8), _as_stated(None, "yes")
-    ('yes', 'no', '8', 'None')
-    """
-    if stated in ("yes", "no") and expected in (0, 1):
-        return "yes" if expected else "no"
-    return str(expected)
 
 
 def _count(n: int, noun: str) -> str:

@@ -22,8 +22,12 @@ def _cell(value: object) -> str:
     return "—" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _said(stated: object, expected: object) -> object:
-    """What the code says, in the text's words: a yes/no rule's True or 1 is "yes"."""
+def said(stated: object, expected: object) -> object:
+    """What the code says, in the text's words: a yes/no rule's True or 1 is "yes".
+
+    >>> said("yes", 1), said("no", 0), said(8, 8)
+    ('yes', 'no', 8)
+    """
     if stated in ("yes", "no") and expected in (True, False):  # 1 and 0 compare equal to True and False
         return "yes" if expected else "no"
     return expected
@@ -45,6 +49,6 @@ def to_markdown(verdicts: list[Verdict]) -> str:
         c = v.claim
         rows.append(
             f"| {i} | {v.verdict} | {_cell(c.game)} | {_cell(c.key)} | {_cell(c.stated)} | "
-            f"{_cell(_said(c.stated, v.expected))} | {_cell(c.text)} ({c.start}–{c.end}) |"
+            f"{_cell(said(c.stated, v.expected))} | {_cell(c.text)} ({c.start}–{c.end}) |"
         )
     return "\n".join(rows) + "\n\n" + summary(verdicts)

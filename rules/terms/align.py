@@ -747,18 +747,18 @@ def _skeleton_keys(sk: str) -> set[str]:
     return keys
 
 
-_DEFAULT: dict[int, Aligner] = {}
+_DEFAULT: dict[int, tuple[TermTables, Aligner]] = {}  # id(tables) -> (the tables, their aligner)
 
 
 def aligner_for(tables: TermTables | None = None) -> Aligner:
     """The (cached) aligner of ``tables``; the bundled tables when None."""
     tables = tables if tables is not None else load_tables()
-    key = id(tables)
-    if key not in _DEFAULT:
+    held = _DEFAULT.get(id(tables))
+    if held is None or held[0] is not tables:  # the tables are kept with their aligner, so an id is never reused
         if len(_DEFAULT) > 8:
             _DEFAULT.clear()
-        _DEFAULT[key] = Aligner(tables)
-    return _DEFAULT[key]
+        held = _DEFAULT[id(tables)] = (tables, Aligner(tables))
+    return held[1]
 
 
 def find_terms(

@@ -190,3 +190,17 @@ def test_tbx_export_has_one_entry_per_concept_and_every_form():
 def test_tables_merge():
     t = load_tables()
     assert len((t + TermTables([])).entries) == len(t.entries)
+
+
+def test_a_new_table_never_gets_the_aligner_of_an_old_one_at_the_same_address(tmp_path: Path):
+    # The aligner cache was keyed by id(tables) alone: once a table was freed, a new one at its address got
+    # its aligner (a flaky test read ঝান্ডা as another test's concept). Here the address is shared on purpose.
+    from puthi.rules.terms import align
+
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    old.write_text("concept,lang,headword\nmine.old,bn,ঝান্ডা\n", encoding="utf-8")
+    new.write_text("concept,lang,headword\nmine.new,bn,ঝান্ডা\n", encoding="utf-8")
+    stale, fresh = load_tables(old), load_tables(new)
+    align._DEFAULT[id(fresh)] = (stale, align.Aligner(stale))  # what a reused address would leave behind
+    spans = find_terms("তাসের মধ্যে ঝান্ডা আর তুরুপের সাহেব", fresh)
+    assert "mine.new" in {s.concept for s in spans} and "mine.old" not in {s.concept for s in spans}
