@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import detect_lang, lang_evidence, line_lang
+from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, line_lang(text, lang), document=document, line_counts=noise.counts)
+            r = repair_line(text, lang, document=document, line_counts=noise.counts)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)
             if args.format == "jsonl":

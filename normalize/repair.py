@@ -149,7 +149,8 @@ def _garble_edits(fix_line, text: str, document: Mapping[str, int] | None = None
 def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
                 english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None,
                 line_counts: Mapping[str, int] | None = None) -> Repair:
-    """Repair one line (no newline inside) in ``lang`` ("bn" or "as"); ``garble=False`` skips pass 2,
+    """Repair one line (no newline inside) in ``lang`` ("bn" or "as"; a line that is plainly Assamese in a
+    Bengali text is repaired as Assamese, :func:`~puthi.normalize.detect.line_lang`); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
     ``document`` counts the clean words of the whole text (:func:`document_words`): the
     garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
@@ -162,6 +163,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     """
     if lang not in ("bn", "as"):
         raise ValueError(f"lang must be 'bn' or 'as', not {lang!r}")
+    lang = line_lang(line, lang)  # an Assamese quotation in a Bengali text keeps its ৰ ৱ
     if line_counts and (furniture := furniture_edit(line, line_counts)):
         return Repair(apply_edits(line, [furniture]), [furniture], lang)
     text1, edits = normalize(line, lang)
@@ -215,8 +217,7 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     out: list[str] = []
     offset = 0
     for line in lines:
-        r = repair_line(line, line_lang(line, lang), garble=garble, english=english,
-                        english_confidence=english_confidence,
+        r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
                         document=document, line_counts=counts)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
