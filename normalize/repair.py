@@ -85,9 +85,10 @@ _GARBLE_BROKEN: list[str] = []
 # The corpus redoes the repair of stored pages when this changes (2: real Hindi, document words; 3: Assamese
 # র and ৰ/ৱ, candrabindu only where the page spells it, page furniture; 4: wrong-script confidences calibrated,
 # no obscenity proposed; 5: digit look-alikes only inside numbers, Latin-only lines left alone; 6: web word
-# counts in the wrong-script decoder, ( as ে, Bengali signs in garble kept, Assamese lines). The corpus
+# counts in the wrong-script decoder, ( as ে, Bengali signs in garble kept, Assamese lines; 7: Hindi words that
+# `hin` writes for Bengali are no evidence of real Hindi). The corpus
 # repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "6"
+VERSION = "7"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:

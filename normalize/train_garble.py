@@ -7,7 +7,9 @@ degradations (:mod:`puthi.ocr.synth`), reads each page with Tesseract ``hin`` an
 segment-to-segment channel model P(garble segment | Bengali segment) in visual order by EM over all
 monotone segmentations (a joint multigram, after Deligne & Bimbot 1995 and the m2m-aligner of
 Jiampojamarn et al. 2007). It writes ``normalize/data/garble_channel.tsv``; the rendered pairs stay in the
-cache folder (``~/.cache/puthi/garble`` or ``$PUTHI_CACHE``), out of git.
+cache folder (``~/.cache/puthi/garble`` or ``$PUTHI_CACHE``), out of git. It also writes
+``normalize/data/hi_garble_words.tsv``: the Hindi words that ``hin`` wrote for Bengali words often, which
+are no evidence of real Hindi (:mod:`puthi.normalize.hindi`); ``--hindi-words`` writes only that file.
 
 Everything is seeded: the same seed, fonts and Tesseract give the same pairs and the same table.
 
@@ -28,7 +30,7 @@ import random
 import sys
 import time
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -37,6 +39,9 @@ from puthi.normalize.garble_visual import devanagari_to_visual, to_visual
 
 DATA = Path(__file__).resolve().parent / "data"
 CHANNEL_TSV = DATA / "garble_channel.tsv"
+GARBLE_WORDS_TSV = DATA / "hi_garble_words.tsv"
+#: A Hindi word ``hin`` wrote for a Bengali word at least this often in the training pages is listed.
+GARBLE_WORD_MIN = 5
 HUNSPELL = Path("/usr/share/hunspell/bn_BD.dic")
 BENGALI_DIGITS = "০১২৩৪৫৬৭৮৯"
 #: Longest Bengali and garble segment the channel learns (code points, visual order).
@@ -252,6 +257,30 @@ def write_channel(table: dict[tuple[str, str], float], pairs: list[tuple[str, st
             fh.write(f"{s}\t{g}\t{v:.6g}\t{v / by_src[s]:.6g}\t{source}\n")
 
 
+def garble_hindi_words(records: Iterable[dict], min_count: int = GARBLE_WORD_MIN) -> Counter[str]:
+    """The Hindi words (:func:`puthi.normalize.hindi.hindi_words`) that ``hin`` wrote for a Bengali word at
+    least ``min_count`` times in ``records`` (the training pairs), with their counts.
+
+    >>> recs = [{"src": "শা", "ocr": "का", "lang": "hin"}] * 2 + [{"src": "কাকা", "ocr": "काका", "lang": "hin"}]
+    >>> garble_hindi_words(recs, min_count=2)
+    Counter({'का': 2})
+    """
+    from puthi.normalize.hindi import hindi_words
+
+    words = hindi_words()
+    counts = Counter(unicodedata.normalize("NFC", r["ocr"]) for r in records if r.get("lang") == "hin")
+    return Counter({w: n for w, n in counts.items() if n >= min_count and w in words})
+
+
+def write_garble_words(counts: Counter[str], path: Path, meta: dict) -> None:
+    """Write the words of :func:`garble_hindi_words` as TSV (word, count), commonest first."""
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write(f"# {json.dumps(meta, ensure_ascii=False, sort_keys=True)}\n")
+        fh.write("word\tcount\n")
+        for word, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            fh.write(f"{word}\t{n}\n")
+
+
 def gold_pairs(gold_path: Path, split: str = "dev") -> list[tuple[str, str]]:
     """(Bengali reading, garble) pairs of one split of a hand-made gold file (``tests/normalize/data/
     seed000_gold.json``): ``sure`` and ``likely`` readings of one word or number, none of punctuation."""
@@ -330,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--adapt", type=Path, metavar="GOLD_JSON",
                     help="instead of training: learn the seed table from the dev half of GOLD_JSON "
                          f"(tests/normalize/data/seed000_gold.json) on top of --out, into {SEED_DEV_TSV.name}")
+    ap.add_argument("--hindi-words", action="store_true",
+                    help=f"only write {GARBLE_WORDS_TSV.name} from the cached pairs of the same seed and size")
     args = ap.parse_args(argv)
     if args.adapt:
         pairs = gold_pairs(args.adapt, "dev")
@@ -343,13 +374,21 @@ def main(argv: list[str] | None = None) -> int:
     cache = cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
     pairs_path = cache / f"pairs-{args.seed}-{args.lines}.jsonl"
-    if not (args.reuse and pairs_path.exists()):
+    if not ((args.reuse or args.hindi_words) and pairs_path.exists()):
         tmp = pairs_path.with_suffix(".part")
         with tmp.open("w", encoding="utf-8") as fh:
             for rec in generate_pairs(args.lines, args.seed, log=lambda s: print(s, file=sys.stderr)):
                 fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
         tmp.replace(pairs_path)
     records = load_pairs(pairs_path)
+    hindi = garble_hindi_words(records)
+    write_garble_words(hindi, GARBLE_WORDS_TSV, {
+        "seed": args.seed, "lines": args.lines, "min_count": GARBLE_WORD_MIN,
+        "hin_words": sum(r.get("lang") == "hin" for r in records),
+        "source": "Hindi words (Tesseract's hin word list) that Tesseract hin wrote for rendered Bengali words"})
+    print(f"wrote {GARBLE_WORDS_TSV} ({len(hindi)} words)", file=sys.stderr)
+    if args.hindi_words:
+        return 0
     pairs = [visual_pair(r["src"], r["ocr"]) for r in records]
     started = time.monotonic()
     table = train_channel(pairs, args.iterations, log=lambda s: print(s, file=sys.stderr))
