@@ -163,17 +163,28 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
 
 
 def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
-    """Every claim ``text`` states, attributed to ``game`` unless a sentence names another game. ``lang``
+    """Every claim ``text`` states, attributed to ``game`` unless the passage is about another game. ``lang``
     (bn, as, auto) is the text's language, decided from the whole text when auto.
 
-    A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states
-    a claim about that game.
+    A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states a claim
+    about that game. So do the sentences after one that names another game alone, up to the end of the
+    paragraph or a sentence that names ``game`` again (:func:`_sentence_game`): seed 000, checked as Bisti,
+    goes on from Bisti to বিবিধর গ্যাম, where each player takes 17 cards.
+
+    >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা অন্যরূপ। প্রত্যেকে ১৭ খানি তাস পায়।"
+    >>> [(c.game, c.stated) for c in extract_claims(text, "bisti") if c.quantity == "hand_size"]
+    [('bisti', 8), ('golamchor', 17)]
     """
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
+    topic: str | None = None  # the other game the passage has turned to, if any
+    previous_end = 0
     for sentence in sentences(text, lang):
-        sentence_game = _sentence_game(sentence, game)
+        if _PARAGRAPH_BREAK.search(text, previous_end, sentence.start):
+            topic = None
+        previous_end = sentence.end
+        sentence_game, topic = _sentence_game(sentence, game, topic, text)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
         for clause in _denied_clauses(sentence):
             denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
@@ -216,10 +227,36 @@ def _negated(claims: list[Claim]) -> list[Claim]:
     return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
-def _sentence_game(sentence: Sentence, default: str) -> str:
+_PARAGRAPH_BREAK = regex.compile(r"\n[ \t]*\n")
+# After a game's name: "গোলামচোরের মত", "গ্রাবু খেলার ন্যায়", Assamese "… দৰে": a comparison, not a new topic.
+_COMPARISON = regex.compile(
+    r"(?:-?(?:এর|ের|র|য়ের))?[ \t]*(?:খেলা(?:র|ৰ)?[ \t]+)?"
+    r"(?:মত|মতো|মতন|ন্যায়|তুল্য|অনুরূপ|সদৃশ|চেয়ে|চাইতে|অপেক্ষা|দৰে|নিচিনা)(?![\p{L}\p{M}])")
+
+
+def named_games(sentence: Sentence, text: str) -> list[str]:
+    """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
+    name: ``grabu``, ``golamchor``), leaving out a game named only to compare (``গোলামচোরের মত নয়``)."""
+    out = []
+    for t in sentence.terms:
+        kind, _, name = t.concept.rpartition(".")
+        if kind == "game" and not _COMPARISON.match(text, t.end, min(len(text), t.end + 24)):
+            out.append(_GAME_CONCEPTS.get(name, name))
+    return out
+
+
+def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:
+    """The game ``sentence`` speaks of, and the passage's topic after it.
+
+    A sentence that names ``default`` brings the passage back to it; one that names only other games turns
+    the passage to the last of them, until the paragraph ends (``topic``, ``None`` for ``default``)."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
-        return "klaverjas-rotterdam"
-    named = {game_of(t) for t in sentence.terms} - {None}
+        return "klaverjas-rotterdam", topic
+    named = named_games(sentence, text)
     if default == "sixtysix" and "schnapsen" in named:
-        return "schnapsen"
-    return default
+        return "schnapsen", "schnapsen"
+    if any(g == default or default.startswith(g + "-") for g in named):
+        topic = None
+    elif named:
+        topic = named[-1]
+    return topic or default, topic

@@ -208,3 +208,24 @@ def test_text_without_sentence_ends_is_read_in_pieces():
 def test_the_packets_of_a_deal_are_no_hand_size():
     text = "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়।"
     assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == [("deal_pattern", "2-3-3")]
+
+
+def _hand_sizes(text: str, game: str = "bisti") -> list[tuple[str, int]]:
+    return [(c.game, c.stated) for c in extract_claims(text, game) if c.quantity == "hand_size"]
+
+
+def test_a_passage_that_turns_to_another_game_states_that_games_rules():
+    text = ("বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। এইরূপ গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়। "
+            "বিস্তি খেলায় আবার প্রত্যেকে ৮ খানি তাস পায়।")
+    assert _hand_sizes(text) == [("bisti", 8), ("golamchor", 17), ("bisti", 8)]
+
+
+def test_a_new_paragraph_returns_to_the_checked_game():
+    text = "এইরূপ গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।\n\nপ্রত্যেকে ৮ খানি তাস পায়।"
+    assert _hand_sizes(text) == [("golamchor", 17), ("bisti", 8)]
+
+
+def test_a_game_named_to_compare_is_no_new_topic():
+    for text in ("গোলামচোরের মত নয়, এখানে প্রত্যেকে ৮ খানি তাস পায়।",
+                 "ফোটা গণা গ্রাবু খেলার ন্যায়। প্রত্যেকে ৮ খানি তাস পায়।"):
+        assert _hand_sizes(text) == [("bisti", 8)], text
