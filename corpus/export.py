@@ -125,7 +125,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
             if fmt == "tei":
                 from puthi.corpus.tei import to_tei
 
-                written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), to_tei(doc, pages)))
+                written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), to_tei(doc, pages, image_base=out)))
             elif fmt == "webanno":
                 from puthi.corpus.webanno import to_webanno
 

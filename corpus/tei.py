@@ -2,7 +2,9 @@ r"""TEI P5 for one document: header with source and processing steps, facsimile,
 
 * ``teiHeader``: the title, one ``respStmt`` per machine stage and per person who corrected the text,
   the source (path and SHA-256), and every processing step (``appInfo/application``, settings in ``desc``);
-* ``facsimile``: a ``surface`` per page, a ``zone`` per OCR line and per word with its box;
+* ``facsimile``: a ``surface`` per page, a ``zone`` per OCR line and per word with its box, and the page
+  image as a URI: relative to the TEI file's folder when :func:`to_tei` is given it (``image_base``), so
+  that the export and the scans can be moved together (:func:`image_url`);
 * ``text``: ``pb`` per page, an ``ab`` per block, ``lb`` per line; each active edit is
   ``choice/sic/corr`` with ``resp`` pointing at the machine stage or the person, ``cert`` its confidence
   and ``n`` its rule; terms are ``term ref="#glossary-id"``, numbers ``num value``;
@@ -39,6 +41,8 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
+import urllib.parse
 from bisect import bisect_right
 from collections.abc import Iterable
 from pathlib import Path
@@ -156,14 +160,42 @@ def validate(xml: str | bytes) -> list[str]:
     return [f"line {e.line}: {e.message}" for e in schema.error_log]
 
 
-def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntry] | None = None) -> str:
-    """The TEI P5 document for ``doc`` with its ``pages`` (see the module docstring)."""
+def image_url(path: str, base: str | Path | None = None) -> str:
+    """The URI of the image at ``path`` for a TEI file in the folder ``base``: a relative reference when
+    ``base`` is given and the path can be reached from it, else a ``file:`` URI; a path that is already
+    relative (or a URI) is only escaped.
+
+    >>> image_url("/data/scans/p 1.png", "/data/export")
+    '../scans/p%201.png'
+    >>> image_url("/data/scans/p1.png")
+    'file:///data/scans/p1.png'
+    >>> image_url("scans/পাতা.png")
+    'scans/%E0%A6%AA%E0%A6%BE%E0%A6%A4%E0%A6%BE.png'
+    """
+    if "://" in path:
+        return path
+    if not os.path.isabs(path):
+        return urllib.parse.quote(Path(path).as_posix())
+    if base is not None:
+        try:
+            rel = os.path.relpath(path, os.path.abspath(base))
+        except ValueError:  # another drive (Windows)
+            rel = None
+        if rel is not None:
+            return urllib.parse.quote(Path(rel).as_posix())
+    return Path(path).as_uri()
+
+
+def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntry] | None = None,
+           image_base: str | Path | None = None) -> str:
+    """The TEI P5 document for ``doc`` with its ``pages`` (see the module docstring); ``image_base`` is the
+    folder the TEI file is written to, which the page images are referred to from."""
     lang = BCP47.get(doc.lang, doc.lang) or None
     root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
     if lang:
         root.set(f"{{{XML_NS}}}lang", lang)
     _header(root, doc, pages, lang)
-    _facsimile(root, pages)
+    _facsimile(root, pages, image_base)
     text = _sub(root, "text")
     div = _sub(_sub(text, "body"), "div")
     terms = []
@@ -254,7 +286,7 @@ def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: 
         _sub(usage, "language", LANG_NAMES.get(lang, lang), ident=lang)
 
 
-def _facsimile(root: etree._Element, pages: list[StoredPage]) -> None:
+def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | Path | None) -> None:
     fac = _sub(root, "facsimile")
     for sp in pages:
         w, h = sp.page.get("width", 0), sp.page.get("height", 0)
@@ -262,7 +294,7 @@ def _facsimile(root: etree._Element, pages: list[StoredPage]) -> None:
         surface = _sub(fac, "surface", xml_id=f"p{sp.page_no}", n=sp.page_no, **box)
         image = sp.page.get("path", "")
         if image and sp.doc.kind in ("image", "pdf", "hocr", "alto", "page"):
-            _sub(surface, "graphic", url=image)
+            _sub(surface, "graphic", url=image_url(image, image_base))
         for ln in sp.lines:
             if ln["x0"] is None:
                 continue

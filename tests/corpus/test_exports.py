@@ -8,6 +8,7 @@ import json
 import os
 import sqlite3
 import sys
+import urllib.parse
 from pathlib import Path
 
 import pandas as pd
@@ -113,6 +114,23 @@ def test_tei_facsimile_has_a_zone_per_line_and_word_from_the_ocr_boxes(tmp_path,
     assert (surface.get("lrx"), surface.get("lry"), graphic.get("url")) == ("200", "100", "scan.png")
     [corr] = root.iter(T + "corr")
     assert (corr.getparent().find(T + "sic").text, corr.text, corr.get("n")) == ("ৰ", "ব", "test-ra")
+
+
+def test_tei_points_at_a_page_image_from_the_export_folder(tmp_path, fast_repair):
+    # an absolute image path would break as soon as the export and the scans move to another machine
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    scan = tmp_path / "scans" / "পাতা 1.png"
+    page = Page(path=str(scan), width=90, height=40, blocks=[Block([Line([Word("খেলা", Box(1, 1, 80, 30), 90.0)])])])
+    source = tmp_path / "page.xml"
+    source.write_text(alto.to_alto([page]))
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [path] = export.export(db, "tei", tmp_path / "out" / "tei")
+    url = parse_xml(path.read_bytes()).find(f"{T}facsimile/{T}surface/{T}graphic").get("url")
+    assert url == "../../scans/%E0%A6%AA%E0%A6%BE%E0%A6%A4%E0%A6%BE%201.png"
+    assert (path.parent / urllib.parse.unquote(url)).resolve() == scan.resolve()
 
 
 def test_web_annotation_selectors_quote_what_they_point_at(seed_copy, tmp_path):
