@@ -32,7 +32,7 @@ from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -76,8 +76,21 @@ def _page_xml_sources(conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA writable_schema = OFF")
 
 
+def _lasting_correction_ids(conn: sqlite3.Connection) -> None:
+    """Version 3: a deleted correction's id is never given to another one (a scholar's notes cite the ids).
+
+    SQLite gives a new row the largest id plus one, so deleting the newest correction freed its id. The
+    largest id ever given is now kept in ``counters`` (:meth:`Corpus.add_annotations`); a table with
+    AUTOINCREMENT would do the same, but making one means rebuilding ``annotations``, which its edits,
+    terms and verdicts reference."""
+    conn.execute("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+    conn.execute("INSERT OR IGNORE INTO counters (name, value) "
+                 "SELECT 'annotations', coalesce(max(id), 0) FROM annotations")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _initial, 2: _page_xml_sources}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -467,13 +480,17 @@ class Corpus:
                     ann.id = int(same[0])
                     repeated.append(ann)
                     continue
-                cur = conn.execute(
-                    'INSERT INTO annotations (doc_id, page_no, kind, start, "end", line_no, word_no, before, after, '
-                    "author, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.line_no, ann.word_no, ann.before,
-                     ann.after, ann.author, ann.note),
+                (new_id,) = conn.execute(  # never an id given before, even one since deleted
+                    "SELECT max(value, (SELECT coalesce(max(id), 0) FROM annotations)) + 1 FROM counters "
+                    "WHERE name = 'annotations'").fetchone()
+                conn.execute("UPDATE counters SET value = ? WHERE name = 'annotations'", (new_id,))
+                conn.execute(
+                    'INSERT INTO annotations (id, doc_id, page_no, kind, start, "end", line_no, word_no, before, '
+                    "after, author, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (new_id, doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.line_no, ann.word_no,
+                     ann.before, ann.after, ann.author, ann.note),
                 )
-                ann.id = int(cur.lastrowid)
+                ann.id = int(new_id)
                 added.append((doc, ann))
         for doc, page_no in sorted({(d.id, a.page_no): (d, a.page_no) for d, a in added}.values(),
                                    key=lambda x: (x[0].id, x[1])):

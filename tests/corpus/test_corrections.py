@@ -246,6 +246,19 @@ def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
         assert len(c.annotations()) == 2
 
 
+def test_a_deleted_corrections_id_is_never_given_again(seed_copy, capsys):
+    # a scholar's notes cite correction ids: "7" must not come to mean another correction after 7 is deleted
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk",
+            "--term", "dashguti.piece", "--end", "3", "--start"]
+    assert cli.main([*base, "0"]) == 0 and cli.main([*base, "1"]) == 0
+    with Corpus(seed_copy) as c:
+        first, last = sorted(a.id for a in c.annotations())
+    assert cli.main(["correct", "--db", str(seed_copy), "--delete", str(last)]) == 0
+    assert cli.main([*base, "2"]) == 0
+    with Corpus(seed_copy) as c:
+        assert sorted(a.id for a in c.annotations()) == [first, last + 1]
+
+
 def test_a_moved_source_keeps_its_document_and_corrections(tmp_path, fast_repair):
     first = tmp_path / "one" / "book.txt"
     first.parent.mkdir()

@@ -163,3 +163,4 @@ def test_a_version_1_corpus_migrates_and_keeps_its_pages(tmp_path):
         assert c.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         c.conn.execute("INSERT INTO documents (source, name, kind, sha256) VALUES ('/p.xml', 'p.xml', 'page', 'y')")
         assert c.conn.execute("SELECT text FROM pages").fetchall() == [("তাস",)]
+        assert c.conn.execute("SELECT value FROM counters WHERE name = 'annotations'").fetchone() == (0,)
