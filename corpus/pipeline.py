@@ -215,17 +215,45 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
     return found, failures, ignored
 
 
-def split_text_pages(text: str) -> list[str]:
-    """Pages of a plain-text source: split at form feeds; line ends made ``\\n``; NFC.
+#: A text "page" longer than this (a whole book with no form feeds) is cut, at a paragraph or line break
+#: where it can be: one page is one unit of work and of memory (20 MB as one page took 1.5 GB). No printed
+#: page comes near it, so a text with form feeds keeps exactly its pages.
+MAX_PAGE_CHARS = 200_000
+
+
+def split_text_pages(text: str, max_chars: int = MAX_PAGE_CHARS) -> list[str]:
+    """Pages of a plain-text source: split at form feeds; line ends made ``\\n``; NFC. A page longer than
+    ``max_chars`` is cut into parts that each end at its last blank line, line break or space before the
+    limit (:func:`_cut_long`).
 
     >>> split_text_pages("এক\\r\\nদুই\\fতিন\\f")
     ['এক\\nদুই', 'তিন']
+    >>> split_text_pages("ক খ\\n\\nগ ঘ\\nঙ চ", max_chars=5)
+    ['ক খ\\n\\n', 'গ ঘ\\n', 'ঙ চ']
     """
     text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
-    pages = text.split("\f")
+    pages = [part for page in text.split("\f") for part in _cut_long(page, max_chars)]
     while len(pages) > 1 and not pages[-1].strip():
         pages.pop()
     return pages
+
+
+def _cut_long(page: str, max_chars: int) -> list[str]:
+    """``page`` in parts of at most ``max_chars`` that join back into it, each cut after a paragraph break,
+    else a line break, else a space, in the second half of the part (a run with none of them is cut hard)."""
+    parts = []
+    while len(page) > max_chars:
+        window = page[:max_chars]
+        for sep in ("\n\n", "\n", " "):
+            cut = window.rfind(sep, max_chars // 2)
+            if cut >= 0:
+                cut += len(sep)
+                break
+        else:
+            cut = max_chars
+        parts.append(page[:cut])
+        page = page[cut:]
+    return [*parts, page]
 
 
 def _sha(data: bytes | str) -> str:

@@ -400,3 +400,16 @@ def test_the_seeds_rule_claims_are_read_in_their_own_games(seed_corpus):
         games = {g for (g,) in db.execute("select distinct game from claims")}
     assert verdicts.get("consistent", 0) >= 20 and "contradicted" not in verdicts
     assert "sixtysix" in games
+
+
+def test_a_book_without_form_feeds_is_cut_into_pages_that_join_back_into_it():
+    from puthi.corpus.pipeline import MAX_PAGE_CHARS, split_text_pages
+
+    paragraph = "তাস খেলা হইত। প্রত্যেকে আটখানি তাস পায়।\n" * 40 + "\n"
+    book = paragraph * (2 * MAX_PAGE_CHARS // len(paragraph) + 5)
+    pages = split_text_pages(book)
+    assert len(pages) == 3 and "".join(pages) == book
+    assert all(len(p) <= MAX_PAGE_CHARS and p.endswith("\n\n") for p in pages[:-1])  # cut between paragraphs
+    with_feeds = "এক পাতা\fদুই পাতা"  # a text with its own pages keeps them
+    assert split_text_pages(with_feeds) == ["এক পাতা", "দুই পাতা"]
+    assert "".join(split_text_pages("ক" * (MAX_PAGE_CHARS + 7))) == "ক" * (MAX_PAGE_CHARS + 7)  # no break at all
