@@ -217,7 +217,8 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
 
 #: A text "page" longer than this (a whole book with no form feeds) is cut, at a paragraph or line break
 #: where it can be: one page is one unit of work and of memory (20 MB as one page took 1.5 GB). No printed
-#: page comes near it, so a text with form feeds keeps exactly its pages.
+#: page comes near it. A corpus built before such pages were cut keeps its corrections: they move to where
+#: their text now is (:meth:`puthi.corpus.store.Corpus.follow_new_page_breaks`).
 MAX_PAGE_CHARS = 200_000
 
 
@@ -781,6 +782,8 @@ def build(
                 report.failures.append(Failure(str(path), None, "read", exc.what))
                 continue
             doc = corpus.upsert_document(doc)
+            if kind == "text":  # the same text cut into other pages keeps its corrections
+                corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks])
             corpus.set_document_pages(doc, len(tasks))
             docs[doc.source] = doc
             more, skipped = todo_tasks(corpus, doc, tasks, lang, game)

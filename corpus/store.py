@@ -17,6 +17,8 @@ the only names put into SQL text come from the fixed :data:`FRAMES` table. SQLit
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -284,6 +286,40 @@ class Corpus:
             if len(hits) > 1:
                 raise InputError(ref, f"names {len(hits)} documents; give the full source path or the id")
         raise InputError(ref, "no such document in the corpus; `puthi export --format csv` lists them")
+
+    def follow_new_page_breaks(self, doc: Document, pages: list[str]) -> int:
+        """Move the corrections of a text document whose text is the same but cut into pages anew (a long
+        text without form feeds was one page before puthi cut such pages): each goes to the page and offsets
+        where its text now is. Returns how many moved; 0 when the stored pages are not the same text.
+
+        A correction that would straddle a new page break stays where it was, and the build reports it as
+        one that could not be placed."""
+        old = [t for (t,) in self.conn.execute(
+            "SELECT ocr_text FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
+        text = "".join(old)
+        if not old or old == pages or text != "".join(pages):
+            return 0
+        old_starts = list(itertools.accumulate((len(t) for t in old), initial=0))
+        new_starts = list(itertools.accumulate((len(t) for t in pages), initial=0))
+        moved = 0
+        with self.transaction() as conn:
+            rows = conn.execute('SELECT id, page_no, start, "end", line_no FROM annotations WHERE doc_id = ?',
+                                (doc.id,)).fetchall()
+            for ann_id, page_no, start, end, line_no in rows:
+                if not 1 <= page_no <= len(old):
+                    continue
+                a, b = old_starts[page_no - 1] + start, old_starts[page_no - 1] + end
+                k = bisect.bisect_right(new_starts, a) - 1
+                if k >= len(pages) or b > new_starts[k + 1] or (k + 1, a - new_starts[k]) == (page_no, start):
+                    continue
+                if line_no is not None:  # lines now count from the new page's first line
+                    lo, hi = sorted((old_starts[page_no - 1], new_starts[k]))
+                    lines = text.count("\n", lo, hi)
+                    line_no += lines if new_starts[k] < old_starts[page_no - 1] else -lines
+                conn.execute('UPDATE annotations SET page_no = ?, start = ?, "end" = ?, line_no = ? WHERE id = ?',
+                             (k + 1, a - new_starts[k], b - new_starts[k], line_no, ann_id))
+                moved += 1
+        return moved
 
     def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> None:
         """Record the page count and drop pages past it (the source got shorter)."""

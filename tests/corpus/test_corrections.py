@@ -286,3 +286,32 @@ def test_every_bad_row_of_an_imported_csv_is_named_at_once():
             "a.txt,1,text,খ,,,rk\na.txt,,text,গ,0,1,rk\n")
     with pytest.raises(InputError, match=r"line 2: column page must be a whole number.*lines 4, 5\)"):
         read_csv(io.StringIO(rows))
+
+
+def test_a_book_cut_into_pages_anew_keeps_its_corrections(tmp_path, fast_repair, monkeypatch):
+    # a corpus built when a long text without form feeds was one page: rebuilt now that such pages are cut,
+    # a correction deep in the book moves with its text to the page and offsets where it now is
+    from puthi.corpus import pipeline
+
+    book = tmp_path / "book.txt"
+    book.write_text("প্রথম কথা।\n\n" + "ধিস্তি থেলা হইত।\n" * 150 + "\nশেষে ধিস্তি থেলা।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    cut = pipeline.split_text_pages
+    monkeypatch.setattr(pipeline, "split_text_pages", lambda text: cut(text, max_chars=10**9))
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        [doc] = c.documents()
+        (text,) = c.conn.execute("SELECT text FROM pages").fetchone()
+    late = text.rindex("ধিস্তি")
+    for start in (0, late):
+        assert cli.main(["correct", "--db", str(db), "--doc", doc.name, "--start", str(start), "--end",
+                         str(start + 6), "--text", "বিস্তি", "--author", "rk"]) == 0
+    monkeypatch.setattr(pipeline, "split_text_pages", lambda text: cut(text, max_chars=1000))
+    report = build([book], db, progress=False)
+    assert report.orphaned == 0
+    with Corpus(db) as c:
+        pages = [t for (t,) in c.conn.execute("SELECT text FROM pages ORDER BY page_no")]
+        anns = c.annotations()
+    assert len(pages) == 3 and [a.status for a in anns] == ["applied", "applied"]
+    last = anns[1]
+    assert last.page_no == 3 and pages[2][last.start:last.end] == "বিস্তি" and pages[2].count("বিস্তি") == 1
