@@ -48,6 +48,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import regex
 from lxml import etree
 
 from puthi import __version__
@@ -162,28 +163,30 @@ def validate(xml: str | bytes) -> list[str]:
 
 def image_url(path: str, base: str | Path | None = None) -> str:
     """The URI of the image at ``path`` for a TEI file in the folder ``base``: a relative reference when
-    ``base`` is given and the path can be reached from it, else a ``file:`` URI; a path that is already
-    relative (or a URI) is only escaped.
+    ``base`` is given, else a ``file:`` URI; a relative path is only escaped, and a URI is kept as it is.
+    A fragment (a PDF's ``#page=3``) stays a fragment.
 
     >>> image_url("/data/scans/p 1.png", "/data/export")
     '../scans/p%201.png'
-    >>> image_url("/data/scans/p1.png")
-    'file:///data/scans/p1.png'
+    >>> image_url("/data/book.pdf#page=3")
+    'file:///data/book.pdf#page=3'
     >>> image_url("scans/পাতা.png")
     'scans/%E0%A6%AA%E0%A6%BE%E0%A6%A4%E0%A6%BE.png'
     """
-    if "://" in path:
+    if _URI.match(path):
         return path
+    path, mark, page = path.partition("#page=")
+    fragment = mark + page
     if not os.path.isabs(path):
-        return urllib.parse.quote(Path(path).as_posix())
+        return urllib.parse.quote(Path(path).as_posix()) + fragment
     if base is not None:
-        try:
-            rel = os.path.relpath(path, os.path.abspath(base))
-        except ValueError:  # another drive (Windows)
-            rel = None
-        if rel is not None:
-            return urllib.parse.quote(Path(rel).as_posix())
-    return Path(path).as_uri()
+        # sources are stored resolved, so the folder is too: a path through a symlinked folder still opens
+        rel = os.path.relpath(path, os.path.realpath(base))
+        return urllib.parse.quote(Path(rel).as_posix()) + fragment
+    return Path(path).as_uri() + fragment
+
+
+_URI = regex.compile(r"[A-Za-z][A-Za-z0-9+.\-]+:")  # http:, file: (not a drive letter, C:)
 
 
 def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntry] | None = None,
@@ -293,6 +296,8 @@ def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | 
         box = {"ulx": 0, "uly": 0, "lrx": w, "lry": h} if w and h else {}
         surface = _sub(fac, "surface", xml_id=f"p{sp.page_no}", n=sp.page_no, **box)
         image = sp.page.get("path", "")
+        if image and sp.doc.kind in ("hocr", "alto", "page") and not os.path.isabs(image) and not _URI.match(image):
+            image = os.path.join(os.path.dirname(sp.doc.source), image)  # named relative to the imported file
         if image and sp.doc.kind in ("image", "pdf", "hocr", "alto", "page"):
             _sub(surface, "graphic", url=image_url(image, image_base))
         for ln in sp.lines:

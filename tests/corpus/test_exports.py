@@ -111,7 +111,7 @@ def test_tei_facsimile_has_a_zone_per_line_and_word_from_the_ocr_boxes(tmp_path,
     assert [lb.get("facs") for lb in root.iter(T + "lb")] == ["#p1-l1", "#p1-l2"]
     surface = root.find(f"{T}facsimile/{T}surface")
     graphic = surface.find(T + "graphic")
-    assert (surface.get("lrx"), surface.get("lry"), graphic.get("url")) == ("200", "100", "scan.png")
+    assert (surface.get("lrx"), surface.get("lry"), graphic.get("url")) == ("200", "100", "../scan.png")
     [corr] = root.iter(T + "corr")
     assert (corr.getparent().find(T + "sic").text, corr.text, corr.get("n")) == ("ৰ", "ব", "test-ra")
 
