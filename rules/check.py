@@ -114,6 +114,9 @@ def check_claims(claims: Iterable[Claim], impl: str = "reference") -> list[Verdi
 
     A game the implementation does not have makes its claims unverifiable, with the reason.
     """
+    from puthi.rules.engines import registry
+
+    engines = set(registry.names())
     verdicts = []
     cache: dict[str, Facts | str] = {}
     for claim in claims:
@@ -124,7 +127,9 @@ def check_claims(claims: Iterable[Claim], impl: str = "reference") -> list[Verdi
                 cache[claim.game] = str(exc.args[0] if exc.args else exc)
         facts = cache[claim.game]
         if isinstance(facts, str):
-            verdicts.append(Verdict(claim, impl, None, "unverifiable", f"{impl}: {facts}"))
+            why = f"{impl}: {facts}" if claim.game in engines else (
+                f"The passage is about {claim.game.replace('_', ' ')}, a game puthi has no engine for.")
+            verdicts.append(Verdict(claim, impl, None, "unverifiable", why))
         else:
             verdicts.append(check_claim(claim, facts, impl=impl))
     return verdicts

@@ -167,11 +167,12 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     (bn, as, auto) is the text's language, decided from the whole text when auto.
 
     A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states a claim
-    about that game. So do the sentences after one that names another game alone, up to the end of the
-    paragraph or a sentence that names ``game`` again (:func:`_sentence_game`): seed 000, checked as Bisti,
-    goes on from Bisti to বিবিধর গ্যাম, where each player takes 17 cards.
+    about that game. A passage that turns to a game puthi has no engine for ("গোলামচোর খেলা হয়", "গোলামচোর
+    খেলায়", or the name alone as a heading) speaks of that game up to the end of the paragraph or a sentence
+    that names ``game`` again (:func:`_sentence_game`), so its claims are unverifiable rather than checked
+    against ``game``: seed 000, checked as Bisti, goes on to গোলামচোর, where each player takes 17 cards.
 
-    >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা অন্যরূপ। প্রত্যেকে ১৭ খানি তাস পায়।"
+    >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।"
     >>> [(c.game, c.stated) for c in extract_claims(text, "bisti") if c.quantity == "hand_size"]
     [('bisti', 8), ('golamchor', 17)]
     """
@@ -227,36 +228,54 @@ def _negated(claims: list[Claim]) -> list[Claim]:
     return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
-_PARAGRAPH_BREAK = regex.compile(r"\n[ \t]*\n")
-# After a game's name: "গোলামচোরের মত", "গ্রাবু খেলার ন্যায়", Assamese "… দৰে": a comparison, not a new topic.
-_COMPARISON = regex.compile(
-    r"(?:-?(?:এর|ের|র|য়ের))?[ \t]*(?:খেলা(?:র|ৰ)?[ \t]+)?"
-    r"(?:মত|মতো|মতন|ন্যায়|তুল্য|অনুরূপ|সদৃশ|চেয়ে|চাইতে|অপেক্ষা|দৰে|নিচিনা)(?![\p{L}\p{M}])")
+_PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n|\f")  # a blank line (CR LF too) or a new page
+# After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
+# "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
+# Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not.
+_TOPIC_CUE = regex.compile(r"[ \t]*(?:খেলা[ \t]+(?:হয়|হইয়া থাকে|হইত|হতো)|খেলায়|খেলাতে|খেলত|খেলখনত)"
+                           r"(?![\p{L}\p{M}])")
+_HEADING_TAIL = regex.compile(r"[ \t]*(?:খেলা|খেল)?[\s।॥.:;,!?\-–—\"'“”‘’]*$")
+# Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
+_ALSO_NAMES = {"meld.bisti": "bisti"}
 
 
-def named_games(sentence: Sentence, text: str) -> list[str]:
+def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
     """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
-    name: ``grabu``, ``golamchor``), leaving out a game named only to compare (``গোলামচোরের মত নয়``)."""
+    name: ``grabu``, ``golamchor``), each with whether it is the subject of the sentence (:data:`_TOPIC_CUE`,
+    or the name alone as a heading)."""
     out = []
     for t in sentence.terms:
         kind, _, name = t.concept.rpartition(".")
-        if kind == "game" and not _COMPARISON.match(text, t.end, min(len(text), t.end + 24)):
-            out.append(_GAME_CONCEPTS.get(name, name))
+        game = _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
+        if game:
+            heading = t.start - sentence.start <= 2 and _HEADING_TAIL.match(sentence.text, t.end - sentence.start)
+            cue = _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24))
+            out.append((game, bool(heading or cue)))
     return out
 
 
 def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:
-    """The game ``sentence`` speaks of, and the passage's topic after it.
+    """The game ``sentence`` speaks of, and the passage's topic after it (``None``: ``default``).
 
-    A sentence that names ``default`` brings the passage back to it; one that names only other games turns
-    the passage to the last of them, until the paragraph ends (``topic``, ``None`` for ``default``)."""
+    A sentence that names ``default`` brings the passage back to it. One whose subject is a game puthi has
+    no engine for turns the passage to that game. Games with an engine are decided sentence by sentence
+    only: a sentence naming Schnapsen in a Sixty-Six text is Schnapsen's, the next one Sixty-Six's."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam", topic
-    named = named_games(sentence, text)
-    if default == "sixtysix" and "schnapsen" in named:
-        return "schnapsen", "schnapsen"
-    if any(g == default or default.startswith(g + "-") for g in named):
-        topic = None
-    elif named:
-        topic = named[-1]
+    named = _games_named(sentence, text)
+    games = [g for g, _ in named]
+    if default == "sixtysix" and "schnapsen" in games:
+        return "schnapsen", topic
+    if any(g == default or default.startswith(g + "-") for g in games):
+        return default, None
+    subjects = [g for g, subject in named if subject and g not in _engines()]
+    if subjects:
+        topic = subjects[-1]
     return topic or default, topic
+
+
+@cache
+def _engines() -> frozenset[str]:
+    from puthi.rules.engines import registry
+
+    return frozenset(registry.names())

@@ -51,4 +51,13 @@ def to_markdown(verdicts: list[Verdict]) -> str:
             f"| {i} | {v.verdict} | {_cell(c.game)} | {_cell(c.key)} | {_cell(c.stated)} | "
             f"{_cell(said(c.stated, v.expected))} | {_cell(c.text)} ({c.start}–{c.end}) |"
         )
-    return "\n".join(rows) + "\n\n" + summary(verdicts)
+    out = "\n".join(rows) + "\n\n" + summary(verdicts)
+    from puthi.rules.engines import registry
+
+    engines = set(registry.names())
+    other = Counter(v.claim.game for v in verdicts if v.claim.game not in engines)
+    if other:
+        where = ", ".join(f"{g} (#{', #'.join(str(i) for i, v in enumerate(verdicts, 1) if v.claim.game == g)})"
+                          for g in sorted(other))
+        out += f" Claims about games puthi has no engine for, in passages that turn to them: {where}."
+    return out

@@ -214,7 +214,7 @@ def _hand_sizes(text: str, game: str = "bisti") -> list[tuple[str, int]]:
     return [(c.game, c.stated) for c in extract_claims(text, game) if c.quantity == "hand_size"]
 
 
-def test_a_passage_that_turns_to_another_game_states_that_games_rules():
+def test_a_passage_that_turns_to_a_game_without_an_engine_states_that_games_rules():
     text = ("বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। এইরূপ গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়। "
             "বিস্তি খেলায় আবার প্রত্যেকে ৮ খানি তাস পায়।")
     assert _hand_sizes(text) == [("bisti", 8), ("golamchor", 17), ("bisti", 8)]
@@ -229,3 +229,34 @@ def test_a_game_named_to_compare_is_no_new_topic():
     for text in ("গোলামচোরের মত নয়, এখানে প্রত্যেকে ৮ খানি তাস পায়।",
                  "ফোটা গণা গ্রাবু খেলার ন্যায়। প্রত্যেকে ৮ খানি তাস পায়।"):
         assert _hand_sizes(text) == [("bisti", 8)], text
+
+
+def test_a_heading_turns_the_topic_and_a_new_page_ends_it():
+    assert _hand_sizes("গোলামচোর\nপ্রত্যেকে ১৭ খানি তাস পায়।\fপ্রত্যেকে ৮ খানি তাস পায়।") == [
+        ("golamchor", 17), ("bisti", 8)]
+    assert _hand_sizes("গোলামচোর খেলা হয়।\r\n\r\nপ্রত্যেকে ৮ খানি তাস পায়।") == [("bisti", 8)]
+
+
+def test_a_passing_mention_of_another_game_is_no_new_topic():
+    for aside in ("গ্রাবু খেলাতেও এইরূপ কাগজ ধরা হয়।", "ইহা গোলামচোর খেলা হইতে আসিয়াছে।", "গ্রাবুর মতই ফোটা গণা হয়।"):
+        assert _hand_sizes(aside + " প্রত্যেকে ৮ খানি তাস পায়।") == [("bisti", 8)], aside
+    # বিস্তি alone is read as the meld, and still names the game being checked
+    assert _hand_sizes("গোলামচোর খেলা হয়। বিস্তি ও গোলামচোর বাংলায় প্রচলিত। প্রত্যেকে ৮ খানি তাস পায়।") == [
+        ("bisti", 8)]
+
+
+def test_a_game_with_an_engine_is_decided_sentence_by_sentence():
+    # a review's case: a sentence naming Schnapsen must not make the Sixty-Six rules after it Schnapsen's
+    text = "ছেষট্টি ও শ্নাপসেন দুই খেলাতেই তুরুপ থাকে। শ্নাপসেন খেলায় ২০ খানি তাস লাগে। ইহাতে ২৪ খানি তাস লাগে।"
+    verdicts = check_claims(extract_claims(text, "sixtysix"))
+    assert [(v.claim.game, v.claim.stated, v.verdict) for v in verdicts if v.claim.quantity == "deck_size"] == [
+        ("schnapsen", 20, "consistent"), ("sixtysix", 24, "consistent")]
+
+
+def test_the_report_says_which_claims_are_about_a_game_without_an_engine():
+    from puthi.rules.claims.report import to_markdown
+
+    verdicts = check_claims(extract_claims("গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।", "bisti"))
+    assert [v.verdict for v in verdicts] == ["unverifiable"]
+    assert "no engine" in verdicts[0].explanation and "golamchor" in verdicts[0].explanation
+    assert to_markdown(verdicts).endswith("no engine for, in passages that turn to them: golamchor (#1).")
