@@ -80,6 +80,9 @@ _DIGITS = regex.compile(  # possessive, and a run starts only after a word that 
     r"(?=[ \t]+[\u0980-\u09e5])"
 )
 _NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
+# An apostrophe inside a word marks a vowel or an elision (Assamese দ'লৰ, ক'ত; Bengali হ'ল, ক'রে): the part
+# after it is no word of its own, and must not be "corrected" alone (দ'লৰ had become দ'লৱ).
+_APOSTROPHE = regex.compile("['\N{RIGHT SINGLE QUOTATION MARK}\N{MODIFIER LETTER APOSTROPHE}]")
 DIGIT_LOOKALIKES = {"e": "\N{BENGALI DIGIT FIVE}", "•": "\N{BENGALI DIGIT ZERO}"}
 
 
@@ -263,6 +266,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
         token = m.group()
         s, e = m.start(), m.end()
         if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
+            continue
+        if (s and _APOSTROPHE.match(line, s - 1)) or _APOSTROPHE.match(line, e):
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):

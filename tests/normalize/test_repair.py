@@ -132,3 +132,10 @@ def test_an_assamese_quotation_in_a_bengali_text_keeps_its_letters():
     lines = r.text.split("\n")
     assert lines[10] == quote  # an Assamese line: its ৰ ৱ are letters
     assert lines[11] == "যদি কাহারও বিস্তি থাকে"  # a Bengali line's stray ৰ is still repaired
+
+
+@pytest.mark.parametrize(("line", "lang"), [("অসমত গৰখীয়া দ'লৰ বহুল সংখ্যালৈ চাই", "as"), ("ড’নৰ ঘৰ ক'ত", "as"),
+                                            ("ইহা দক্ষতা হ'ল, সে ক'রে দেখাল", "bn")])
+def test_a_word_with_an_apostrophe_is_not_corrected_in_pieces(line, lang):
+    # the part after the apostrophe (লৰ of দ'লৰ) is no word of its own: it had become লৱ
+    assert repair_text(line, lang=lang).text == line
