@@ -1,11 +1,16 @@
 """Sentences with their code-point offsets.
 
 Bengali and Assamese end sentences with the danda; machine-translated text and seed 003 also use the
-full stop, and list items start with a bullet. A line break ends a sentence too (titles, list lines).
+full stop, and list items start with a bullet. A blank line ends a sentence, and so does a line break
+before a list item or after a heading (a line of at most three words and no comma). Any other line break is where the
+printer or the OCR wrapped the line: the sentence goes on (:func:`_line_break_ends`).
 
 >>> text = "তাস খেলা। প্রত্যেকে আটটি তাস পায়।\\n• পারলে একই রং খেলতেই হবে।"
 >>> [text[s:e] for s, e in split_sentences(text)]
 ['তাস খেলা।', 'প্রত্যেকে আটটি তাস পায়।', '• পারলে একই রং খেলতেই হবে।']
+>>> text = "গোলামচোর\\nখেলায় তিনজনে খেলে, প্রত্যেকে\\nসতেরোটি তাস পায়।"
+>>> [text[s:e] for s, e in split_sentences(text)]
+['গোলামচোর', 'খেলায় তিনজনে খেলে, প্রত্যেকে\\nসতেরোটি তাস পায়।']
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from __future__ import annotations
 import regex
 
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
-# (so "এইচ.জে.আৰ." and "1.5" stay inside), or at a line break.
-_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n+")
+# (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
+_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n(?:[ \t\r\f]*\n)*")
+# A list item: a bullet or dash, or a number or letter with a full stop or bracket ("১.", "2)", "(ক)").
+_LIST_ITEM = regex.compile(r"[ \t]*(?:[•●▪◦*\-–—]|\(?[\p{Nd}]{1,3}[.)]|\([\p{L}]\p{M}*\))")
+HEADING_WORDS = 3
 # The longest sentence of the seeds has 420 characters. Text with no sentence ends at all (OCR that lost
 # its dandas, a PDF without line breaks) is cut after a comma or a space past this length, so that one
 # "sentence" cannot hold a whole book: every claim carries its sentence.
@@ -28,7 +36,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _END.finditer(text):
-        end = m.start() if m.group().startswith("\n") else m.end()
+        if m.group().startswith("\n"):
+            if not _line_break_ends(text, m.start(), m.end()):
+                continue
+            end = m.start()
+        else:
+            end = m.end()
         spans.append((start, end))
         start = m.end()
     spans.append((start, len(text)))
@@ -41,6 +54,14 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         if e > s:
             out.append((s, e))
     return out
+
+
+def _line_break_ends(text: str, start: int, end: int) -> bool:
+    """Does the line break ``text[start:end]`` (newlines, maybe with blank lines) end a sentence?"""
+    if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _LIST_ITEM.match(text, end):
+        return True
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return len(line.split()) <= HEADING_WORDS and not regex.search("[,;]", line)
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
