@@ -222,7 +222,9 @@ def is_counted(word: str, lang: str = "bn") -> bool:
 
 
 def _gap_ok(text: str, a: int, b: int) -> bool:
-    return b > a and text[a:b].strip(" \t") == ""
+    """Spaces between two words of one number, or a line break where the line was wrapped (দুই কুড়ি / সাত)."""
+    gap = text[a:b]
+    return b > a and gap.strip(" \t\r\n") == "" and gap.count("\n") <= 1
 
 
 def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) -> tuple[int, int, int]:

@@ -17,6 +17,8 @@ def values(text, **kw):
         ("চারি কুড়ি সাত ফোটা", [("চারি কুড়ি সাত", 87)]),
         ("তিনকুড়ি ফোট", [("তিনকুড়ি", 60)]),
         ("কুড়ি বেশী", [("কুড়ি", 20)]),
+        ("দুই কুড়ি\nসাত ফোটা", [("দুই কুড়ি\nসাত", 47)]),  # the line wrapped inside the number
+        ("দুই কুড়ি\n\nসাত ফোটা", [("দুই কুড়ি", 40), ("সাত", 7)]),  # a new paragraph is a new number
     ],
 )
 def test_vigesimal(text, expected):
