@@ -147,7 +147,10 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     if len(leading) == len(numbers) and len(leading) >= 3:
         pairs = list(zip(leading, numbers, strict=True))  # list aligned to list
     else:
-        for i, (t, r) in enumerate(ranks):
+        # Ranks listed before values that do not match them one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20 ও
+        # 14"): which value is whose is unknown, so none is claimed. Ranks each with its value follow.
+        skip = len(leading) if len(leading) >= 2 else 0
+        for i, (t, r) in enumerate(ranks[skip:], start=skip):
             nxt = ranks[i + 1][0].start if i + 1 < len(ranks) else s.end
             following = [n for n in numbers if t.end <= n.start < nxt]
             if following:

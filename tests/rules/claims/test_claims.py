@@ -260,3 +260,12 @@ def test_the_report_says_which_claims_are_about_a_game_without_an_engine():
     assert [v.verdict for v in verdicts] == ["unverifiable"]
     assert "no engine" in verdicts[0].explanation and "golamchor" in verdicts[0].explanation
     assert to_markdown(verdicts).endswith("no engine for, in passages that turn to them: golamchor (#1).")
+
+
+def test_ranks_listed_before_fewer_values_give_no_card_values():
+    # a newcomer's case: the first value had been paired with the last rank, a false contradiction
+    claims = extract_claims("তুরুপে গোলাম, নহলা ও টেক্কার মূল্য 20 ও 14।", "klaverjas")
+    assert [c for c in claims if c.quantity == "card_value"] == []
+    paired = extract_claims("তুরুপে গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11।", "klaverjas")
+    assert [(c.params["rank"], c.stated) for c in paired if c.quantity == "card_value"] == [
+        ("J", 20), ("9", 14), ("A", 11)]
