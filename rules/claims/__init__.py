@@ -6,4 +6,5 @@ from puthi.rules.claims.model import Claim, Verdict
 __all__ = ["Claim", "Verdict", "extract_claims"]
 
 VERSION = "3"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only;
-# 3: a passage that turns to a game with no engine is that game's)
+# 3: a passage that turns to a game with no engine is that game's; wrapped lines read as one sentence;
+# no card values from ranks and values that do not pair one to one)
