@@ -277,8 +277,10 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
         pages = split_text_pages(text)
         noise = document_noise(pages)
         tasks = [PageTask(src, "text", n, _sha(t), lang, text=t, noise=noise) for n, t in enumerate(pages, start=1)]
-    elif kind == "image":
-        tasks = [PageTask(src, "image", 1, digest, lang)]
+    elif kind == "image":  # a multi-page TIFF has a page per frame
+        count = image_frame_count(path)
+        tasks = [PageTask(src, "image", n, digest if count == 1 else f"{digest}#page={n}", lang)
+                 for n in range(1, count + 1)]
     elif kind == "pdf":
         count = pdf_page_count(path)
         tasks = [PageTask(src, "pdf", n, f"{digest}#page={n}", lang) for n in range(1, count + 1)]
@@ -321,6 +323,13 @@ def read_existing_ocr(path: Path, kind: str) -> list[Any]:
     for n, p in enumerate(pages, start=1):
         p.page_no = n
     return pages
+
+
+def image_frame_count(path: Path) -> int:
+    """How many pages (frames) an image file holds: 1, or more for a multi-page TIFF."""
+    from puthi.ocr.images import count_pages
+
+    return count_pages(str(path))
 
 
 def pdf_page_count(path: Path) -> int:
@@ -369,8 +378,8 @@ def page_from_text(text: str, path: str = "", lang: str = "") -> dict[str, Any]:
 
 def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
     """OCR one page of an image or PDF (the page dict and its text)."""
-    from puthi.ocr.images import pdf_page_dpi
-    from puthi.ocr.recognize import ocr_path
+    from puthi.ocr.images import iter_images, pdf_page_dpi
+    from puthi.ocr.recognize import ocr_image, ocr_path
 
     with tempfile.TemporaryDirectory(prefix="puthi-page-") as tmp:
         if task.kind == "pdf":
@@ -388,11 +397,17 @@ def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
             image.write_bytes(task.data)
         else:
             image = Path(task.source)
-        pages = ocr_path(str(image), lang=task.lang)
+        if task.kind == "pdf":
+            pages = ocr_path(str(image), lang=task.lang)
+        else:  # only this task's frame of an image (a multi-page TIFF has several)
+            frame = next((f for f in iter_images(str(image)) if f.page_no == task.page_no), None)
+            pages = [ocr_image(frame.image, lang=task.lang, path=str(image), page_no=frame.page_no,
+                               dpi=frame.dpi)] if frame is not None else []
     if not pages:
         raise EngineError(task.source, "the OCR returned no page")
     page = pages[0]
-    page.path = task.source if task.kind == "image" else f"{task.source}#page={task.page_no}"
+    one_page = "#page=" not in task.content_hash  # an image of one frame; a PDF's pages are always numbered
+    page.path = task.source if one_page else f"{task.source}#page={task.page_no}"
     page.page_no = task.page_no
     return page.to_dict(), page.text
 

@@ -413,3 +413,32 @@ def test_a_book_without_form_feeds_is_cut_into_pages_that_join_back_into_it():
     with_feeds = "এক পাতা\fদুই পাতা"  # a text with its own pages keeps them
     assert split_text_pages(with_feeds) == ["এক পাতা", "দুই পাতা"]
     assert "".join(split_text_pages("ক" * (MAX_PAGE_CHARS + 7))) == "ক" * (MAX_PAGE_CHARS + 7)  # no break at all
+
+
+def test_every_frame_of_a_multi_page_tiff_is_a_page(tmp_path, monkeypatch):
+    # a newcomer's case: build kept page 1 of a two-page TIFF and said nothing of page 2
+    from PIL import Image
+
+    from puthi.corpus import pipeline
+    from puthi.ocr import recognize
+    from puthi.ocr.model import Page
+
+    tiff = tmp_path / "book.tiff"
+    frames = [Image.new("L", (40 + 10 * k, 30), "white") for k in range(3)]
+    frames[0].save(tiff, save_all=True, append_images=frames[1:])
+    _, tasks = pipeline.plan(tiff, "image")
+    assert [t.page_no for t in tasks] == [1, 2, 3] and len({t.content_hash for t in tasks}) == 3
+
+    seen = []
+
+    def fake_ocr_image(image, **kw):
+        seen.append(image.size)
+        return Page(path=kw["path"], width=image.width, height=image.height)
+
+    monkeypatch.setattr(recognize, "ocr_image", fake_ocr_image)
+    page, _ = pipeline._ocr(tasks[1])
+    assert seen == [(50, 30)] and page["path"] == f"{tiff}#page=2"
+    png = tmp_path / "one.png"
+    frames[0].save(png)
+    [task] = pipeline.plan(png, "image")[1]
+    assert pipeline._ocr(task)[0]["path"] == str(png)  # a one-page image keeps its plain path
