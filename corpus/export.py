@@ -114,10 +114,10 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise _os_error(out, exc) from exc
-        if fmt in ("csv", "parquet"):
-            return _tables(corpus, fmt, out)
         every = corpus.documents()
         docs = [corpus.find_document(d) for d in documents] if documents else every
+        if fmt in ("csv", "parquet"):
+            return _tables(corpus, fmt, out, {d.source for d in docs} if documents else None)
         stems = unique_stems(every)
         written = []
         for doc in docs:
@@ -202,10 +202,13 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
     return page
 
 
-def _tables(corpus: Corpus, fmt: str, out: Path) -> list[Path]:
+def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None) -> list[Path]:
+    """Every table of the corpus as one file, or only the rows of the documents at ``sources``."""
     written = []
     for name in TABLES:
         frame = corpus.frame(name)
+        if sources is not None:
+            frame = frame[frame["source"].isin(sources)]
         path = safe_path(out, f"{name}.{fmt}")
         if fmt == "csv":
             written.append(write_atomic(path, frame.to_csv(index=False)))

@@ -209,6 +209,16 @@ def test_csv_and_parquet_hold_every_table(seed_copy, tmp_path):
             assert len(pd.read_csv(tmp_path / "csv" / f"{name}.csv")) == len(frame)
 
 
+def test_csv_of_one_document_holds_only_its_rows(seed_copy, tmp_path):
+    with Corpus(seed_copy) as c:
+        doc = c.documents()[0]
+        every = c.frame("terms")
+    export.export(seed_copy, "csv", tmp_path / "one", documents=[doc.name])
+    terms = pd.read_csv(tmp_path / "one" / "terms.csv")
+    assert set(terms["source"]) == {doc.source} and 0 < len(terms) < len(every)
+    assert set(pd.read_csv(tmp_path / "one" / "documents.csv")["source"]) == {doc.source}
+
+
 def test_output_paths_cannot_leave_the_output_folder(tmp_path, seed_copy):
     out = tmp_path / "out"
     out.mkdir()
