@@ -207,6 +207,9 @@ def check_annotation(a: Annotation) -> Annotation:
     return a
 
 
+_EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}
+
+
 def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[Annotation]:
     """Annotations from a corrections CSV (header row with the :data:`CSV_COLUMNS` that are used).
 
@@ -224,7 +227,11 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
     with fh:
         try:
             reader = csv.DictReader(fh)
-            missing = {"document", "page", "kind", "after"} - set(reader.fieldnames or ())
+            names = reader.fieldnames or []
+            # the columns of `puthi export --format csv`'s annotations.csv, so an export can be imported again
+            reader.fieldnames = [_EXPORT_NAMES[f] if f in _EXPORT_NAMES and _EXPORT_NAMES[f] not in names else f
+                                 for f in names]
+            missing = {"document", "page", "kind", "after"} - set(reader.fieldnames)
             if missing:
                 raise InputError(name, f"missing column(s) {', '.join(sorted(missing))}; expected {CSV_COLUMNS}")
             out, bad = [], []

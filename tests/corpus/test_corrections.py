@@ -315,3 +315,17 @@ def test_a_book_cut_into_pages_anew_keeps_its_corrections(tmp_path, fast_repair,
     assert len(pages) == 3 and [a.status for a in anns] == ["applied", "applied"]
     last = anns[1]
     assert last.page_no == 3 and pages[2][last.start:last.end] == "বিস্তি" and pages[2].count("বিস্তি") == 1
+
+
+def test_corrections_exported_as_csv_can_be_imported_again(seed_copy, tmp_path, capsys):
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk"]
+    assert cli.main([*base, "--start", "0", "--end", "3", "--text", "দছ", "--note", "a reason"]) == 0
+    [csv_path] = [p for p in export.export(seed_copy, "csv", tmp_path / "csv") if p.stem == "annotations"]
+    with Corpus(seed_copy) as c:
+        [before] = c.annotations()
+    assert cli.main(["correct", "--db", str(seed_copy), "--delete", str(before.id)]) == 0
+    assert cli.main(["correct", "--db", str(seed_copy), "--import", str(csv_path)]) == 0
+    with Corpus(seed_copy) as c:
+        [after] = c.annotations()
+    assert (after.page_no, after.start, after.end, after.after, after.author, after.note, after.status) == (
+        before.page_no, before.start, before.end, before.after, before.author, before.note, "applied")
