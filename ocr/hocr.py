@@ -198,6 +198,20 @@ def _page(div: etree._Element, steps: dict, where: str) -> Page:
                 blocks=blocks, steps=page_steps, page_no=page_no)
 
 
+_CLOSED = regex.compile(rb"</html\s*>\s*$", regex.IGNORECASE)
+
+
+def _tail(source: str | bytes | Path, size: int = 256) -> bytes:
+    """The last bytes of an hOCR document given as a path, text or bytes."""
+    if isinstance(source, Path) or (isinstance(source, str) and "<" not in source):
+        with open(source, "rb") as fh:
+            fh.seek(0, 2)
+            fh.seek(max(0, fh.tell() - size))
+            return fh.read()
+    data = source.encode("utf-8") if isinstance(source, str) else source
+    return data[-size:]
+
+
 def read_hocr(source: str | bytes | Path, *, name: str | None = None) -> list[Page]:
     """The pages of an hOCR document (a path, or its text or bytes).
 
@@ -214,6 +228,8 @@ def read_hocr(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     except InputError as exc:
         if "not well-formed" not in exc.what:
             raise
+        if not _CLOSED.search(_tail(source)):  # the HTML parser would take a cut-off file for a whole one
+            raise InputError(where, "is cut off (no closing </html>); copy or export the hOCR file again") from None
         root = parse_html(source, name=where)  # hOCR written as HTML rather than XHTML
     steps: dict = {}
     for meta in root.iter():

@@ -84,6 +84,17 @@ def test_reads_html_hocr_without_xml_syntax():
     assert page.words[0].conf == 80.0 and page.words[1].box is None
 
 
+def test_a_cut_off_hocr_file_is_refused_not_read_as_a_short_page(tmp_path):
+    # the HTML parser forgives a missing end; a file cut off in copying had become a page of two words
+    whole = (FIXTURES / "tesseract-5.3-ben.hocr").read_bytes()
+    cut = tmp_path / "cut.hocr"
+    cut.write_bytes(whole[: len(whole) * 2 // 3])
+    with pytest.raises(InputError, match="cut off"):
+        read_hocr(cut)
+    with pytest.raises(InputError, match="cut off"):
+        read_hocr(whole[: len(whole) // 2], name="cut.hocr")
+
+
 def test_property_parsing():
     assert properties('image "C:\\\\scans\\\\a \\"b\\";c.tif"; ppageno 3') == {
         "image": 'C:\\scans\\a "b";c.tif', "ppageno": "3"}
