@@ -197,17 +197,18 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
             seen.add(resolved)
             try:
                 if f.stat().st_size == 0:
-                    failures.append(Failure(str(f), None, "read", "the file is empty (0 bytes); leave it out or "
-                                                                  "export it again"))
+                    failures.append(Failure(str(resolved), None, "read", "the file is empty (0 bytes); leave it "
+                                                                         "out or export it again"))
                     continue
                 kind = sniff(f)
             except OSError as exc:
-                failures.append(Failure(str(f), None, "read", f"cannot read ({exc.strerror}); check permissions"))
+                failures.append(Failure(str(resolved), None, "read",
+                                        f"cannot read ({exc.strerror}); check permissions"))
                 continue
             if kind is None:
                 if named or SUFFIXES[f.suffix.lower()] in ("image", "pdf"):
-                    failures.append(Failure(str(f), None, "read", "not an image, PDF, hOCR, ALTO, PAGE or .txt file "
-                                            "(whatever its name says); convert it or leave it out"))
+                    failures.append(Failure(str(resolved), None, "read", "not an image, PDF, hOCR, ALTO, PAGE or "
+                                            ".txt file (whatever its name says); convert it or leave it out"))
                 else:  # a folder's other XML or HTML (METS, a web page): left out, and said so
                     ignored.append(f)
                 continue
@@ -797,6 +798,7 @@ def build(
                 report.failures.append(Failure(str(path), None, "read", exc.what))
                 continue
             doc = corpus.upsert_document(doc)
+            corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
             if kind == "text":  # the same text cut into other pages keeps its corrections
                 corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks])
             corpus.set_document_pages(doc, len(tasks))

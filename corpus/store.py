@@ -636,6 +636,12 @@ class Corpus:
                 conn.execute("INSERT INTO failures (source, page_no, stage, message) VALUES (?, ?, ?, ?)",
                              (f.source, f.page_no, f.stage, f.message))
 
+    def clear_failures(self, source: str, page_no: int | None = None) -> None:
+        """Forget the failure recorded for ``source`` (its page ``page_no``, or the whole file) now that it
+        has been read: a file that was empty and has been fixed is no longer listed as failing."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM failures WHERE source = ? AND page_no IS ?", (source, page_no))
+
     def integrity(self) -> str:
         """SQLite's own check of the file: ``'ok'`` when nothing is damaged."""
         return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])

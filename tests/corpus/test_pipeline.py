@@ -442,3 +442,16 @@ def test_every_frame_of_a_multi_page_tiff_is_a_page(tmp_path, monkeypatch):
     frames[0].save(png)
     [task] = pipeline.plan(png, "image")[1]
     assert pipeline._ocr(task)[0]["path"] == str(png)  # a one-page image keeps its plain path
+
+
+def test_a_failure_is_forgotten_once_the_file_is_fixed(tmp_path, fast_repair):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    book = folder / "book.txt"
+    book.write_bytes(b"")
+    db = tmp_path / "c.sqlite"
+    assert [f.message for f in build([folder], db, progress=False).failures] == [
+        "the file is empty (0 bytes); leave it out or export it again"]
+    book.write_text("তাস খেলা।\n", encoding="utf-8")
+    assert build([folder], db, progress=False).failures == []
+    assert snapshot(db)["failures"] == []  # it had stayed listed: stored by the name given, not the file's path
