@@ -28,15 +28,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, help="the corpus file made by puthi build")
     p.add_argument("--doc", help="the document (id, file name or path)")
     p.add_argument("--page", type=int, default=1, help="page number, from 1 (default 1)")
-    p.add_argument("--start", type=int, help="first code point of the span")
+    p.add_argument("--start", type=int, help="first code point of the span: in the OCR text for --text, in the "
+                                             "repaired text (the terms and claims tables) for --term and --verdict")
     p.add_argument("--end", type=int, help="code point after the span")
     p.add_argument("--line", type=int, help="OCR line number (from 1), instead of offsets")
     p.add_argument("--word", type=int, help="word number in the line (from 1)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--text", help="the corrected text for the span (OCR text offsets)")
-    what.add_argument("--term", help="link the span to this concept or headword; '' removes the machine's link")
+    what.add_argument("--term", help="link the span (repaired text offsets) to this concept or headword; '' removes "
+                                     "the machine's link")
     what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
-                      help="the verdict for the claim at the span")
+                      help="the verdict for the claim at the span (repaired text offsets)")
     what.add_argument("--import", dest="import_csv", metavar="CSV",
                       help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
                            "author,note)")
@@ -80,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError("puthi correct", "say what to correct: --text, --term or --verdict")
             if args.line is None and (args.start is None or args.end is None):
                 raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]")
+            if args.line is not None and (args.start is not None or args.end is not None):
+                raise InputError("puthi correct", "give either --start/--end or --line [--word], not both")
             ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,
                              before=args.expect, note=args.note, line_no=args.line, word_no=args.word)
             items = [(corpus.find_document(args.doc), ann)]

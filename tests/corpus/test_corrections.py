@@ -329,3 +329,18 @@ def test_corrections_exported_as_csv_can_be_imported_again(seed_copy, tmp_path, 
         [after] = c.annotations()
     assert (after.page_no, after.start, after.end, after.after, after.author, after.note, after.status) == (
         before.page_no, before.start, before.end, before.after, before.author, before.note, "applied")
+
+
+def test_corrections_that_change_nothing_or_break_lines_are_refused(seed_copy, capsys):
+    base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk"]
+    with Corpus(seed_copy) as c:
+        [doc] = [d for d in c.documents() if d.name.startswith("004")]
+        (ocr,) = c.conn.execute("SELECT ocr_text FROM pages WHERE doc_id = ?", (doc.id,)).fetchone()
+    assert cli.main([*base, "--start", "0", "--end", "3", "--text", ocr[:3]]) == 2
+    assert "nothing to correct" in capsys.readouterr().err
+    assert cli.main([*base, "--start", "0", "--end", "3", "--text", "দছ\nনতুন"]) == 2
+    assert "line break" in capsys.readouterr().err
+    assert cli.main([*base, "--line", "1", "--start", "0", "--end", "3", "--text", "দছ"]) == 2
+    assert "not both" in capsys.readouterr().err
+    with Corpus(seed_copy) as c:
+        assert c.annotations() == []
