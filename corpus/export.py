@@ -129,7 +129,8 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
             elif fmt == "webanno":
                 from puthi.corpus.webanno import to_webanno
 
-                text = json.dumps(to_webanno(doc, pages), ensure_ascii=False, indent=1)
+                copy = sum(d.sha256 == doc.sha256 for d in every) > 1
+                text = json.dumps(to_webanno(doc, pages, copy=copy), ensure_ascii=False, indent=1)
                 written.append(write_atomic(safe_path(out, f"{stem}.jsonld"), text))
             else:
                 written += _page_files(pages, out, stem, fmt)

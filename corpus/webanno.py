@@ -34,8 +34,10 @@ CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 QUOTE_CONTEXT = 32
 
 
-def doc_iri(doc: Document) -> str:
-    return f"urn:puthi:doc:{doc.sha256}"
+def doc_iri(doc: Document, copy: bool = False) -> str:
+    """The document's IRI, from its content; a second file with the same content in the corpus (``copy``)
+    also has its corpus id, so that the annotations of the two never share an id."""
+    return f"urn:puthi:doc:{doc.sha256}" + (f":{doc.id}" if copy else "")
 
 
 def _selectors(text: str, start: int, end: int) -> list[dict[str, Any]]:
@@ -56,9 +58,11 @@ def _text(value: str, purpose: str) -> dict[str, Any]:
     return {"type": "TextualBody", "value": value, "purpose": purpose, "format": "text/plain"}
 
 
-def page_annotations(doc: Document, sp: StoredPage) -> list[dict[str, Any]]:
-    """The annotations of one page: active edits, active terms, and each claim with its verdict."""
-    base = f"{doc_iri(doc)}/page/{sp.page_no}"
+def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None) -> list[dict[str, Any]]:
+    """The annotations of one page: active edits, active terms, and each claim with its verdict (``iri``:
+    the document's, :func:`doc_iri` by default)."""
+    iri = iri or doc_iri(doc)
+    base = f"{iri}/page/{sp.page_no}"
     out: list[dict[str, Any]] = []
     for i, m in enumerate(sp.edits):
         if not m.active:
@@ -74,7 +78,7 @@ def page_annotations(doc: Document, sp: StoredPage) -> list[dict[str, Any]]:
         if not m.active:
             continue
         t = m.item
-        body = [{"id": f"{doc_iri(doc)}/glossary#{concept_id(t.concept)}", "type": "SpecificResource",
+        body = [{"id": f"{iri}/glossary#{concept_id(t.concept)}", "type": "SpecificResource",
                  "purpose": "identifying"}, _text(t.headword, "tagging")]
         if t.gloss:
             body.append(_text(t.gloss, "describing"))
@@ -102,15 +106,17 @@ def page_annotations(doc: Document, sp: StoredPage) -> list[dict[str, Any]]:
     return out
 
 
-def to_webanno(doc: Document, pages: list[StoredPage]) -> dict[str, Any]:
-    """The document's annotations as one W3C ``AnnotationCollection`` (a JSON-LD dict)."""
-    items = [a for sp in pages for a in page_annotations(doc, sp)]
+def to_webanno(doc: Document, pages: list[StoredPage], *, copy: bool = False) -> dict[str, Any]:
+    """The document's annotations as one W3C ``AnnotationCollection`` (a JSON-LD dict); ``copy``: another
+    document of the corpus has the same content (:func:`doc_iri`)."""
+    iri = doc_iri(doc, copy)
+    items = [a for sp in pages for a in page_annotations(doc, sp, iri)]
     return {
         "@context": CONTEXT,
-        "id": f"{doc_iri(doc)}/annotations",
+        "id": f"{iri}/annotations",
         "type": "AnnotationCollection",
         "label": f"puthi annotations of {doc.name}",
         "total": len(items),
-        "first": {"id": f"{doc_iri(doc)}/annotations/page1", "type": "AnnotationPage", "startIndex": 0,
+        "first": {"id": f"{iri}/annotations/page1", "type": "AnnotationPage", "startIndex": 0,
                   "items": items},
     }

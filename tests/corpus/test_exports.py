@@ -296,6 +296,9 @@ def test_two_copies_of_one_file_export_to_two_files(tmp_path, fmt):
     written = export.export(db, fmt, tmp_path / "out")
     assert len(written) == len(set(written)) == 2
     assert all(p.exists() for p in written)
+    if fmt == "webanno":  # and no annotation id is in both (they were made from the content alone)
+        a, b = ({item["id"] for item in json.loads(p.read_text())["first"]["items"]} for p in written)
+        assert a and b and not a & b
 
 
 def test_exporting_an_empty_file_as_a_corpus_is_an_error_and_makes_nothing(tmp_path):
