@@ -152,21 +152,24 @@ def _cut(buf: str) -> int:
 
 def _chunks(fh: BinaryIO, name: str, errors: str = "strict") -> Iterator[tuple[int, str]]:
     """(offset, piece) for the whole input, pieces of about ``CHUNK`` characters ending at a blank line or a
-    line break (a line longer than that is cut at a space): memory stays flat on any input."""
-    decoder = codecs.getincrementaldecoder("utf-8")(errors)
-    offset = consumed = 0
+    line break (a line longer than that is cut at a space): memory stays flat on any input. A byte-order
+    mark is no text: offsets count from after it, as in ``puthi check`` and ``puthi build``."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")(errors)
+    offset = consumed = bom = 0
     buf = ""
     with fh:
         while True:
             data = fh.read(CHUNK)
             if consumed == 0:
                 check_head(data, name)
+                bom = 3 if data.startswith(codecs.BOM_UTF8) else 0  # the decoder's error offsets skip it
             try:
                 pending = len(decoder.getstate()[0])
                 buf += decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
+                where = consumed - pending + exc.start + (bom if consumed == 0 else 0)
                 raise InputError(
-                    name, f"not UTF-8 at byte {consumed - pending + exc.start} ({exc.reason}); convert it to UTF-8 "
+                    name, f"not UTF-8 at byte {where} ({exc.reason}); convert it to UTF-8 "
                           "or pass --errors replace"
                 ) from None
             consumed += len(data)
