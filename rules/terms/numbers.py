@@ -8,7 +8,9 @@
 * number words, inflected or with a classifier (তিনটি, দহটা, চারিখানি, আটখানি), and compounds
   with শত/শো/হাজার (একশত, দুই শত পাঁচ);
 * the old vigesimal count in কুড়ি (score): ``N কুড়ি [M]`` is 20×N+M (দুই কুড়ি সাত = 47,
-  তিন কুড়ি = 60, চারি কুড়ি সাত = 87, তিনকুড়ি written as one word = 60).
+  তিন কুড়ি = 60, চারি কুড়ি সাত = 87, তিনকুড়ি written as one word = 60);
+* fractions: দেড় 1½ and আড়াই 2½, and সাড়ে N (N + ½), সওয়া N (N + ¼), পৌনে N (N − ¼) before a number word
+  (আড়াই কুড়ি = 50, সাড়ে তিন কুড়ি = 70, সাড়ে সাত = 7.5). A whole value is an int, a fraction a float.
 
 Two unit words in a row are two numbers (তিন তিন করিয়া, "three each"). Words that are numbers only
 in context (নয় is also "is not", বার "time", Bengali তিনি "he", Assamese ন "new") count only with a
@@ -32,6 +34,8 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 [('১.৫টা', 1.5), ('২,৫০০টা', 2500)]
 >>> [n.value for n in find_numbers("৩• ফোটায়", ocr_digits=True)]
 [30]
+>>> [(n.surface, n.value) for n in find_numbers("আড়াই কুড়ি তাস, সাড়ে তিন কুড়ি, সাড়ে সাতটি, দেড়খানি")]
+[('আড়াই কুড়ি', 50), ('সাড়ে তিন কুড়ি', 70), ('সাড়ে সাতটি', 7.5), ('দেড়খানি', 1.5)]
 """
 
 from __future__ import annotations
@@ -61,8 +65,9 @@ AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও"
 
 @dataclass(frozen=True)
 class Lexicon:
-    units: dict[str, int]
+    units: dict[str, int | float]
     multipliers: dict[str, int]
+    fractions: dict[str, float]  # সাড়ে: + ½ to the number word after it
     classifiers: frozenset[str]
     counted: frozenset[str]
     needs_context: frozenset[str]
@@ -72,8 +77,9 @@ class Lexicon:
 def lexicon(lang: str = "bn") -> Lexicon:
     """The number words, multipliers, classifiers and counted nouns of ``numbers.tsv`` for ``lang``
     (bn or as: Bengali এটি is "this one", Assamese এটা is "one")."""
-    units: dict[str, int] = {}
+    units: dict[str, int | float] = {}
     mult: dict[str, int] = {}
+    fractions: dict[str, float] = {}
     classifiers, counted, needs = set(), set(), set()
     with open(HERE / "numbers.tsv", encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh, delimiter="\t"):
@@ -81,7 +87,10 @@ def lexicon(lang: str = "bn") -> Lexicon:
                 continue
             w = match_form(row["word"])
             if row["kind"] == "unit":
-                units.setdefault(w, int(row["value"]))
+                value = float(row["value"])
+                units.setdefault(w, int(value) if value.is_integer() else value)
+            elif row["kind"] == "fraction":
+                fractions[w] = float(row["value"])
             elif row["kind"] == "multiplier":
                 mult[w] = int(row["value"])
             elif row["kind"] == "classifier":
@@ -90,7 +99,7 @@ def lexicon(lang: str = "bn") -> Lexicon:
                 counted.add(w)
             if row["needs_context"] == "1":
                 needs.add(w)
-    return Lexicon(units, mult, frozenset(classifiers), frozenset(counted), frozenset(needs))
+    return Lexicon(units, mult, fractions, frozenset(classifiers), frozenset(counted), frozenset(needs))
 
 
 @lru_cache(maxsize=2)
@@ -184,22 +193,38 @@ def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> 
                 end += 1
             if end > toks[i][1]:
                 w = _Word(w.value * 10 ** (end - toks[i][1]), "digits", w.classified, False)
+        head = i  # the number's first word; a fraction word before it (সাড়ে) adds to it
+        if w is None and (w := _after_fraction(text, toks, i, lex, lang)) is not None:
+            head, end = i + 1, toks[i + 1][1]
         if w is None:
             i += 1
             continue
-        value, last, j = _expression(text, toks, i, w, lex, lang)
+        value, last, j = _expression(text, toks, head, w, lex, lang)
         nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None
-        if w.needs_context and j == i and not w.classified:
+        if w.needs_context and j == head and not w.classified:
             if nxt is None or not _counted(nxt[2], lex):
                 i += 1
                 continue
         if nxt is not None and not _classified(toks[j][2], lang) and match_form(nxt[2]) in lex.classifiers:
             j += 1  # "40 টি": the classifier written apart belongs to the number
             last = toks[j][1]
-        end = max(end, last) if j == i else last
+        end = max(end, last) if j == head else last
+        if w.kind != "digits" and isinstance(value, float) and value.is_integer():
+            value = int(value)  # আড়াই কুড়ি is 50, a count
         out.append(NumberSpan(start, end, text[start:end], value))
         i = j + 1
     return out
+
+
+def _after_fraction(text: str, toks, i: int, lex: Lexicon, lang: str) -> _Word | None:
+    """The number word after a fraction word at ``toks[i]`` (সাড়ে সাত), with the fraction added to it."""
+    fraction = lex.fractions.get(match_form(toks[i][2]))
+    if fraction is None or i + 1 >= len(toks) or not _gap_ok(text, toks[i][1], toks[i + 1][0]):
+        return None
+    w = parse_word(toks[i + 1][2], lang)
+    if w is None or w.kind not in ("unit", "digits") or (w.needs_context and not w.classified):
+        return None
+    return _Word(w.value + fraction, "unit", w.classified, False)
 
 
 def _classified(word: str, lang: str) -> bool:
