@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
                    game=args.game, progress=(not args.quiet and sys.stderr.isatty()) or None, wait=args.wait)
     print(f"puthi build: {report.summary()}", file=sys.stderr)
+    for note in report.notes:
+        print(f"puthi build: note: {note}", file=sys.stderr)
     for f in report.failures:
         print(f"puthi build: failed: {f}", file=sys.stderr)
     return 2 if report.failures else 0

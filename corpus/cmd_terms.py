@@ -117,7 +117,7 @@ def run(args) -> int:
     if not seen_text:  # a blank page in a batch is no error: a note, as puthi repair gives
         print(f"puthi terms: {name}: empty input, no terms", file=sys.stderr)
         return 0
-    if devanagari > bengali:
+    if devanagari > bengali and not args.repair:
         print(f"puthi terms: {name}: mostly Devanagari; if it is Bengali read by a Hindi OCR model, run puthi "
               "repair on it first", file=sys.stderr)
     elif not seen_letters:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
+from puthi.corpus.textio import other_script
 from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
 
 #: The machine stages, in order.
@@ -676,6 +677,7 @@ class BuildReport:
     seconds: float = 0.0
     documents: int = 0
     ignored: list[Path] = field(default_factory=list)  # files of the folders that are not sources by name
+    notes: list[str] = field(default_factory=list)  # built, but probably not what was meant (another script)
 
     def summary(self) -> str:
         rate = self.done / self.seconds * 3600 if self.seconds and self.done else 0.0
@@ -799,6 +801,9 @@ def build(
                 continue
             doc = corpus.upsert_document(doc)
             corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
+            if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):
+                report.notes.append(f"{path}: mostly {script} letters, not Bengali or Assamese; built, "
+                                    "but is it the right file?")
             if kind == "text":  # the same text cut into other pages keeps its corrections
                 corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks])
             corpus.set_document_pages(doc, len(tasks))

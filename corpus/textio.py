@@ -14,8 +14,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import BinaryIO
+
+import regex
 
 from puthi.errors import InputError
 
@@ -164,3 +168,22 @@ def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") ->
         except OSError as exc:
             raise InputError(arg, f"cannot read ({exc.strerror})") from None
     return decode(data, arg, errors, replace_option)
+
+
+_LETTER = regex.compile(r"\p{L}")
+_INDIC = regex.compile(r"[\p{Bengali}\p{Devanagari}]")  # Devanagari: Bengali a Hindi model misread
+
+
+def other_script(text: str, sample: int = 20_000) -> str | None:
+    """The script ``text`` is mostly written in when that is neither Bengali nor Devanagari (Bengali read by
+    a Hindi OCR model): puthi's stages are for Bengali and Assamese, so such a file is probably the wrong
+    one. ``None`` for Bengali, Assamese, garble, or too few letters to say (fewer than 20).
+
+    >>> other_script("தமிழ் உரை, மேலும் ஒரு வரி, இன்னும் சில சொற்கள்"), other_script("তাস খেলার নিয়ম ও রীতি, আরও কিছু কথা")
+    ('Tamil', None)
+    """
+    letters = _LETTER.findall(text[:sample])
+    if len(letters) < 20 or sum(1 for c in letters if _INDIC.match(c)) >= 0.2 * len(letters):
+        return None
+    names = Counter(unicodedata.name(c, "?").split()[0].title() for c in letters)
+    return names.most_common(1)[0][0]

@@ -455,3 +455,13 @@ def test_a_failure_is_forgotten_once_the_file_is_fixed(tmp_path, fast_repair):
     book.write_text("তাস খেলা।\n", encoding="utf-8")
     assert build([folder], db, progress=False).failures == []
     assert snapshot(db)["failures"] == []  # it had stayed listed: stored by the name given, not the file's path
+
+
+def test_a_text_in_another_script_is_built_with_a_note(tmp_path, fast_repair):
+    english = tmp_path / "notes.txt"
+    english.write_text("These are my notes on the card games of Bengal, written in English.\n", encoding="utf-8")
+    report = build([english, HERE.parents[1] / "corpus" / "samples" / "bisti_bn.txt"], tmp_path / "c.sqlite",
+                   progress=False)
+    assert report.done == 2 and report.failures == []
+    assert report.notes == [
+        f"{english}: mostly Latin letters, not Bengali or Assamese; built, but is it the right file?"]
