@@ -57,10 +57,13 @@ def run(args: argparse.Namespace) -> int:
     with Corpus(args.db, create=False) as corpus:
         if args.list:
             doc = corpus.find_document(args.doc) if args.doc else None
-            for a in corpus.annotations(doc):
+            listed = corpus.annotations(doc)
+            for a in listed:
                 where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else ""
                 print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}\t{a.start}..{a.end}\t{where}\t"
                       f"{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
+            if not listed:
+                print("puthi correct: no corrections yet" + (f" for {doc.name}" if doc else ""), file=sys.stderr)
             return 0
         if args.delete is not None:
             corpus.delete_annotation(args.delete)

@@ -52,6 +52,8 @@ def safe_path(out_dir: Path, *parts: str) -> Path:
 def _os_error(path: Path, exc: OSError) -> OutputError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         what = "the disk is full; free some space or choose another -o folder"
+    elif exc.errno in (errno.EEXIST, errno.ENOTDIR) and path.exists() and not path.is_dir():
+        what = "it is a file, not a folder; give -o a folder (it is made when missing)"
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         what = "permission denied (or a read-only file system); choose a folder you can write to"
     else:
