@@ -75,6 +75,7 @@ PDF_DPI = 300
 SUBPROCESS_TIMEOUT = 300
 #: Seconds to wait for a Dask scheduler to answer.
 SCHEDULER_TIMEOUT = 30
+WORKER_WAIT = 60  # seconds a build on a cluster waits for its first worker before it gives up
 
 
 def _module(name: str):
@@ -635,6 +636,11 @@ def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
                                                      "tcp://host:8786") from exc
     try:
         if tasks:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except TimeoutError:
+                raise EngineError(str(scheduler), f"no Dask worker joined the scheduler in {WORKER_WAIT} s; start "
+                                  "one with: .venv/bin/dask worker ADDRESS (see the README)") from None
             client.run(warm_up)  # every worker loads the stage models once, all at the same time
         limit = max(4, 2 * sum(client.nthreads().values()))
         pending = list(reversed(tasks))

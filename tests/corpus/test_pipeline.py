@@ -158,6 +158,15 @@ def test_an_unreachable_scheduler_is_one_clear_error(tmp_path, fast_repair, monk
     assert "127.0.0.1:9" in str(err.value)
 
 
+def test_a_cluster_without_workers_is_one_clear_error_not_a_hang(tmp_path, fast_repair, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(pipeline, "WORKER_WAIT", 1)
+    book = _pages_file(tmp_path, 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        with pytest.raises(EngineError, match="no Dask worker joined"):
+            build([book], tmp_path / "c.sqlite", scheduler=cluster.scheduler_address, progress=False)
+
+
 def test_real_stages_on_the_seeds_give_the_same_corpus_on_dask(seed_corpus, tmp_path):
     distributed = pytest.importorskip("distributed")
     db = tmp_path / "dask.sqlite"
