@@ -230,7 +230,9 @@ def winning(s: Sentence, game: str) -> list[Claim]:
         for a, b in _clauses(s):
             numbers = [n for n in s.numbers if a <= n.start < b]
             clause = Sentence(a, b, s.text[a - s.start : b - s.start], s.terms, numbers)
-            small = [n for n in clause.free_numbers() if 1 <= n.value <= 3]
+            # "একজন খেলোয়াড়" (one player) counts people, not game points
+            small = [n for n in clause.free_numbers() if 1 <= n.value <= 3 and not _COUNTS_PEOPLE.search(n.surface)
+                     and not _PLAYERS.match(s.text, n.end - s.start)]
             if not small:
                 continue
             outcome = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else "normal"
@@ -248,6 +250,7 @@ def winning(s: Sentence, game: str) -> list[Claim]:
 
 
 _PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
+_COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")
 
 
 def players(s: Sentence, game: str) -> list[Claim]:

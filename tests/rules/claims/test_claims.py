@@ -269,3 +269,10 @@ def test_ranks_listed_before_fewer_values_give_no_card_values():
     paired = extract_claims("তুরুপে গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11।", "klaverjas")
     assert [(c.params["rank"], c.stated) for c in paired if c.quantity == "card_value"] == [
         ("J", 20), ("9", 14), ("A", 11)]
+
+
+def test_one_player_is_no_game_point():
+    # seed 002's draw sentence: "একজন খেলোয়াড়" had been read as one game point
+    text = "কোনও খেলোয়াড় ঘোষণা না করেই একজন খেলোয়াড় 66 এ পৌঁছে যায় তবে এটি ড্র হয় এবং পরবর্তী চুক্তিতে গেম পয়েন্ট থাকে।"
+    assert [c for c in extract_claims(text, "sixtysix") if c.quantity == "game_points"] == []
+    assert [c.stated for c in extract_claims("জিতলে ১ গেম পয়েন্ট পায়।", "sixtysix") if c.quantity == "game_points"] == [1]
