@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.import_csv:
             anns = read_csv(args.import_csv, default_author=args.author)
+            if not anns:
+                print(f"puthi correct: {args.import_csv}: no corrections in it, only a header", file=sys.stderr)
             items = [(corpus.find_document(a.document), a) for a in anns]
         else:
             if not args.doc:

@@ -68,8 +68,8 @@ STAGE_VERSIONS: dict[str, str] = {
 #: File suffixes a folder walk picks up, by kind (a file named on the command line is sniffed).
 SUFFIXES = {
     ".png": "image", ".jpg": "image", ".jpeg": "image", ".tif": "image", ".tiff": "image", ".bmp": "image",
-    ".webp": "image", ".pnm": "image", ".ppm": "image", ".pgm": "image", ".pdf": "pdf", ".hocr": "hocr",
-    ".html": "hocr", ".htm": "hocr", ".xml": "alto", ".txt": "text",
+    ".webp": "image", ".gif": "image", ".pnm": "image", ".ppm": "image", ".pgm": "image", ".pdf": "pdf",
+    ".hocr": "hocr", ".html": "hocr", ".htm": "hocr", ".xml": "alto", ".txt": "text",
 }
 PDF_DPI = 300
 SUBPROCESS_TIMEOUT = 300
