@@ -21,6 +21,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
                    help="the text's language (default auto: from its letters; a Bengali text quoting Assamese "
                         "may need --lang bn)")
+    p.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                   help="invalid UTF-8: stop with the byte offset (strict) or read it as U+FFFD (replace)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--game {args.game}", f"unknown game; choose one of: {', '.join(registry.names())}")
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
-    text = read_text_arg(args.file)
+    text = read_text_arg(args.file, args.errors, "--errors replace")
     if not text.strip():
         where = "standard input" if args.file == "-" else args.file
         raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
