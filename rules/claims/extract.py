@@ -76,7 +76,8 @@ class Sentence:
         return self._cue_cache[name]
 
     def _find_cue(self, name: str) -> list[tuple[int, int]]:
-        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)}
+        flat = self.text.replace("\r", " ").replace("\n", " ")  # a cue the printer wrapped is still one cue
+        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(flat)}
         concepts = cue_concepts()[name]
         found |= {(t.start, t.end) for t in self.terms if t.concept in concepts}
         merged: list[tuple[int, int]] = []
@@ -231,10 +232,15 @@ def _negated(claims: list[Claim]) -> list[Claim]:
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n|\f")  # a blank line (CR LF too) or a new page
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
-# Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not.
-_TOPIC_CUE = regex.compile(r"[ \t]*(?:খেলা[ \t]+(?:হয়|হইয়া থাকে|হইত|হতো)|খেলায়|খেলাতে|খেলত|খেলখনত)"
+# Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched
+# as one sign or two (NFC splits it; a text may hold either).
+_YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
+_TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])")
-_HEADING_TAIL = regex.compile(r"[ \t]*(?:খেলা|খেল)?[\s।॥.:;,!?\-–—\"'“”‘’]*$")
+# A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
+_HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
+                              r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
+_LINE_START = regex.compile(r"(?:^|\n)[ \t•●▪◦*\-–—\"'“‘]*$")
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -248,7 +254,7 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
         kind, _, name = t.concept.rpartition(".")
         game = _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
         if game:
-            heading = t.start - sentence.start <= 2 and _HEADING_TAIL.match(sentence.text, t.end - sentence.start)
+            heading = _LINE_START.search(text, max(0, t.start - 8), t.start) and _HEADING_TAIL.match(text, t.end)
             cue = _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24))
             out.append((game, bool(heading or cue)))
     return out

@@ -141,24 +141,33 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
         last_plain = max((a for a, _ in plain if a <= pos), default=-1)
         return "trump" if last_trump > last_plain else "plain"
 
-    pairs = []
-    first_number = numbers[0].start
-    leading = [(t, r) for t, r in ranks if t.end <= first_number]
-    if len(leading) == len(numbers) and len(leading) >= 3:
-        pairs = list(zip(leading, numbers, strict=True))  # list aligned to list
-    else:
-        # Ranks listed before values that do not match them one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20 ও
-        # 14"): which value is whose is unknown, so none is claimed. Ranks each with its value follow.
-        skip = len(leading) if len(leading) >= 2 else 0
-        for i, (t, r) in enumerate(ranks[skip:], start=skip):
-            nxt = ranks[i + 1][0].start if i + 1 < len(ranks) else s.end
-            following = [n for n in numbers if t.end <= n.start < nxt]
-            if following:
-                pairs.append(((t, r), following[0]))
+    pairs = _rank_value_pairs(ranks, numbers)
     return [
         _claim(s, game, "card_value", n.value, 0.85 if len(pairs) > 1 else 0.75, rank=r, suit=suit_at(t.start))
         for (t, r), n in pairs
     ]
+
+
+def _rank_value_pairs(ranks: list, numbers: list) -> list:
+    """Ranks paired with their values, in text order: each group of ranks with the run of values right after
+    it, one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11"; "গোলামের মূল্য 20, নহলা ও টেক্কার 14 ও 11"). A
+    group whose run is longer or shorter is left out, since which value is whose is unknown ("গোলাম, নহলা ও
+    টেক্কার মূল্য 20 ও 14"), but for a single rank, which takes the first value after it ("টেক্কার মূল্য ১১")."""
+    items = sorted([(t.start, (t, r)) for t, r in ranks] + [(n.start, n) for n in numbers], key=lambda x: x[0])
+    groups: list[tuple[list, list]] = []  # (ranks, the values right after them)
+    for _, item in items:
+        is_rank = isinstance(item, tuple)
+        if is_rank and (not groups or groups[-1][1]):
+            groups.append(([item], []))
+        elif is_rank:
+            groups[-1][0].append(item)
+        elif groups:
+            groups[-1][1].append(item)
+    pairs = []
+    for group, values in groups:
+        if len(group) == len(values) or (len(group) == 1 and values):
+            pairs += zip(group, values, strict=False)  # a single rank takes the first value
+    return pairs
 
 
 def totals(s: Sentence, game: str) -> list[Claim]:

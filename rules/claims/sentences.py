@@ -2,15 +2,15 @@
 
 Bengali and Assamese end sentences with the danda; machine-translated text and seed 003 also use the
 full stop, and list items start with a bullet. A blank line ends a sentence, and so does a line break
-before a list item or after a heading (a line of at most three words and no comma). Any other line break is where the
-printer or the OCR wrapped the line: the sentence goes on (:func:`_line_break_ends`).
+before a list item or after a heading. Any other line break is where the printer or the OCR wrapped the
+line: the sentence goes on (:func:`_line_break_ends`).
 
 >>> text = "তাস খেলা। প্রত্যেকে আটটি তাস পায়।\\n• পারলে একই রং খেলতেই হবে।"
 >>> [text[s:e] for s, e in split_sentences(text)]
 ['তাস খেলা।', 'প্রত্যেকে আটটি তাস পায়।', '• পারলে একই রং খেলতেই হবে।']
->>> text = "গোলামচোর\\nখেলায় তিনজনে খেলে, প্রত্যেকে\\nসতেরোটি তাস পায়।"
+>>> text = "নিয়ম:\\n১) প্রত্যেকে আটটি\\nতাস পান\\n২) ৩২টি তাস লাগে"
 >>> [text[s:e] for s, e in split_sentences(text)]
-['গোলামচোর', 'খেলায় তিনজনে খেলে, প্রত্যেকে\\nসতেরোটি তাস পায়।']
+['নিয়ম:', '১) প্রত্যেকে আটটি\\nতাস পান', '২) ৩২টি তাস লাগে']
 """
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ import regex
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
 _END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n(?:[ \t\r\f]*\n)*")
-# A list item: a bullet or dash, or a number or letter with a full stop or bracket ("১.", "2)", "(ক)").
-_LIST_ITEM = regex.compile(r"[ \t]*(?:[•●▪◦*\-–—]|\(?[\p{Nd}]{1,3}[.)]|\([\p{L}]\p{M}*\))")
+# A list item: a bullet or a dash and a space, or (after a line that ends in a colon, or in a numbered item)
+# a number or letter with a full stop or bracket ("১.", "2)", "(ক)"). A "(20)" after a wrapped line, or in a
+# bulleted item, is a number.
+_BULLET = regex.compile(r"[ \t]*(?:[•●▪◦*]|[\-–—][ \t])")
+_NUMBERED = regex.compile(r"[ \t]*(?:\(?[\p{Nd}]{1,3}[.)]|\([\p{L}]\p{M}*\))")
+_OPENS_LIST = regex.compile(r"[:：][ \t]*$")
 HEADING_WORDS = 3
 # The longest sentence of the seeds has 420 characters. Text with no sentence ends at all (OCR that lost
 # its dandas, a PDF without line breaks) is cut after a comma or a space past this length, so that one
@@ -37,7 +41,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for m in _END.finditer(text):
         if m.group().startswith("\n"):
-            if not _line_break_ends(text, m.start(), m.end()):
+            if not _line_break_ends(text, start, m.start(), m.end()):
                 continue
             end = m.start()
         else:
@@ -56,12 +60,26 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _line_break_ends(text: str, start: int, end: int) -> bool:
-    """Does the line break ``text[start:end]`` (newlines, maybe with blank lines) end a sentence?"""
-    if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _LIST_ITEM.match(text, end):
+def _line_break_ends(text: str, sentence: int, start: int, end: int) -> bool:
+    """Does the line break ``text[start:end]`` (newlines, maybe with blank lines) end the sentence that began
+    at ``sentence``? At a blank line or a page break; before a bullet, and before another list item when the
+    line ends in a colon or the sentence is a numbered item itself; and after a heading: a sentence that fills
+    its own line, of at most three words with no comma and no number ("তাস খেলার নিয়ম", not "এতে 32টি তাস",
+    the first line of a wrapped sentence)."""
+    if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _BULLET.match(text, end):
         return True
-    line = text[text.rfind("\n", 0, start) + 1 : start]
-    return len(line.split()) <= HEADING_WORDS and not regex.search("[,;]", line)
+    line_start = text.rfind("\n", 0, start) + 1
+    if _NUMBERED.match(text, end) and (_OPENS_LIST.search(text, line_start, start) or _NUMBERED.match(text, sentence)):
+        return True
+    words = text[sentence:start]
+    return (not text[line_start:sentence].strip() and len(words.split()) <= HEADING_WORDS
+            and not regex.search("[,;]", words) and not _has_number(words))
+
+
+def _has_number(words: str) -> bool:
+    from puthi.rules.terms import find_numbers
+
+    return bool(find_numbers(words, lang="bn"))
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -75,7 +75,7 @@ GLUED_MARK = regex.compile("[.|\N{BENGALI CURRENCY NUMERATOR FOUR}'\N{RIGHT SING
 AA_AS_BAR = regex.compile("[|\N{BENGALI CURRENCY NUMERATOR FOUR}][ \t]*")
 # Between a term and the word after it, for context: spaces, quotes, brackets, a hyphen.
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
-SYMBOL_GAP = regex.compile(r"[ \t,]*")
+SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
 SYMBOL_LETTERS = {"a", "k", "q", "j"}
 CACHE_LIMIT = 400_000

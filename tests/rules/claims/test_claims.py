@@ -276,3 +276,23 @@ def test_one_player_is_no_game_point():
     text = "কোনও খেলোয়াড় ঘোষণা না করেই একজন খেলোয়াড় 66 এ পৌঁছে যায় তবে এটি ড্র হয় এবং পরবর্তী চুক্তিতে গেম পয়েন্ট থাকে।"
     assert [c for c in extract_claims(text, "sixtysix") if c.quantity == "game_points"] == []
     assert [c.stated for c in extract_claims("জিতলে ১ গেম পয়েন্ট পায়।", "sixtysix") if c.quantity == "game_points"] == [1]
+
+
+def test_each_group_of_ranks_takes_the_run_of_values_after_it():
+    def values(text):
+        return [(c.params["rank"], c.stated) for c in extract_claims(text, "klaverjas") if c.quantity == "card_value"]
+
+    assert values("তুরুপে গোলামের মূল্য 20, নহলা ও টেক্কার 14 ও 11।") == [("J", 20), ("9", 14), ("A", 11)]
+    assert values("তুরুপে গোলাম ও নহলার মূল্য 20 ও 14।") == [("J", 20), ("9", 14)]
+    assert values("তুরুপে গোলামের মূল্য 20, নহলা ও টেক্কার 14।") == [("J", 20)]  # 14 is whose? none
+
+
+def test_a_sentence_the_printer_wrapped_is_read_whole():
+    # a newcomer's cases: a short first line, a wrapped cue, a "(20)" that starts a line
+    assert [c.stated for c in extract_claims("এতে 32টি তাস\nলাগে।", "klaverjas")] == [32]
+    assert [c.stated for c in extract_claims("প্রত্যেক খেলোয়াড় আটটি\nতাস পান।", "klaverjas")] == [8]
+    roem = "• রুম হলো বোনাস পয়েন্ট, তিন তাসের সিকোয়েন্স\n(20) বা চার তাসের সিকোয়েন্স\n(50)।"
+    assert sorted(c.stated for c in extract_claims(roem, "klaverjas")) == [20, 50]
+    items = "নিয়ম:\n১) প্রত্যেকে আটটি তাস পান\n২) এতে 32টি তাস লাগে"
+    assert [text for text in (items[a:b] for a, b in split_sentences(items))] == [
+        "নিয়ম:", "১) প্রত্যেকে আটটি তাস পান", "২) এতে 32টি তাস লাগে"]
