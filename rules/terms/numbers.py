@@ -221,10 +221,18 @@ def _after_fraction(text: str, toks, i: int, lex: Lexicon, lang: str) -> _Word |
     fraction = lex.fractions.get(match_form(toks[i][2]))
     if fraction is None or i + 1 >= len(toks) or not _gap_ok(text, toks[i][1], toks[i + 1][0]):
         return None
-    w = parse_word(toks[i + 1][2], lang)
-    if w is None or w.kind not in ("unit", "digits") or (w.needs_context and not w.classified):
+    w = parse_word(toks[i + 1][2], lang)  # after সাড়ে, নয় is nine: no context needed
+    if w is None or w.kind == "multiplier":
         return None
+    if w.kind == "compound":  # সাড়ে তিনশো: the half is of the hundred, 350
+        scale = _scale(match_form(toks[i + 1][2]), lex)
+        return _Word(w.value + fraction * scale, "compound", w.classified, False) if scale else None
     return _Word(w.value + fraction, "unit", w.classified, False)
+
+
+def _scale(word: str, lex: Lexicon) -> int:
+    """The multiplier a compound number word ends in (তিনশো: 100), 0 if none."""
+    return next((m for k, m in lex.multipliers.items() if k in word and word.index(k) > 0), 0)
 
 
 def _classified(word: str, lang: str) -> bool:
@@ -273,7 +281,7 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
             else:
                 current = (current or 1) * w.value
             after_multiplier = True
-        elif w.kind == "unit" and after_multiplier and not w.needs_context:
+        elif w.kind == "unit" and after_multiplier and not w.needs_context and isinstance(w.value, int):
             current += w.value
             after_multiplier = False
         else:

@@ -24,6 +24,9 @@ def values(text, **kw):
         ("সাড়ে তিন কুড়ি", [("সাড়ে তিন কুড়ি", 70)]),
         ("পৌনে চার কুড়ি", [("পৌনে চার কুড়ি", 75)]),
         ("সাড়ে সাতটি তাস", [("সাড়ে সাতটি", 7.5)]),  # not a whole number: no count
+        ("সাড়ে তিনশো টাকা", [("সাড়ে তিনশো", 350)]),  # the half of a hundred
+        ("সাড়ে নয় কুড়ি", [("সাড়ে নয় কুড়ি", 190)]),  # নয় after সাড়ে is nine, not "is not"
+        ("পাঁচশো দেড়খানা", [("পাঁচশো", 500), ("দেড়খানা", 1.5)]),  # a fraction does not add to a hundred
     ],
 )
 def test_vigesimal(text, expected):
