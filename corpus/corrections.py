@@ -206,7 +206,7 @@ def check_annotation(a: Annotation) -> Annotation:
         raise InputError(where, "an empty text correction changes nothing; give the new text")
     if a.kind == "text" and a.before and a.before == a.after:
         raise InputError(where, f"the text at {a.start}..{a.end} is already {a.after!r}; nothing to correct")
-    if a.kind == "text" and any(c in a.after for c in "\n\r\f\v"):
+    if a.kind == "text" and any(c in a.after for c in "\n\r\f\v\x85\u2028\u2029"):
         raise InputError(where, "a text correction cannot hold a line break (lines are the OCR's); "
                                 "correct each line on its own")
     return a

@@ -21,6 +21,7 @@ import bisect
 import itertools
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -495,6 +496,8 @@ class Corpus:
                                     "check the offsets (they count code points)")
         ann.before = quote
         ann.document = doc.source
+        if ann.kind == "text":  # one form of each letter, as the stored text has (প\u09dcি is পড়ি)
+            ann.after = unicodedata.normalize("NFC", ann.after)
         return check_annotation(ann)
 
     def _page_count(self, doc: Document) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -340,7 +341,23 @@ def test_corrections_that_change_nothing_or_break_lines_are_refused(seed_copy, c
     assert "nothing to correct" in capsys.readouterr().err
     assert cli.main([*base, "--start", "0", "--end", "3", "--text", "দছ\nনতুন"]) == 2
     assert "line break" in capsys.readouterr().err
+    assert cli.main([*base, "--start", "0", "--end", "3", "--text", "দছ\u2028নতুন"]) == 2  # a line separator too
+    assert "line break" in capsys.readouterr().err
     assert cli.main([*base, "--line", "1", "--start", "0", "--end", "3", "--text", "দছ"]) == 2
     assert "not both" in capsys.readouterr().err
     with Corpus(seed_copy) as c:
         assert c.annotations() == []
+
+
+def test_a_text_correction_is_stored_in_the_texts_own_form(tmp_path, fast_repair, capsys):
+    # পড়িয়া typed with the one-sign ড় and য় is the same word as the stored (NFC, two-sign) পড়িয়া
+    book = tmp_path / "b.txt"
+    book.write_text("পড়িয়া খেলা\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    base = ["correct", "--db", str(db), "--doc", "b.txt", "--author", "rk", "--start", "0", "--end", "7"]
+    assert cli.main([*base, "--text", "প\u09dcি\u09dfা"]) == 2 and "nothing to correct" in capsys.readouterr().err
+    assert cli.main([*base, "--text", "পড়ি\u09dfে"]) == 0
+    with Corpus(db) as c:
+        [ann] = c.annotations()
+    assert ann.after == unicodedata.normalize("NFC", "পড়িয়ে")
