@@ -268,6 +268,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
         if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
             continue
         if (s and _APOSTROPHE.match(line, s - 1)) or _APOSTROPHE.match(line, e):
+            if lang == "as" and BENGALI_ONLY in token:  # its letters are still put right: দ'লর is দ'লৰ
+                edits.append(Edit(s, e, token, token.replace(BENGALI_ONLY, RA_AS), "bengali-letter-in-assamese", 0.9))
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):

@@ -139,3 +139,7 @@ def test_an_assamese_quotation_in_a_bengali_text_keeps_its_letters():
 def test_a_word_with_an_apostrophe_is_not_corrected_in_pieces(line, lang):
     # the part after the apostrophe (লৰ of দ'লৰ) is no word of its own: it had become লৱ
     assert repair_text(line, lang=lang).text == line
+
+
+def test_an_apostrophe_word_in_assamese_still_gets_assamese_letters():
+    assert repair_text("দ'লর খেলুৱৈ আৰু ৰজা।", lang="as").text == "দ'লৰ খেলুৱৈ আৰু ৰজা।"
