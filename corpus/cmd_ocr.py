@@ -115,6 +115,17 @@ def render(path: str, pages: list[Page], fmt: str) -> str:
     return to_alto(pages)
 
 
+def image_paths_from(folder: Path, pages: list[Page]) -> list[Page]:
+    """``pages`` naming their image relative to ``folder``, where their hOCR, ALTO or PAGE file is written,
+    so that ``puthi build`` finds the image from the file wherever the two are moved together."""
+    out = []
+    for p in pages:
+        path, mark, fragment = p.path.partition("#")
+        rel = os.path.relpath(os.path.abspath(path), os.path.abspath(folder)) if path else path
+        out.append(replace(p, path=rel + mark + fragment))
+    return out
+
+
 def atomic_write(target: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``target`` and rename it into place (umask permissions)."""
     from puthi.corpus.export import new_file_mode
@@ -194,9 +205,11 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
             folder = out_dir / names[path].removesuffix(FORMATS[fmt])  # a name no other input's file has
             folder.mkdir(exist_ok=True)
-            for p in pages:
+            for p in image_paths_from(folder, pages):
                 atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
             return
+        if out_dir is not None and fmt in ("hocr", "alto", "page"):
+            pages = image_paths_from(out_dir, pages)
         text = render(path, pages, fmt)
         if out_dir is None:
             sys.stdout.write(text if fmt != "text" or not first[0] else "\f" + text)

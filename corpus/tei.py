@@ -44,6 +44,7 @@ import json
 import os
 import urllib.parse
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -291,6 +292,8 @@ def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: 
 
 def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | Path | None) -> None:
     fac = _sub(root, "facsimile")
+    # pages of one multi-page image (an ALTO file of a TIFF names the file once for all): each its own page
+    shared = Counter(sp.page.get("path", "") for sp in pages)
     for sp in pages:
         w, h = sp.page.get("width", 0), sp.page.get("height", 0)
         box = {"ulx": 0, "uly": 0, "lrx": w, "lry": h} if w and h else {}
@@ -298,6 +301,8 @@ def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | 
         image = sp.page.get("path", "")
         if image and sp.doc.kind in ("hocr", "alto", "page") and not os.path.isabs(image) and not _URI.match(image):
             image = os.path.join(os.path.dirname(sp.doc.source), image)  # named relative to the imported file
+        if image and shared[sp.page.get("path", "")] > 1 and "#" not in image:
+            image += f"#page={sp.page_no}"
         if image and sp.doc.kind in ("image", "pdf", "hocr", "alto", "page"):
             _sub(surface, "graphic", url=image_url(image, image_base))
         for ln in sp.lines:

@@ -133,6 +133,21 @@ def test_tei_points_at_a_page_image_from_the_export_folder(tmp_path, fast_repair
     assert (path.parent / urllib.parse.unquote(url)).resolve() == scan.resolve()
 
 
+def test_the_pages_of_one_multi_page_image_point_at_their_own_page(tmp_path, fast_repair):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    pages = [Page(path="book.tif", width=90, height=40, page_no=n,
+                  blocks=[Block([Line([Word(w, Box(1, 1, 80, 30), 90.0)])])]) for n, w in ((1, "তাস"), (2, "খেলা"))]
+    source = tmp_path / "book.xml"
+    source.write_text(alto.to_alto(pages))
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [path] = export.export(db, "tei", tmp_path / "tei")
+    urls = [g.get("url") for g in parse_xml(path.read_bytes()).iter(f"{T}graphic")]
+    assert urls == ["../book.tif#page=1", "../book.tif#page=2"]
+
+
 def test_web_annotation_selectors_quote_what_they_point_at(seed_copy, tmp_path):
     files = export.export(seed_copy, "webanno", tmp_path / "wa")
     with Corpus(seed_copy) as c:
