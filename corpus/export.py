@@ -158,11 +158,16 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
                 return to_alto([page])
     except ImportError as exc:
         raise MissingDependencyError(f"puthi.ocr.{fmt}", f"the {fmt.upper()} writer is not installed") from exc
+    from puthi.corpus.tei import page_image
     from puthi.ocr.model import Page
 
     written = []
     for sp in pages:
-        xml = write(Page.from_dict(corrected_page(sp)))
+        page = corrected_page(sp)
+        path, mark, fragment = page_image(sp).partition("#")
+        if os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
+            page["path"] = os.path.relpath(path, os.path.realpath(out / stem)) + mark + fragment
+        xml = write(Page.from_dict(page))
         written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.{fmt}.xml"), xml))
     return written
 

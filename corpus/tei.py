@@ -187,6 +187,15 @@ def image_url(path: str, base: str | Path | None = None) -> str:
     return Path(path).as_uri() + fragment
 
 
+def page_image(sp: StoredPage) -> str:
+    """The path of a stored page's image: as stored, but an hOCR, ALTO or PAGE import's relative name taken
+    from the imported file's folder (where it was meant to be found)."""
+    image = sp.page.get("path", "")
+    if image and sp.doc.kind in ("hocr", "alto", "page") and not os.path.isabs(image) and not _URI.match(image):
+        image = os.path.join(os.path.dirname(sp.doc.source), image)
+    return image
+
+
 _URI = regex.compile(r"[A-Za-z][A-Za-z0-9+.\-]+:")  # http:, file: (not a drive letter, C:)
 
 
@@ -298,9 +307,7 @@ def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | 
         w, h = sp.page.get("width", 0), sp.page.get("height", 0)
         box = {"ulx": 0, "uly": 0, "lrx": w, "lry": h} if w and h else {}
         surface = _sub(fac, "surface", xml_id=f"p{sp.page_no}", n=sp.page_no, **box)
-        image = sp.page.get("path", "")
-        if image and sp.doc.kind in ("hocr", "alto", "page") and not os.path.isabs(image) and not _URI.match(image):
-            image = os.path.join(os.path.dirname(sp.doc.source), image)  # named relative to the imported file
+        image = page_image(sp)
         if image and shared[sp.page.get("path", "")] > 1 and "#" not in image:
             image += f"#page={sp.page_no}"
         if image and sp.doc.kind in ("image", "pdf", "hocr", "alto", "page"):
