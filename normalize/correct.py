@@ -83,6 +83,14 @@ _NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
 # An apostrophe inside a word marks a vowel or an elision (Assamese দ'লৰ, ক'ত; Bengali হ'ল, ক'রে): the part
 # after it is no word of its own, and must not be "corrected" alone (দ'লৰ had become দ'লৱ).
 _APOSTROPHE = regex.compile("['\N{RIGHT SINGLE QUOTATION MARK}\N{MODIFIER LETTER APOSTROPHE}]")
+_WORD_SIGN = regex.compile(r"[\p{L}\p{M}]")
+
+
+def _in_word_apostrophe(line: str, s: int, e: int) -> bool:
+    """Is ``line[s:e]`` one side of an apostrophe inside a word (দ'লৰ)? Not a quotation mark (‘থেলা’, 'থেলা')."""
+    before = s >= 2 and _APOSTROPHE.match(line, s - 1) and _WORD_SIGN.match(line, s - 2)
+    after = _APOSTROPHE.match(line, e) and _WORD_SIGN.match(line, e + 1)
+    return bool(before or after)
 DIGIT_LOOKALIKES = {"e": "\N{BENGALI DIGIT FIVE}", "•": "\N{BENGALI DIGIT ZERO}"}
 
 
@@ -267,7 +275,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
         s, e = m.start(), m.end()
         if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
             continue
-        if (s and _APOSTROPHE.match(line, s - 1)) or _APOSTROPHE.match(line, e):
+        if _in_word_apostrophe(line, s, e):
             if lang == "as" and BENGALI_ONLY in token:  # its letters are still put right: দ'লর is দ'লৰ
                 edits.append(Edit(s, e, token, token.replace(BENGALI_ONLY, RA_AS), "bengali-letter-in-assamese", 0.9))
             continue

@@ -68,6 +68,7 @@ class Sentence:
 
     _cue_cache: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
     _free: list[NumberSpan] | None = field(default=None, repr=False, compare=False)
+    _flat: str | None = field(default=None, repr=False, compare=False)
 
     def cues(self, name: str) -> list[tuple[int, int]]:
         """Where cue ``name`` occurs, as text offsets: its words, and terms of its concepts (found once)."""
@@ -76,8 +77,9 @@ class Sentence:
         return self._cue_cache[name]
 
     def _find_cue(self, name: str) -> list[tuple[int, int]]:
-        flat = self.text.replace("\r", " ").replace("\n", " ")  # a cue the printer wrapped is still one cue
-        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(flat)}
+        if self._flat is None:  # a cue the printer wrapped is still one cue
+            self._flat = self.text.replace("\r", " ").replace("\n", " ")
+        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self._flat)}
         concepts = cue_concepts()[name]
         found |= {(t.start, t.end) for t in self.terms if t.concept in concepts}
         merged: list[tuple[int, int]] = []
@@ -144,10 +146,13 @@ def _spans(text: str, lang: str = "auto") -> tuple[list[TermSpan], list[NumberSp
 
 def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     """The sentences of ``text`` with their terms and numbers (``lang``: bn, as or auto, as for the terms)."""
+    from puthi.rules.terms.letters import detect_lang
+
+    lang = detect_lang(text) if lang == "auto" else lang
     terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
     term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
     out = []
-    for s, e in split_sentences(text):
+    for s, e in split_sentences(text, lang):
         # the spans starting inside the sentence, found by bisection: linear in the text, not quadratic
         near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
         near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
@@ -240,7 +245,7 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
-_LINE_START = regex.compile(r"(?:^|\n)[ \t•●▪◦*\-–—\"'“‘]*$")
+_LINE_START = regex.compile(r"(?:^|\n)[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*$")  # maybe indented or numbered
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -254,7 +259,7 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
         kind, _, name = t.concept.rpartition(".")
         game = _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
         if game:
-            heading = _LINE_START.search(text, max(0, t.start - 8), t.start) and _HEADING_TAIL.match(text, t.end)
+            heading = _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end)
             cue = _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24))
             out.append((game, bool(heading or cue)))
     return out

@@ -20,12 +20,15 @@ import regex
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
 _END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n(?:[ \t\r\f]*\n)*")
-# A list item: a bullet or a dash and a space, or (after a line that ends in a colon, or in a numbered item)
-# a number or letter with a full stop or bracket ("১.", "2)", "(ক)"). A "(20)" after a wrapped line, or in a
-# bulleted item, is a number.
+# A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
+# or, after a line that ends in a colon or in such an item, a number or letter in
+# brackets ("2)", "(ক)", "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.
 _BULLET = regex.compile(r"[ \t]*(?:[•●▪◦*]|[\-–—][ \t])")
-_NUMBERED = regex.compile(r"[ \t]*(?:\(?[\p{Nd}]{1,3}[.)]|\([\p{L}]\p{M}*\))")
+_ITEM = regex.compile(r"[ \t]*\p{Nd}{1,3}[।.][ \t]+\p{L}")
+_NUMBERED = regex.compile(r"[ \t]*(?:\(?[\p{Nd}]{1,3}[.)।]|\(?[\p{L}]\p{M}*\))")
 _OPENS_LIST = regex.compile(r"[:：][ \t]*$")
+# A line that is only a number: a page number ("১২", "- ১২ -", "[১২]"), no part of the sentences around it.
+_NUMBER_LINE = regex.compile(r"[ \t\f]*[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t\r]*(?:\n|$)")
 HEADING_WORDS = 3
 # The longest sentence of the seeds has 420 characters. Text with no sentence ends at all (OCR that lost
 # its dandas, a PDF without line breaks) is cut after a comma or a space past this length, so that one
@@ -35,13 +38,14 @@ _COMMA = regex.compile(r"[,;]\s")
 _SPACE = regex.compile(r"\s")
 
 
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of each non-blank sentence, leading and trailing spaces excluded."""
+def split_sentences(text: str, lang: str = "bn") -> list[tuple[int, int]]:
+    """``(start, end)`` of each non-blank sentence, leading and trailing spaces excluded (``lang``, bn or as,
+    tells a number word in a heading, :func:`_line_break_ends`)."""
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _END.finditer(text):
         if m.group().startswith("\n"):
-            if not _line_break_ends(text, start, m.start(), m.end()):
+            if not _line_break_ends(text, start, m.start(), m.end(), lang):
                 continue
             end = m.start()
         else:
@@ -60,26 +64,31 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _line_break_ends(text: str, sentence: int, start: int, end: int) -> bool:
+def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str = "bn") -> bool:
     """Does the line break ``text[start:end]`` (newlines, maybe with blank lines) end the sentence that began
-    at ``sentence``? At a blank line or a page break; before a bullet, and before another list item when the
-    line ends in a colon or the sentence is a numbered item itself; and after a heading: a sentence that fills
-    its own line, of at most three words with no comma and no number ("তাস খেলার নিয়ম", not "এতে 32টি তাস",
-    the first line of a wrapped sentence)."""
+    at ``sentence``? At a blank line or a page break; around a line that is only a number (a page number);
+    before a bullet or a numbered item ("২। …"); before an item in brackets when the line ends in a colon or
+    the sentence is such an item itself; and after a heading: a sentence that fills its own line, of at most
+    three words with no comma and no number ("তাস খেলার নিয়ম", not "এতে 32টি তাস", a wrapped first line)."""
     if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _BULLET.match(text, end):
         return True
+    if _ITEM.match(text, end) or _NUMBER_LINE.match(text, end):
+        return True
     line_start = text.rfind("\n", 0, start) + 1
+    if _NUMBER_LINE.match(text, line_start):
+        return True
     if _NUMBERED.match(text, end) and (_OPENS_LIST.search(text, line_start, start) or _NUMBERED.match(text, sentence)):
         return True
+    if sentence < line_start or text[line_start:sentence].strip():
+        return False  # the sentence began on an earlier line, or after another on this one: no heading
     words = text[sentence:start]
-    return (not text[line_start:sentence].strip() and len(words.split()) <= HEADING_WORDS
-            and not regex.search("[,;]", words) and not _has_number(words))
+    return len(words.split()) <= HEADING_WORDS and not regex.search("[,;]", words) and not _has_number(words, lang)
 
 
-def _has_number(words: str) -> bool:
+def _has_number(words: str, lang: str) -> bool:
     from puthi.rules.terms import find_numbers
 
-    return bool(find_numbers(words, lang="bn"))
+    return bool(find_numbers(words, lang=lang))
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -143,3 +143,8 @@ def test_a_word_with_an_apostrophe_is_not_corrected_in_pieces(line, lang):
 
 def test_an_apostrophe_word_in_assamese_still_gets_assamese_letters():
     assert repair_text("দ'লর খেলুৱৈ আৰু ৰজা।", lang="as").text == "দ'লৰ খেলুৱৈ আৰু ৰজা।"
+
+
+def test_a_word_in_single_quotes_is_still_corrected():
+    # a quotation mark is no apostrophe inside a word (a review found ‘থেলা’ left alone)
+    assert repair_text("তাস ‘থেলা’ হয়, 'থেলা' হয়").text == "তাস ‘খেলা’ হয়, 'খেলা' হয়"
