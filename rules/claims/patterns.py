@@ -141,28 +141,44 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
         last_plain = max((a for a, _ in plain if a <= pos), default=-1)
         return "trump" if last_trump > last_plain else "plain"
 
-    pairs = _rank_value_pairs(ranks, numbers)
+    pairs = _rank_value_pairs(s, ranks, numbers)
     return [
         _claim(s, game, "card_value", n.value, 0.85 if len(pairs) > 1 else 0.75, rank=r, suit=suit_at(t.start))
         for (t, r), n in pairs
     ]
 
 
-def _rank_value_pairs(ranks: list, numbers: list) -> list:
-    """Ranks paired with their values, in text order: each group of ranks with the run of values right after
-    it, one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11"; "গোলামের মূল্য 20, নহলা ও টেক্কার 14 ও 11"). A
-    group whose run is longer or shorter is left out, since which value is whose is unknown ("গোলাম, নহলা ও
-    টেক্কার মূল্য 20 ও 14"), but for a single rank, which takes the first value after it ("টেক্কার মূল্য ১১")."""
-    items = sorted([(t.start, (t, r)) for t, r in ranks] + [(n.start, n) for n in numbers], key=lambda x: x[0])
-    groups: list[tuple[list, list]] = []  # (ranks, the values right after them)
-    for _, item in items:
-        is_rank = isinstance(item, tuple)
-        if is_rank and (not groups or groups[-1][1]):
-            groups.append(([item], []))
-        elif is_rank:
-            groups[-1][0].append(item)
+_LIST_GAP = regex.compile(r"(?:[\s,]|\bও\b|\bএবং\b|\bআর\b|\bবা\b|\bআৰু\b)*")  # between the ranks of one list
+
+
+def _rank_value_pairs(s: Sentence, ranks: list, numbers: list) -> list:
+    """Ranks paired with their values, in text order: each list of ranks (joined by commas, ও, এবং, আর) with
+    the run of values right after it, one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11"; "গোলামের মূল্য
+    20, নহলা ও টেক্কার 14 ও 11"). A list whose run is longer or shorter is left out, since which value is
+    whose is unknown ("গোলাম, নহলা ও টেক্কার মূল্য 20 ও 14"), but for a single rank, which takes the first
+    value after it ("টেক্কার মূল্য ১১"). A number inside a list of ranks is a rank itself (the দশ of
+    "টেক্কা, দশ, সাহেব"), not a value."""
+    def joined(a: int, b: int) -> bool:
+        return _LIST_GAP.fullmatch(s.text, a - s.start, b - s.start) is not None
+
+    items = sorted([(t.start, t.end, (t, r)) for t, r in ranks] + [(n.start, n.end, n) for n in numbers],
+                   key=lambda x: x[0])
+    for k in range(1, len(items) - 1):  # a number between two ranks of one list names a rank
+        (_, pe, prev), (a, b, item), (na, _, nxt) = items[k - 1], items[k], items[k + 1]
+        if isinstance(prev, tuple) and isinstance(nxt, tuple) and not isinstance(item, tuple) \
+                and 2 <= item.value <= 10 and joined(pe, a) and joined(b, na):
+            items[k] = (a, b, (item, str(item.value)))
+    groups: list[tuple[list, list]] = []  # (a list of ranks, the values right after it)
+    last_end = None
+    for start, end, item in items:
+        if isinstance(item, tuple):
+            if groups and not groups[-1][1] and last_end is not None and joined(last_end, start):
+                groups[-1][0].append(item)
+            else:
+                groups.append(([item], []))
         elif groups:
             groups[-1][1].append(item)
+        last_end = end
     pairs = []
     for group, values in groups:
         if len(group) == len(values) or (len(group) == 1 and values):

@@ -285,6 +285,11 @@ def test_each_group_of_ranks_takes_the_run_of_values_after_it():
     assert values("তুরুপে গোলামের মূল্য 20, নহলা ও টেক্কার 14 ও 11।") == [("J", 20), ("9", 14), ("A", 11)]
     assert values("তুরুপে গোলাম ও নহলার মূল্য 20 ও 14।") == [("J", 20), ("9", 14)]
     assert values("তুরুপে গোলামের মূল্য 20, নহলা ও টেক্কার 14।") == [("J", 20)]  # 14 is whose? none
+    # a review's cases: a rank named earlier starts a list of its own, and দশ inside a list of ranks is a rank
+    assert values("টেক্কা ও দহলা সবচেয়ে দামি: টেক্কার মূল্য ১১ এবং দহলার মূল্য ১০।") == [("A", 11), ("10", 10)]
+    assert values("সবচেয়ে বড় টেক্কা, তারপর দহলা; টেক্কার মূল্য ১১, দহলার ১০।") == [("A", 11), ("10", 10)]
+    assert values("টেক্কা, দশ, সাহেব, বিবি ও গোলামের মূল্য যথাক্রমে ১১, ১০, ৪, ৩ ও ২।") == [
+        ("A", 11), ("10", 10), ("K", 4), ("Q", 3), ("J", 2)]
 
 
 def test_a_sentence_the_printer_wrapped_is_read_whole():
@@ -293,6 +298,11 @@ def test_a_sentence_the_printer_wrapped_is_read_whole():
     assert [c.stated for c in extract_claims("প্রত্যেক খেলোয়াড় আটটি\nতাস পান।", "klaverjas")] == [8]
     roem = "• রুম হলো বোনাস পয়েন্ট, তিন তাসের সিকোয়েন্স\n(20) বা চার তাসের সিকোয়েন্স\n(50)।"
     assert sorted(c.stated for c in extract_claims(roem, "klaverjas")) == [20, 50]
+    # a page number on its own line is no hand size, and "১।" items end the sentence before them
+    assert extract_claims("বিস্তি খেলার নিয়ম।\n\f১২\nপ্রত্যেকে তাস পায় এবং খেলা শুরু হয়।", "bisti") == []
+    numbered = "১। প্রত্যেকে আটটি তাস পায়\n২। বত্রিশখানি তাস লাগে"
+    assert [numbered[a:b] for a, b in split_sentences(numbered)] == [
+        "১।", "প্রত্যেকে আটটি তাস পায়", "২।", "বত্রিশখানি তাস লাগে"]
     items = "নিয়ম:\n১) প্রত্যেকে আটটি তাস পান\n২) এতে 32টি তাস লাগে"
     assert [text for text in (items[a:b] for a, b in split_sentences(items))] == [
         "নিয়ম:", "১) প্রত্যেকে আটটি তাস পান", "২) এতে 32টি তাস লাগে"]
