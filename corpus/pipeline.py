@@ -190,7 +190,8 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
         elif path.exists():
             files, named = [path], True
         else:
-            failures.append(Failure(str(src), None, "read", "no such file or folder; check the path"))
+            # by its full path, as a document is stored, so that the record goes once the file is there
+            failures.append(Failure(str(path.resolve()), None, "read", "no such file or folder; check the path"))
             continue
         for f in files:
             resolved = f.resolve()

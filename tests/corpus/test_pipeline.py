@@ -464,6 +464,10 @@ def test_a_failure_is_forgotten_once_the_file_is_fixed(tmp_path, fast_repair):
     book.write_text("তাস খেলা।\n", encoding="utf-8")
     assert build([folder], db, progress=False).failures == []
     assert snapshot(db)["failures"] == []  # it had stayed listed: stored by the name given, not the file's path
+    late = tmp_path / "late.txt"  # named before it exists, then made
+    assert len(build([late], db, progress=False).failures) == 1
+    late.write_text("তাস খেলা।\n", encoding="utf-8")
+    assert build([late], db, progress=False).failures == [] and snapshot(db)["failures"] == []
 
 
 def test_a_text_in_another_script_is_built_with_a_note(tmp_path, fast_repair):
