@@ -404,7 +404,7 @@ def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
         if task.kind == "pdf":
             pages = ocr_path(str(image), lang=task.lang)
         else:  # only this task's frame of an image (a multi-page TIFF has several)
-            frame = next((f for f in iter_images(str(image)) if f.page_no == task.page_no), None)
+            frame = next(iter_images(str(image), page_no=task.page_no), None)
             pages = [ocr_image(frame.image, lang=task.lang, path=str(image), page_no=frame.page_no,
                                dpi=frame.dpi)] if frame is not None else []
     if not pages:

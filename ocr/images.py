@@ -94,7 +94,7 @@ def _dpi(image: Image.Image) -> int | None:
     return value if 50 <= value <= 2400 else None
 
 
-def _open_image(path: str, max_pixels: int) -> Iterator[PageImage]:
+def _open_image(path: str, max_pixels: int, page_no: int | None = None) -> Iterator[PageImage]:
     old_limit = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = max_pixels
     try:
@@ -109,7 +109,7 @@ def _open_image(path: str, max_pixels: int) -> Iterator[PageImage]:
                 if img.format not in IMAGE_FORMATS:
                     raise InputError(path, f"{img.format} images are not supported; convert it to PNG or TIFF")
                 frames = getattr(img, "n_frames", 1)
-                for i in range(frames):
+                for i in range(frames) if page_no is None else [page_no - 1] if 0 < page_no <= frames else []:
                     try:
                         img.seek(i)
                         _checked(img, path, max_pixels)
@@ -241,9 +241,11 @@ def _pdf_pages(path: str, max_pixels: int, dpi: int) -> Iterator[PageImage]:
         yield page_image
 
 
-def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI
-                ) -> Iterator[PageImage]:
-    """Yield the pages of ``path`` one at a time (a long PDF is never held in memory at once).
+def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI,
+                page_no: int | None = None) -> Iterator[PageImage]:
+    """Yield the pages of ``path`` one at a time (a long PDF is never held in memory at once); with
+    ``page_no``, only that frame of an image file, reached directly (a multi-page TIFF's last page does not
+    decode all the others).
 
     The file itself is checked before the first page is yielded; a damaged later page raises when reached.
     """
@@ -252,7 +254,7 @@ def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dp
     if _is_pdf(path):
         yield from _pdf_pages(path, max_pixels, pdf_dpi)
     else:
-        yield from _open_image(path, max_pixels)
+        yield from _open_image(path, max_pixels, page_no)
 
 
 def load_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI
