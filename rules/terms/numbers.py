@@ -121,6 +121,7 @@ class _Word:
     kind: str  # "unit", "multiplier", "compound" (unit+multiplier in one word), "digits"
     classified: bool  # a classifier is written onto the word (তিনটি, দহটা, ২১টা)
     needs_context: bool
+    scale: int = 0  # a compound's multiplier (তিনশো: 100)
 
 
 @lru_cache(maxsize=100_000)
@@ -147,7 +148,7 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     lex = lexicon(lang)
     whole = _parse_stem(key, lex)
     if whole is not None:  # the whole word is a number word: তিনি is Assamese 3 (or Bengali "he"), not তিন + ই
-        return _Word(whole[0], whole[1], False, key in lex.needs_context)
+        return _Word(whole[0], whole[1], False, key in lex.needs_context, whole[2])
     for end, has_classifier in _endings(lang).items():
         if end and not key.endswith(end):
             continue
@@ -160,18 +161,19 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         needs = stem in lex.needs_context
         if needs and end and not has_classifier:
             continue  # নয়, এতে: a context word with only a case ending is not a number
-        return _Word(got[0], got[1], has_classifier, needs)
+        return _Word(got[0], got[1], has_classifier, needs, got[2])
     return None
 
 
-def _parse_stem(stem: str, lex: Lexicon) -> tuple[int, str] | None:
+def _parse_stem(stem: str, lex: Lexicon) -> tuple[int | float, str, int] | None:
+    """(value, kind, a compound's multiplier) of a number word without its endings, or None."""
     if stem in lex.units:
-        return lex.units[stem], "unit"
+        return lex.units[stem], "unit", 0
     if stem in lex.multipliers and stem not in lex.needs_context:
-        return lex.multipliers[stem], "multiplier"
+        return lex.multipliers[stem], "multiplier", 0
     for m, mv in lex.multipliers.items():  # একশত, তিনকুড়ি, দুশো
         if stem.endswith(m) and stem[: -len(m)] in lex.units:
-            return lex.units[stem[: -len(m)]] * mv, "compound"
+            return lex.units[stem[: -len(m)]] * mv, "compound", mv
     return None
 
 
@@ -225,14 +227,8 @@ def _after_fraction(text: str, toks, i: int, lex: Lexicon, lang: str) -> _Word |
     if w is None or w.kind == "multiplier":
         return None
     if w.kind == "compound":  # সাড়ে তিনশো: the half is of the hundred, 350
-        scale = _scale(match_form(toks[i + 1][2]), lex)
-        return _Word(w.value + fraction * scale, "compound", w.classified, False) if scale else None
+        return _Word(w.value + fraction * w.scale, "compound", w.classified, False, w.scale)
     return _Word(w.value + fraction, "unit", w.classified, False)
-
-
-def _scale(word: str, lex: Lexicon) -> int:
-    """The multiplier a compound number word ends in (তিনশো: 100), 0 if none."""
-    return next((m for k, m in lex.multipliers.items() if k in word and word.index(k) > 0), 0)
 
 
 def _classified(word: str, lang: str) -> bool:
