@@ -162,9 +162,13 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
     from puthi.ocr.model import Page
 
     written = []
+    shared = Counter(sp.page.get("path", "") for sp in pages)  # one multi-page image: #page=N, as in TEI
     for sp in pages:
         page = corrected_page(sp)
-        path, mark, fragment = page_image(sp).partition("#")
+        image = page_image(sp)
+        if image and shared[sp.page.get("path", "")] > 1 and "#" not in image:
+            image += f"#page={sp.page_no}"
+        path, mark, fragment = image.partition("#")
         if os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
             page["path"] = os.path.relpath(path, os.path.realpath(out / stem)) + mark + fragment
         xml = write(Page.from_dict(page))

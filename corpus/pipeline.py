@@ -812,7 +812,7 @@ def build(
                 report.notes.append(f"{path}: mostly {script} letters, not Bengali or Assamese; built, "
                                     "but is it the right file?")
             if kind == "text":  # the same text cut into other pages keeps its corrections
-                corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks])
+                corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], [t.content_hash for t in tasks])
             corpus.set_document_pages(doc, len(tasks))
             docs[doc.source] = doc
             more, skipped = todo_tasks(corpus, doc, tasks, lang, game)

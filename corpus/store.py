@@ -288,17 +288,22 @@ class Corpus:
                 raise InputError(ref, f"names {len(hits)} documents; give the full source path or the id")
         raise InputError(ref, "no such document in the corpus; `puthi export --format csv` lists them")
 
-    def follow_new_page_breaks(self, doc: Document, pages: list[str]) -> int:
+    def follow_new_page_breaks(self, doc: Document, pages: list[str], hashes: list[str]) -> int:
         """Move the corrections of a text document whose text is the same but cut into pages anew (a long
         text without form feeds was one page before puthi cut such pages): each goes to the page and offsets
         where its text now is. Returns how many moved; 0 when the stored pages are not the same text.
 
         A correction that would straddle a new page break stays where it was, and the build reports it as
-        one that could not be placed."""
+        one that could not be placed. ``hashes`` are the new pages' content hashes: when the stored pages have
+        the same, nothing changed and no text is read."""
+        stored = [h for (h,) in self.conn.execute(
+            "SELECT content_hash FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
+        if not stored or stored == hashes:
+            return 0
         old = [t for (t,) in self.conn.execute(
             "SELECT ocr_text FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
         text = "".join(old)
-        if not old or old == pages or text != "".join(pages):
+        if old == pages or text != "".join(pages):
             return 0
         old_starts = list(itertools.accumulate((len(t) for t in old), initial=0))
         new_starts = list(itertools.accumulate((len(t) for t in pages), initial=0))

@@ -146,6 +146,8 @@ def test_the_pages_of_one_multi_page_image_point_at_their_own_page(tmp_path, fas
     [path] = export.export(db, "tei", tmp_path / "tei")
     urls = [g.get("url") for g in parse_xml(path.read_bytes()).iter(f"{T}graphic")]
     assert urls == ["../book.tif#page=1", "../book.tif#page=2"]
+    files = sorted(export.export(db, "alto", tmp_path / "alto"))  # and ALTO says the same, from its folder
+    assert [alto.read_alto(f)[0].path for f in files] == ["../../book.tif#page=1", "../../book.tif#page=2"]
 
 
 def test_web_annotation_selectors_quote_what_they_point_at(seed_copy, tmp_path):
