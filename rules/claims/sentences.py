@@ -21,8 +21,8 @@ import regex
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
 _END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n(?:[ \t\r\f]*\n)*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
-# or, after a line that ends in a colon or in such an item, a number or letter in
-# brackets ("2)", "(ক)", "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.
+# or, after a line that ends in a colon or in such an item, a number or letter in brackets ("2)", "(ক)",
+# "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.
 _BULLET = regex.compile(r"[ \t]*(?:[•●▪◦*]|[\-–—][ \t])")
 _ITEM = regex.compile(r"[ \t]*\p{Nd}{1,3}[।.][ \t]+\p{L}")
 _NUMBERED = regex.compile(r"[ \t]*(?:\(?[\p{Nd}]{1,3}[.)।]|\(?[\p{L}]\p{M}*\))")
