@@ -72,7 +72,7 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
     three words with no comma and no number ("তাস খেলার নিয়ম", not "এতে 32টি তাস", a wrapped first line)."""
     if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _BULLET.match(text, end):
         return True
-    if _ITEM.match(text, end) or _NUMBER_LINE.match(text, end):
+    if _next_item(text, end) or _NUMBER_LINE.match(text, end):
         return True
     line_start = text.rfind("\n", 0, start) + 1
     if _NUMBER_LINE.match(text, line_start):
@@ -83,6 +83,28 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
         return False  # the sentence began on an earlier line, or after another on this one: no heading
     words = text[sentence:start]
     return len(words.split()) <= HEADING_WORDS and not regex.search("[,;]", words) and not _has_number(words, lang)
+
+
+def _next_item(text: str, at: int) -> bool:
+    r"""Does a numbered list item start at ``at``, "N। …" where the item before it, "N-1। …", began a line
+    earlier in the text? (A wrapped value and its danda, "… ২, ০ ও\n০। এতে …", is no item.)
+
+    >>> _next_item("১। প্রথম কথা\n২। দ্বিতীয় কথা", 13), _next_item("মূল্য ১১, ০ ও\n০। এতে", 14)
+    (True, False)
+    """
+    m = _ITEM.match(text, at)
+    if not m:
+        return False
+    digits = regex.match(r"[ \t]*(\p{Nd}+)", text[at:]).group(1)
+    n = int(digits.translate(_DIGIT_VALUES))
+    if n < 2:
+        return False
+    before = str(n - 1).translate(_DIGITS_LIKE[digits[0]]) if digits[0] in _DIGITS_LIKE else str(n - 1)
+    return regex.search(rf"(?:^|\n)[ \t]*{before}[।.][ \t]", text, pos=max(0, at - 3000), endpos=at) is not None
+
+
+_DIGIT_VALUES = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
+_DIGITS_LIKE = {d: str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯") for d in "০১২৩৪৫৬৭৮৯"}  # Bengali digits stay Bengali
 
 
 def _has_number(words: str, lang: str) -> bool:

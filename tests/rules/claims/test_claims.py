@@ -303,6 +303,9 @@ def test_a_sentence_the_printer_wrapped_is_read_whole():
     numbered = "১। প্রত্যেকে আটটি তাস পায়\n২। বত্রিশখানি তাস লাগে"
     assert [numbered[a:b] for a, b in split_sentences(numbered)] == [
         "১।", "প্রত্যেকে আটটি তাস পায়", "২।", "বত্রিশখানি তাস লাগে"]
+    # but a value wrapped with its danda onto the next line is no item "0।" (all 8 values had been lost)
+    plain = "অন্য রঙে ক্রম টেক্কা, দহলা, সাহেব, বিবি, গোলাম,\nনহলা, আট্টা, সাত্তা, যাদের মূল্য 11, 10, 4, 3, 2, 0, 0 ও\n0।"
+    assert len([c for c in extract_claims(plain, "klaverjas") if c.quantity == "card_value"]) == 8
     items = "নিয়ম:\n১) প্রত্যেকে আটটি তাস পান\n২) এতে 32টি তাস লাগে"
     assert [text for text in (items[a:b] for a, b in split_sentences(items))] == [
         "নিয়ম:", "১) প্রত্যেকে আটটি তাস পান", "২) এতে 32টি তাস লাগে"]
