@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
+    _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
     verdicts = check_claims(extract_claims(text, args.game, args.lang), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))
@@ -59,3 +60,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
               file=sys.stderr)
     return 0
+
+
+# Games checked as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.
+_FAMILY = {"schnapsen": "sixtysix", "klaverjas-rotterdam": "klaverjas"}
+
+
+def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:
+    """Say so when the text never names ``game`` but names another game with an engine at least twice:
+    its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas)."""
+    from collections import Counter
+
+    from puthi.rules.claims.extract import game_of
+    from puthi.rules.terms import find_terms
+
+    named = Counter(_FAMILY.get(g, g) for t in find_terms(text, lang=lang) if (g := game_of(t)))
+    mine = _FAMILY.get(game, game)
+    others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
+    if not named[mine] and others:
+        n, other = max(others)
+        print(f"puthi check: {where} names {other} {n} times and never {game}; is --game {game} right?",
+              file=sys.stderr)

@@ -309,3 +309,13 @@ def test_a_sentence_the_printer_wrapped_is_read_whole():
     items = "নিয়ম:\n১) প্রত্যেকে আটটি তাস পান\n২) এতে 32টি তাস লাগে"
     assert [text for text in (items[a:b] for a, b in split_sentences(items))] == [
         "নিয়ম:", "১) প্রত্যেকে আটটি তাস পান", "২) এতে 32টি তাস লাগে"]
+
+
+def test_check_warns_when_the_text_is_about_another_game(tmp_path):
+    text = tmp_path / "sixtysix.txt"
+    text.write_text("ছেষট্টি খেলায় ২৪টি তাস লাগে। ছেষট্টি খেলায় প্রত্যেকে ছয়টি তাস পায়।\n", encoding="utf-8")
+    run = [sys.executable, "-m", "puthi", "check", str(text), "--format", "md", "--game"]
+    wrong = subprocess.run([*run, "klaverjas"], capture_output=True, text=True, timeout=120)
+    assert "names sixtysix 2 times and never klaverjas" in wrong.stderr
+    right = subprocess.run([*run, "schnapsen"], capture_output=True, text=True, timeout=120)  # a variant: no warning
+    assert "never" not in right.stderr
