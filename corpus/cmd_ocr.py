@@ -195,8 +195,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
         for p in pages:
             for st in p.steps:
-                if st.name == "uncovered-ink":
-                    where = ", ".join(f"y {y0}-{y1}" for _, y0, _, y1 in st.settings["boxes"])
+                missing = st.settings.get("missing", st.settings.get("boxes")) if st.name == "uncovered-ink" else None
+                if missing:  # ink no line read, and that reading it again on its own did not read either
+                    where = ", ".join(f"y {y0}-{y1}" for _, y0, _, y1 in missing)
                     page = f" page {p.page_no}" if len(pages) > 1 else ""
                     print(f"puthi ocr: {path}{page}: ink at {where} is in no line read; text may be missing "
                           "(a title or a note set apart?)", file=sys.stderr)

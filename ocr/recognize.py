@@ -310,6 +310,43 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
     return found
 
 
+def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height: float, read_line) -> tuple[list, list]:
+    """``lines`` with each band of ``missed`` ink read again on its own as one line (``read_line(crop)``),
+    put in reading order by its top; and the bands that still gave nothing. A band is widened to the text
+    column (the lines above and below it) when no word read lies beside it, since the layout analysis may
+    have taken the line's first word into a neighbour's box and then read nothing of it.
+
+    Tesseract's layout analysis sometimes drops a whole line of a clean page (a newcomer's rendered page lost
+    "খেলোয়াড়কে তিন-তিনটি ব্যাচে ছয়টি কার্ডের জন্য ডিল করা হয়," and with it two rule claims, which plain
+    ``tesseract`` had read). Read alone it comes back; on that line ``--psm 7`` found nothing and the raw-line
+    mode ``--psm 13`` read it, so ``read_line`` tries both."""
+    pad = int(0.3 * text_height)
+    h, w = image.shape[:2]
+    out, left = list(lines), []
+    for band in missed:
+        at = next((i for i, (b, _, _) in enumerate(out) if b.y0 > band.y0), len(out))
+        near = [out[i][0] for i in (at - 1, at) if 0 <= i < len(out)]
+        x0, x1 = band.x0, band.x1
+        beside = [wd.box for _, ws, _ in out for wd in ws if wd.box and wd.box.y1 > band.y0 and wd.box.y0 < band.y1]
+        if near and not beside:
+            x0, x1 = min(x0, *(b.x0 for b in near)), max(x1, *(b.x1 for b in near))
+        x0, y0 = max(0, x0 - pad), max(0, band.y0 - pad)
+        crop = image[y0 : min(h, band.y1 + pad), x0 : min(w, x1 + pad)]
+        words = [Word(wd.text, _shift(wd.box, x0, y0), wd.conf) for _, ws, _ in read_line(crop).lines for wd in ws
+                 if wd.text.strip()]
+        if not words:
+            left.append(band)
+            continue
+        box = Box.union([wd.box for wd in words if wd.box]) or band
+        key = out[at - 1][2] if at else out[0][2] if out else (0, 0)  # in the block of the line before it
+        out.insert(at, (box, words, key))
+    return out, left
+
+
+def _shift(box: Box | None, dx: int, dy: int) -> Box | None:
+    return Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy) if box else None
+
+
 #: Marks that old Bengali print sets apart from the word before them, and Tesseract's models join to it.
 DETACHABLE = ("\N{DEVANAGARI DANDA}", "!", "?")
 
@@ -432,9 +469,16 @@ def ocr_image(
                                     "lines_voted": voted, "marks_spaced": spaced}))
     read_boxes = [b for box, words, _ in lines for b in (box, *(wd.box for wd in words if wd.box))]
     if missed := uncovered_ink(gray, read_boxes, text_height or 30.0):
-        boxes = [prepared.to_original(b) for b in missed]
-        steps.append(Step("uncovered-ink", {"note": "ink outside every line read: text may be missing",
-                                            "boxes": [[b.x0, b.y0, b.x1, b.y1] for b in boxes]}))
+        def read_line(crop: np.ndarray) -> _Read:  # a single line; as raw text when that finds nothing
+            first = read(crop, recipe.readings[0], 7)
+            return first if first.text.strip() else read(crop, recipe.readings[0], 13)
+
+        lines, left = _read_missed(img, lines, missed, text_height or 30.0, read_line)
+        steps.append(Step("uncovered-ink", {
+            "note": "ink outside every line read, read again as lines" + ("; text may be missing" if left else ""),
+            "boxes": [[b.x0, b.y0, b.x1, b.y1] for b in (prepared.to_original(m) for m in missed)],
+            "recovered": len(missed) - len(left),
+            "missing": [[b.x0, b.y0, b.x1, b.y1] for b in (prepared.to_original(m) for m in left)]}))
     return Page(path=path, width=width, height=height, lang=chosen, blocks=_to_page(lines, prepared, chosen),
                 steps=steps, page_no=page_no)
 

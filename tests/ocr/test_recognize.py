@@ -221,9 +221,10 @@ def test_space_before_a_detached_danda():
     assert next(s for s in page.steps if s.name == "tesseract").settings["marks_spaced"] == 0
 
 
-def test_ink_in_no_line_read_is_reported(bn_page, monkeypatch):
+def test_ink_in_no_line_read_is_read_again_as_a_line(bn_page, monkeypatch):
     page = ocr_image(bn_page.image, lang="ben")
     assert not [s for s in page.steps if s.name == "uncovered-ink"]  # everything read: nothing to report
+    whole = page.text
     real = recognize._reread
 
     def losing_the_last_line(*args, **kw):  # Tesseract's layout analysis skipping a line, as it skips titles
@@ -236,3 +237,11 @@ def test_ink_in_no_line_read_is_reported(bn_page, monkeypatch):
     [(_, y0, _, y1)] = step.settings["boxes"]
     last = bn_page.line_boxes[-1]
     assert y0 < (last.y0 + last.y1) / 2 < y1  # the band found is the line that was lost
+    assert (step.settings["recovered"], step.settings["missing"]) == (1, [])
+    last_line = bn_page.text.split("\n")[-1]
+    assert cer(last_line, page.text.split("\n")[-1]) < 0.2  # back, in its place (the last line)
+    assert cer(bn_page.text, page.text) <= cer(bn_page.text, whole) + 0.05
+
+    monkeypatch.setattr(recognize, "_read_missed", lambda image, lines, missed, *a: (lines, missed))
+    [step] = [s for s in ocr_image(bn_page.image, lang="ben").steps if s.name == "uncovered-ink"]
+    assert step.settings["missing"] == step.settings["boxes"]  # not read again: reported as missing
