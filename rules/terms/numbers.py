@@ -68,6 +68,7 @@ class Lexicon:
     units: dict[str, int | float]
     multipliers: dict[str, int]
     fractions: dict[str, float]  # সাড়ে: + ½ to the number word after it
+    fraction_starts: frozenset[str]  # their first letters
     classifiers: frozenset[str]
     counted: frozenset[str]
     needs_context: frozenset[str]
@@ -99,7 +100,8 @@ def lexicon(lang: str = "bn") -> Lexicon:
                 counted.add(w)
             if row["needs_context"] == "1":
                 needs.add(w)
-    return Lexicon(units, mult, fractions, frozenset(classifiers), frozenset(counted), frozenset(needs))
+    return Lexicon(units, mult, fractions, frozenset(w[:1] for w in fractions), frozenset(classifiers),
+                   frozenset(counted), frozenset(needs))
 
 
 @lru_cache(maxsize=2)
@@ -220,7 +222,10 @@ def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> 
 
 def _after_fraction(text: str, toks, i: int, lex: Lexicon, lang: str) -> _Word | None:
     """The number word after a fraction word at ``toks[i]`` (সাড়ে সাত), with the fraction added to it."""
-    fraction = lex.fractions.get(match_form(toks[i][2]))
+    word = toks[i][2]
+    if word[:1] not in lex.fraction_starts:  # most words: no normalising needed to know
+        return None
+    fraction = lex.fractions.get(match_form(word))
     if fraction is None or i + 1 >= len(toks) or not _gap_ok(text, toks[i][1], toks[i + 1][0]):
         return None
     w = parse_word(toks[i + 1][2], lang)  # after সাড়ে, নয় is nine: no context needed
