@@ -21,7 +21,7 @@ from pathlib import Path
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import split_sentences
+from puthi.rules.claims.sentences import page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 
 _CUES = Path(__file__).with_name("cues.tsv")
@@ -95,8 +95,8 @@ class Sentence:
 
     def after(self, pos: int, length: int = 12) -> str:
         """The sentence text right after text offset ``pos``."""
-        i = pos - self.start
-        return self.text[i : i + length]
+        i = pos - self.start  # spaces collapsed: a page break (its furniture blanked) is one space
+        return regex.sub(r"\s+", " ", self.text[i : i + 8 * length])[:length]
 
     def ranks(self) -> list[tuple[TermSpan, str]]:
         """The card-rank terms of the sentence with their rank letters, in order."""
@@ -149,10 +149,12 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     from puthi.rules.terms.letters import detect_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
+    furniture = page_furniture(text)
+    text = _blank(text, furniture)  # page numbers and running heads are no part of any sentence
     terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
     term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
     out = []
-    for s, e in split_sentences(text, lang):
+    for s, e in split_sentences(text, lang, furniture):
         # the spans starting inside the sentence, found by bisection: linear in the text, not quadratic
         near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
         near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
@@ -166,6 +168,19 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
             )
         )
     return out
+
+
+def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
+    """``text`` with each range made spaces, so that every offset stays.
+
+    >>> _blank("তাস ১২ খেলা", [(4, 6)])
+    'তাস    খেলা'
+    """
+    parts, at = [], 0
+    for a, b in ranges:
+        parts += [text[at:a], " " * (b - a)]
+        at = b
+    return "".join([*parts, text[at:]])
 
 
 def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:

@@ -15,6 +15,9 @@ line: the sentence goes on (:func:`_line_break_ends`).
 
 from __future__ import annotations
 
+import bisect
+from collections import Counter
+
 import regex
 
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
@@ -38,14 +41,54 @@ _COMMA = regex.compile(r"[,;]\s")
 _SPACE = regex.compile(r"\s")
 
 
-def split_sentences(text: str, lang: str = "bn") -> list[tuple[int, int]]:
+def page_furniture(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the lines that belong to the page, not to the text: a line that is only a number
+    (a page number), and a running head, a short line (at most six words, no danda) that stands first or
+    last on two pages or more (a page ends at a form feed).
+
+    >>> text = "তাসখেলা\\nপ্রত্যেকে আটটি\\n১২\\n\\fতাসখেলা\\nতাস পায়।\\n১৩\\n"
+    >>> [text[a:b] for a, b in page_furniture(text)]
+    ['তাসখেলা', '১২', 'তাসখেলা', '১৩']
+    """
+    lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]+", text)]
+    edge: set[int] = set()  # lines first or last on their page
+    for k, (a, b, _) in enumerate(lines):
+        if k == 0 or "\f" in text[lines[k - 1][1] : a]:
+            edge.add(k)
+        if k == len(lines) - 1 or "\f" in text[b : lines[k + 1][0]]:
+            edge.add(k)
+    heads = Counter(_head_key(lines[k][2]) for k in edge)
+    out = []
+    for k, (a, b, line) in enumerate(lines):
+        if _NUMBER_LINE.fullmatch(line) or (k in edge and heads[_head_key(line)] >= 2 and _head_key(line)):
+            out.append((a, b))
+    return out
+
+
+def _head_key(line: str) -> str:
+    """A running head's text, without its page number; "" for a line that cannot be one."""
+    words = line.split()
+    if not words or len(words) > 6 or regex.search("[।॥?!]", line):
+        return ""
+    return " ".join(w for w in words if not regex.fullmatch(r"[\p{Nd}\-–—()\[\]]+", w))
+
+
+def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]] | None = None
+                    ) -> list[tuple[int, int]]:
     """``(start, end)`` of each non-blank sentence, leading and trailing spaces excluded (``lang``, bn or as,
-    tells a number word in a heading, :func:`_line_break_ends`)."""
+    tells a number word in a heading, :func:`_line_break_ends`). A sentence goes on across a page break and
+    the page's ``furniture`` (:func:`page_furniture`) when the line before the break does not end it."""
+    furniture = page_furniture(text) if furniture is None else furniture
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _END.finditer(text):
         if m.group().startswith("\n"):
-            if not _line_break_ends(text, start, m.start(), m.end(), lang):
+            if _in(furniture, m.start() - 1):
+                continue  # decided at the break before the furniture (:func:`_across_furniture`)
+            ends = _across_furniture(text, furniture, start, m.start(), m.end(), lang)
+            if ends is None:
+                ends = _line_break_ends(text, start, m.start(), m.end(), lang)
+            if not ends:
                 continue
             end = m.start()
         else:
@@ -66,23 +109,17 @@ def split_sentences(text: str, lang: str = "bn") -> list[tuple[int, int]]:
 
 def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str = "bn") -> bool:
     """Does the line break ``text[start:end]`` (newlines, maybe with blank lines) end the sentence that began
-    at ``sentence``? At a blank line or a page break; around a line that is only a number (a page number);
-    before a bullet or a numbered item ("২। …"); before an item in brackets when the line ends in a colon or
-    the sentence is such an item itself; and after a heading: a sentence that fills its own line, of at most
-    three words with no comma and no number ("তাস খেলার নিয়ম", not "এতে 32টি তাস", a wrapped first line)."""
+    at ``sentence``? At a blank line; before a bullet or a numbered item ("২। …"); before an item in brackets
+    when the line ends in a colon or the sentence is such an item itself; and after a heading
+    (:func:`_is_heading`). Page breaks are :func:`_across_furniture`'s."""
     if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _BULLET.match(text, end):
         return True
-    if _next_item(text, end) or _NUMBER_LINE.match(text, end):
+    if _next_item(text, end):
         return True
     line_start = text.rfind("\n", 0, start) + 1
-    if _NUMBER_LINE.match(text, line_start):
-        return True
     if _NUMBERED.match(text, end) and (_OPENS_LIST.search(text, line_start, start) or _NUMBERED.match(text, sentence)):
         return True
-    if sentence < line_start or text[line_start:sentence].strip():
-        return False  # the sentence began on an earlier line, or after another on this one: no heading
-    words = text[sentence:start]
-    return len(words.split()) <= HEADING_WORDS and not regex.search("[,;]", words) and not _has_number(words, lang)
+    return _is_heading(text, sentence, start, lang)
 
 
 def _next_item(text: str, at: int) -> bool:
@@ -105,6 +142,44 @@ def _next_item(text: str, at: int) -> bool:
 
 _DIGIT_VALUES = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 _DIGITS_LIKE = {d: str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯") for d in "০১২৩৪৫৬৭৮৯"}  # Bengali digits stay Bengali
+
+
+def _in(ranges: list[tuple[int, int]], pos: int) -> bool:
+    k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
+    return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
+
+
+def _across_furniture(text: str, furniture: list, sentence: int, start: int, end: int, lang: str) -> bool | None:
+    """For a line break followed by page furniture (a page number, a running head, a form feed), whether the
+    sentence ends here: not when the line before is no heading and does not end in a danda, ! ? or a colon,
+    and the text after the furniture is no list item (the printer ran the sentence onto the next page).
+    ``None`` when no furniture follows."""
+    pos, crossed = start, False  # from the break itself: blanked furniture is part of a whitespace run
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n\f":
+            crossed |= text[pos] == "\f"
+            pos += 1
+        k = bisect.bisect_right(furniture, (pos, float("inf"))) - 1
+        if k >= 0 and furniture[k][0] <= pos < furniture[k][1]:
+            pos, crossed = furniture[k][1], True
+            continue
+        break
+    if not crossed:
+        return None
+    line = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
+    if not line or regex.search(r"[।॥?!:：]$", line) or _BULLET.match(text, pos) or _next_item(text, pos):
+        return True
+    return _is_heading(text, sentence, start, lang)
+
+
+def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
+    """Is the sentence from ``sentence`` to the line end ``start`` a heading: on a line of its own, at most
+    three words, no comma and no number?"""
+    line_start = text.rfind("\n", 0, start) + 1
+    if sentence < line_start or text[line_start:sentence].strip():
+        return False  # the sentence began on an earlier line, or after another on this one
+    words = text[sentence:start]
+    return len(words.split()) <= HEADING_WORDS and not regex.search("[,;]", words) and not _has_number(words, lang)
 
 
 def _has_number(words: str, lang: str) -> bool:

@@ -16,7 +16,7 @@ import pytest
 
 from puthi.rules.check import check_claims, facts_of
 from puthi.rules.claims import extract_claims
-from puthi.rules.claims.sentences import split_sentences
+from puthi.rules.claims.sentences import page_furniture, split_sentences
 
 ROOT = Path(__file__).resolve().parents[3]
 SENTENCES = ROOT / "bench" / "data" / "claims_sentences.tsv"
@@ -319,3 +319,19 @@ def test_check_warns_when_the_text_is_about_another_game(tmp_path):
     assert "names sixtysix 2 times and never klaverjas" in wrong.stderr
     right = subprocess.run([*run, "schnapsen"], capture_output=True, text=True, timeout=120)  # a variant: no warning
     assert "never" not in right.stderr
+
+
+def test_a_sentence_runs_on_across_a_page_break_and_its_furniture():
+    # a newcomer's book: the page number and the running head stood between the halves of a sentence,
+    # which lost three claims and gave a false one ("বা দুটি" read as 2 game points)
+    whole = ("একজন খেলোয়াড় 66 স্কোরকে একটি গেম পয়েন্ট সঠিকভাবে দাবী করছে, বা দুটি যদি পরাজয়কারী 33 পয়েন্টে "
+             "পৌঁছাতে ব্যর্থ হয় (স্কিনিডার) বা তিনটি যদি হেরে কোন কৌশল না নেয় (স্কয়ার্জ)।")
+    cut = whole.index(" যদি পরাজয়কারী")
+    book = whole[:cut] + "\n৩৯\n\fতাসখেলা\n" + whole[cut + 1:] + "\n৪০\n\fতাসখেলা\nশেষ কথা।\n"
+    def claims(text):
+        return sorted((c.quantity, tuple(c.params.items()), c.stated) for c in extract_claims(text, "sixtysix"))
+
+    assert claims(book) == claims(whole) and len(claims(whole)) == 4
+    assert [book[a:b] for a, b in page_furniture(book)] == ["৩৯", "তাসখেলা", "৪০", "তাসখেলা"]
+    # a sentence that ended before the break stays ended, and a page number is no claim's number
+    assert extract_claims("বিস্তি খেলার নিয়ম।\n৩৯\n\fতাসখেলা\nপ্রত্যেকে তাস পায়।\n৪০\n\fতাসখেলা\n", "bisti") == []
