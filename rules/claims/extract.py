@@ -21,7 +21,7 @@ from pathlib import Path
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import page_furniture, split_sentences
+from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 
 _CUES = Path(__file__).with_name("cues.tsv")
@@ -146,12 +146,24 @@ def _spans(text: str, lang: str = "auto") -> tuple[list[TermSpan], list[NumberSp
 
 def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     """The sentences of ``text`` with their terms and numbers (``lang``: bn, as or auto, as for the terms)."""
+    return _read(text, lang)[0]
+
+
+def _read(text: str, lang: str) -> tuple[list[Sentence], list[tuple[int, str]]]:
+    """The sentences of ``text``, and the games its running heads name, with their offsets. Page numbers and
+    running heads (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a
+    head that names a game (a chapter's গোলামচোর on every page) still tells what its page is about."""
     from puthi.rules.terms.letters import detect_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
-    furniture = page_furniture(text)
-    text = _blank(text, furniture)  # page numbers and running heads are no part of any sentence
     terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
+    furniture = page_furniture(text)
+    heads: list[tuple[int, str]] = []
+    if furniture:
+        heads = [(t.start, g) for t in terms if in_ranges(furniture, t.start) and (g := _game_named(t))]
+        text = _blank(text, furniture)
+        terms = [t for t in terms if not in_ranges(furniture, t.start)]
+        numbers = [n for n in numbers if not in_ranges(furniture, n.start)]
     term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
     out = []
     for s, e in split_sentences(text, lang, furniture):
@@ -167,7 +179,7 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
                 [n for n in near_numbers if n.end <= e],
             )
         )
-    return out
+    return out, heads
 
 
 def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
@@ -202,9 +214,15 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     claims: list[Claim] = []
     topic: str | None = None  # the other game the passage has turned to, if any
     previous_end = 0
-    for sentence in sentences(text, lang):
+    read, heads = _read(text, lang)
+    for sentence in read:
         if _PARAGRAPH_BREAK.search(text, previous_end, sentence.start):
             topic = None
+        for _, head in (h for h in heads if previous_end <= h[0] < sentence.start):  # a page's running head
+            if head == game or game.startswith(head + "-"):
+                topic = None
+            elif head not in _engines():
+                topic = head
         previous_end = sentence.end
         sentence_game, topic = _sentence_game(sentence, game, topic, text)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
@@ -260,9 +278,15 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
-_LINE_START = regex.compile(r"(?:^|\n)[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*$")  # maybe indented or numbered
+_LINE_START = regex.compile(r"(?:^|[\n\f])[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*$")  # maybe indented or numbered
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
+
+
+def _game_named(t: TermSpan) -> str | None:
+    """The game a term names (an engine's name where there is one, else the table's: ``grabu``)."""
+    kind, _, name = t.concept.rpartition(".")
+    return _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
 
 
 def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
@@ -271,9 +295,7 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
     or the name alone as a heading)."""
     out = []
     for t in sentence.terms:
-        kind, _, name = t.concept.rpartition(".")
-        game = _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
-        if game:
+        if game := _game_named(t):
             heading = _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end)
             cue = _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24))
             out.append((game, bool(heading or cue)))

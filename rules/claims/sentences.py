@@ -22,7 +22,7 @@ import regex
 
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
-_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|\n(?:[ \t\r\f]*\n)*")
+_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|[\n\f](?:[ \t\r\f]*\n)*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
 # or, after a line that ends in a colon or in such an item, a number or letter in brackets ("2)", "(ক)",
 # "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.
@@ -44,33 +44,48 @@ _SPACE = regex.compile(r"\s")
 def page_furniture(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of the lines that belong to the page, not to the text: a line that is only a number
     (a page number), and a running head, a short line (at most six words, no danda) that stands first or
-    last on two pages or more (a page ends at a form feed).
+    last on two pages or more, blank lines and page numbers apart (a page ends at a form feed).
 
     >>> text = "তাসখেলা\\nপ্রত্যেকে আটটি\\n১২\\n\\fতাসখেলা\\nতাস পায়।\\n১৩\\n"
     >>> [text[a:b] for a, b in page_furniture(text)]
     ['তাসখেলা', '১২', 'তাসখেলা', '১৩']
     """
-    lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]+", text)]
-    edge: set[int] = set()  # lines first or last on their page
-    for k, (a, b, _) in enumerate(lines):
-        if k == 0 or "\f" in text[lines[k - 1][1] : a]:
-            edge.add(k)
-        if k == len(lines) - 1 or "\f" in text[b : lines[k + 1][0]]:
-            edge.add(k)
-    heads = Counter(_head_key(lines[k][2]) for k in edge)
-    out = []
-    for k, (a, b, line) in enumerate(lines):
-        if _NUMBER_LINE.fullmatch(line) or (k in edge and heads[_head_key(line)] >= 2 and _head_key(line)):
-            out.append((a, b))
-    return out
+    lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]*[^\s]+[^\n\f]*", text)]
+    numbers = {k for k, (_, _, line) in enumerate(lines) if _NUMBER_LINE.fullmatch(line)}
+    edge: set[int] = set()  # the first and last line of each page that is not a page number
+    page: list[int] = []
+    for k, (a, _, _) in enumerate(lines):
+        if page and "\f" in text[lines[page[-1]][1] : a]:
+            edge.update(_ends(page, numbers))
+            page = []
+        page.append(k)
+    edge.update(_ends(page, numbers))
+    keys = {k: _head_key(lines[k][2]) for k in edge}
+    heads = Counter(keys.values())
+    # a head's page number changes from page to page: a line with a number, twice the same, is the text's
+    seen = Counter(lines[k][2].strip() for k in keys)
+    same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
+    return [(a, b) for k, (a, b, _) in enumerate(lines)
+            if k in numbers or (keys.get(k) and heads[keys[k]] >= 2 and keys[k] not in same)]
+
+
+def _ends(page: list[int], numbers: set[int]) -> list[int]:
+    """The first and the last line of ``page`` (line indexes) that is not a page number."""
+    words = [k for k in page if k not in numbers]
+    return [words[0], words[-1]] if words else []
 
 
 def _head_key(line: str) -> str:
-    """A running head's text, without its page number; "" for a line that cannot be one."""
+    """A running head's text, without a page number before or after it; "" for a line that cannot be one."""
     words = line.split()
-    if not words or len(words) > 6 or regex.search("[।॥?!]", line):
+    if not words or len(words) > 6 or regex.search("[।॥?!,]", line):
         return ""
-    return " ".join(w for w in words if not regex.fullmatch(r"[\p{Nd}\-–—()\[\]]+", w))
+    number = regex.compile(r"[\p{Nd}\-–—()\[\]]+")
+    if number.fullmatch(words[0]):
+        words = words[1:]
+    elif number.fullmatch(words[-1]):
+        words = words[:-1]
+    return "" if any(number.fullmatch(w) for w in words) else " ".join(words)
 
 
 def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]] | None = None
@@ -82,8 +97,8 @@ def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _END.finditer(text):
-        if m.group().startswith("\n"):
-            if _in(furniture, m.start() - 1):
+        if m.group()[0] in "\n\f":  # a line or page break
+            if in_ranges(furniture, m.start() - 1):
                 continue  # decided at the break before the furniture (:func:`_across_furniture`)
             ends = _across_furniture(text, furniture, start, m.start(), m.end(), lang)
             if ends is None:
@@ -144,7 +159,12 @@ _DIGIT_VALUES = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 _DIGITS_LIKE = {d: str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯") for d in "০১২৩৪৫৬৭৮৯"}  # Bengali digits stay Bengali
 
 
-def _in(ranges: list[tuple[int, int]], pos: int) -> bool:
+def in_ranges(ranges: list[tuple[int, int]], pos: int) -> bool:
+    """Is ``pos`` inside one of the sorted, disjoint ``ranges``?
+
+    >>> in_ranges([(2, 4), (7, 9)], 3), in_ranges([(2, 4), (7, 9)], 4)
+    (True, False)
+    """
     k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
     return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
 

@@ -335,3 +335,22 @@ def test_a_sentence_runs_on_across_a_page_break_and_its_furniture():
     assert [book[a:b] for a, b in page_furniture(book)] == ["৩৯", "তাসখেলা", "৪০", "তাসখেলা"]
     # a sentence that ended before the break stays ended, and a page number is no claim's number
     assert extract_claims("বিস্তি খেলার নিয়ম।\n৩৯\n\fতাসখেলা\nপ্রত্যেকে তাস পায়।\n৪০\n\fতাসখেলা\n", "bisti") == []
+
+
+def test_page_furniture_in_puthis_own_page_joins_and_chapter_heads():
+    # a review's cases: pages joined by a bare form feed (puthi ocr's text) still end a denied item, a
+    # chapter's name as the running head still turns the topic, and a repeated body line is no head
+    from puthi.rules.check import check_claims
+
+    a = "৩৮ দহগুটি\n\nখেলৰ নিয়ম:\n• প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে\n• বন্দী কৰাটো বাধ্যতামূলক নহয়"
+    pages = [a, "দহগুটি ৩৯\n\n• গুটিবোৰ আগলৈ চলে", "৪০ দহগুটি\n\nশেষ।", "দহগুটি ৪১\n\nশেষ।"]
+    for sep in ("\f", "\n\f"):
+        verdicts = check_claims(extract_claims(sep.join(pages), "dashguti"))
+        assert [(v.claim.quantity, v.claim.stated) for v in verdicts][-1] == ("capture_compulsory", "no"), sep
+    body = "এই খেলায় তিনজন খেলোয়াড় থাকেন। প্রত্যেকে ১৭ খানি তাস পায়।\n"
+    book = ("তাসখেলা\nবিস্তি খেলায় চারিজন খেলোয়াড় লাগে।\n১২\n\f\nগোলামচোর\n" + body
+            + "১৩\n\f\nগোলামচোর\nযাহার হাতে গোলাম থাকে সে চোর হয়।\n১৪\n")
+    assert [(c.game, c.stated) for c in extract_claims(book, "bisti")] == [
+        ("bisti", 4), ("golamchor", 3), ("golamchor", 17)]
+    values = "টেক্কার মূল্য ১১\nসাহেবের মূল্য ৪।\n\fটেক্কার মূল্য ১১\nবিবির মূল্য ৩।\n\fশেষ"
+    assert page_furniture(values) == []
