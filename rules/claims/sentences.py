@@ -165,8 +165,12 @@ def in_ranges(ranges: list[tuple[int, int]], pos: int) -> bool:
     >>> in_ranges([(2, 4), (7, 9)], 3), in_ranges([(2, 4), (7, 9)], 4)
     (True, False)
     """
+    return _range_at(ranges, pos) is not None
+
+
+def _range_at(ranges: list[tuple[int, int]], pos: int) -> tuple[int, int] | None:
     k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
-    return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
+    return ranges[k] if k >= 0 and ranges[k][0] <= pos < ranges[k][1] else None
 
 
 def _across_furniture(text: str, furniture: list, sentence: int, start: int, end: int, lang: str) -> bool | None:
@@ -179,11 +183,9 @@ def _across_furniture(text: str, furniture: list, sentence: int, start: int, end
         while pos < len(text) and text[pos] in " \t\r\n\f":
             crossed |= text[pos] == "\f"
             pos += 1
-        k = bisect.bisect_right(furniture, (pos, float("inf"))) - 1
-        if k >= 0 and furniture[k][0] <= pos < furniture[k][1]:
-            pos, crossed = furniture[k][1], True
-            continue
-        break
+        if (piece := _range_at(furniture, pos)) is None:
+            break
+        pos, crossed = piece[1], True
     if not crossed:
         return None
     line = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
