@@ -156,17 +156,20 @@ def _rank_value_pairs(s: Sentence, ranks: list, numbers: list) -> list:
     the run of values right after it, one to one ("গোলাম, নহলা ও টেক্কার মূল্য 20, 14 ও 11"; "গোলামের মূল্য
     20, নহলা ও টেক্কার 14 ও 11"). A list whose run is longer or shorter is left out, since which value is
     whose is unknown ("গোলাম, নহলা ও টেক্কার মূল্য 20 ও 14"), but for a single rank, which takes the first
-    value after it ("টেক্কার মূল্য ১১"). A number inside a list of ranks is a rank itself (the দশ of
-    "টেক্কা, দশ, সাহেব"), not a value."""
+    value after it ("টেক্কার মূল্য ১১"). A number listed among ranks is a rank itself (the দশ of
+    "টেক্কা, দশ, সাহেব"), not a value; one right after its rank ("দহলার ১০, সাহেবের ৪") is that rank's value."""
     def joined(a: int, b: int) -> bool:
         return _LIST_GAP.fullmatch(s.text, a - s.start, b - s.start) is not None
+
+    def listed(a: int, b: int) -> bool:  # joined by a comma or a conjunction, not a space alone ("দহলার ১০")
+        return joined(a, b) and bool(s.text[a - s.start : b - s.start].strip())
 
     items = sorted([(t.start, t.end, (t, r)) for t, r in ranks] + [(n.start, n.end, n) for n in numbers],
                    key=lambda x: x[0])
     for k in range(1, len(items) - 1):  # a number between two ranks of one list names a rank
         (_, pe, prev), (a, b, item), (na, _, nxt) = items[k - 1], items[k], items[k + 1]
         if isinstance(prev, tuple) and isinstance(nxt, tuple) and not isinstance(item, tuple) \
-                and 2 <= item.value <= 10 and joined(pe, a) and joined(b, na):
+                and 2 <= item.value <= 10 and listed(pe, a) and listed(b, na):
             items[k] = (a, b, (item, str(item.value)))
     groups: list[tuple[list, list]] = []  # (a list of ranks, the values right after it)
     last_end = None

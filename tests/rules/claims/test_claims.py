@@ -290,6 +290,9 @@ def test_each_group_of_ranks_takes_the_run_of_values_after_it():
     assert values("সবচেয়ে বড় টেক্কা, তারপর দহলা; টেক্কার মূল্য ১১, দহলার ১০।") == [("A", 11), ("10", 10)]
     assert values("টেক্কা, দশ, সাহেব, বিবি ও গোলামের মূল্য যথাক্রমে ১১, ১০, ৪, ৩ ও ২।") == [
         ("A", 11), ("10", 10), ("K", 4), ("Q", 3), ("J", 2)]
+    # but a value right after its rank stays a value (the demo page had lost half its trump values)
+    assert values("তুরুপে গোলামের মূল্য ২০, নহলার ১৪, টেক্কার ১১, দহলার ১০, সাহেবের ৪ এবং বিবির ৩।") == [
+        ("J", 20), ("9", 14), ("A", 11), ("10", 10), ("K", 4), ("Q", 3)]
 
 
 def test_a_sentence_the_printer_wrapped_is_read_whole():
