@@ -53,6 +53,9 @@ __all__ = [
 ]
 
 LANGS = ("ben", "asm", "auto")
+# The corpus OCRs stored image and PDF pages again when this changes (2: ink that no line read is read
+# again as a line, and each frame of a multi-page TIFF is its own page).
+VERSION = "2"
 
 
 @dataclass(frozen=True)
