@@ -337,6 +337,9 @@ def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height:
         crop = image[y0 : min(h, band.y1 + pad), x0 : min(w, x1 + pad)]
         words = [Word(wd.text, _shift(wd.box, x0, y0), wd.conf) for _, ws, _ in read_line(crop).lines for wd in ws
                  if wd.text.strip()]
+        # widened, the crop may take in bare paper: a doubtful "word" beside the ink is its specks
+        words = [wd for wd in words if wd.box is None or wd.conf >= 50
+                 or (wd.box.x1 > band.x0 - pad and wd.box.x0 < band.x1 + pad)]
         if not words:
             left.append(band)
             continue
