@@ -215,11 +215,16 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     topic: str | None = None  # the other game the passage has turned to, if any
     previous_end = 0
     read, heads = _read(text, lang)
+    next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
     for sentence in read:
         if _PARAGRAPH_BREAK.search(text, previous_end, sentence.start):
             topic = None
-        for _, head in (h for h in heads if previous_end <= h[0] < sentence.start):  # a page's running head
-            if head == game or game.startswith(head + "-"):
+        while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
+            at, head = heads[next_head]
+            next_head += 1
+            if at < previous_end:  # inside the sentence before (one that ran across the page)
+                continue
+            if _is_game(head, game):
                 topic = None
             elif head not in _engines():
                 topic = head
@@ -314,12 +319,17 @@ def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: st
     games = [g for g, _ in named]
     if default == "sixtysix" and "schnapsen" in games:
         return "schnapsen", topic
-    if any(g == default or default.startswith(g + "-") for g in games):
+    if any(_is_game(g, default) for g in games):
         return default, None
     subjects = [g for g, subject in named if subject and g not in _engines()]
     if subjects:
         topic = subjects[-1]
     return topic or default, topic
+
+
+def _is_game(named: str, game: str) -> bool:
+    """Does naming ``named`` name ``game``, or the game ``game`` is a variant of (klaverjas-rotterdam)?"""
+    return named == game or game.startswith(named + "-")
 
 
 @cache
