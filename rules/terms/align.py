@@ -46,6 +46,7 @@ is multiplied by 0.6.
 from __future__ import annotations
 
 import bisect
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -109,6 +110,10 @@ SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
 MAX_TOKEN = 60  # a longer "word" is run-together text (a PDF that lost its spaces), no term with an inflection
 SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
+COMPOUND_FACTOR = 0.95  # two terms written as one word
+# A term written together with an ordinary word (see Aligner._glued): each part at least GLUED_MIN units.
+GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
+GLUED_MIN = 3
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
 # family ("pack"); a game's name belongs to that game (game.dash_guti to dashguti.*); words many games
 # share (vocab., score., meld.) belong to none.
@@ -224,6 +229,7 @@ class Aligner:
         self.lexemes: list[_Lexeme] = []
         self.lex_langs: dict[int, set[str]] = defaultdict(set)
         self._lexicons: dict[str, object] = {}
+        self._glued_forms: tuple[re.Pattern, re.Pattern] | None = None  # see Aligner._glued
         self.single: dict[int, list[int]] = defaultdict(list)
         self.multi: dict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
         self.symbols: dict[str, list[int]] = defaultdict(list)
@@ -291,7 +297,7 @@ class Aligner:
             cut = _offset_map(tok, key)
             hits = tuple(_Hit(h.lex, h.cost, cut(h.stem_end), h.exact, h.known_word) for h in hits)
             compounds = tuple(
-                (cut(i), lid, _Hit(h.lex, h.cost, cut(i + h.stem_end) - cut(i), h.exact, h.known_word))
+                (cut(i), lid, h and _Hit(h.lex, h.cost, cut(i + h.stem_end) - cut(i), h.exact, h.known_word))
                 for i, lid, h in compounds
             )
         return hits, compounds
@@ -325,7 +331,50 @@ class Aligner:
                 for h in rest:
                     if h.lex in self.single and self.lexemes[h.lex].n >= 3:
                         compounds.append((i, lid, h))
+            if not compounds:
+                compounds = self._glued(key, lang)
         return tuple(hits.values()), tuple(compounds)
+
+    def _glued(self, key: str, lang: str) -> list[tuple[int, int | None, _Hit | None]]:
+        """A term written together with an ordinary word, as compounds do (তাসখেলার, "of card-playing") and as
+        OCR does when it loses a space (বলেতাস): ``(cut, term, None)`` for a term before a word,
+        ``(cut, None, hit)`` for a word before a term. Both parts must be exact: the term a form of this
+        language's tables (``GLUED_MIN`` units or more), the word one the lexicon knows (after its inflection;
+        before a term, one or two words).
+        A whole that is a word itself (রংপুর, a town) stays one."""
+        if self._glued_forms is None:  # any form, and where each starts (re is faster than regex here)
+            forms = "|".join(re.escape(lx.key) for lid, lx in enumerate(self.lexemes) if self._glued_term(lid, None))
+            self._glued_forms = re.compile(forms), re.compile(f"(?=(?:{forms}))")
+        if self._glued_forms[0].search(key) is None or self._known_word(key, lang):
+            return []
+        starts = {m.start() for m in self._glued_forms[1].finditer(key)}
+        cuts = range(GLUED_MIN, len(key) - GLUED_MIN + 1)
+        out: list[tuple[int, int | None, _Hit | None]] = []
+        if 0 in starts:
+            out += [(i, lid, None) for i in cuts
+                    if self._glued_term(lid := self.lex_id.get(key[:i]), lang) and self._known_stem(key[i:], lang)]
+        for i in sorted(starts.intersection(cuts)):
+            tail = key[i:]
+            terms = [(j, tid) for j in self._stems(tail, lang)
+                     if self._glued_term(tid := self.lex_id.get(tail[:j]), lang)]
+            if terms and self._known_words(key[:i], lang):
+                out += [(i, None, _Hit(tid, 0.0, j, True)) for j, tid in terms]
+        return out
+
+    def _glued_term(self, lid: int | None, lang: str | None) -> bool:
+        """May lexeme ``lid`` be read glued to a word of ``lang`` (None: of any language)?"""
+        return (lid is not None and lid in self.single and self.lexemes[lid].n >= GLUED_MIN
+                and self.lexemes[lid].script == "beng" and (lang is None or lang in self.lex_langs[lid]))
+
+    def _known_words(self, text: str, lang: str) -> bool:
+        """Is ``text`` one word the lexicon knows, or two run together (হিন্দুমতে)?"""
+        return self._known_word(text, lang) or any(
+            self._known_word(text[:k], lang) and self._known_word(text[k:], lang)
+            for k in range(GLUED_MIN, len(text) - GLUED_MIN + 1))
+
+    def _known_stem(self, word: str, lang: str) -> bool:
+        """Is ``word``, or its stem before an inflection, a word the lexicon knows (of ``GLUED_MIN`` units or more)?"""
+        return any(self._known_word(word[:i], lang) for i in self._stems(word, lang) if i >= GLUED_MIN)
 
     def _stems(self, key: str, lang: str, damaged: bool = False) -> list[int]:
         """Where ``key``'s stem may end: the whole word first, then before each inflection, longest stem first.
@@ -412,11 +461,13 @@ class Aligner:
                         if (c := self._multi(text, toks, info, i, ei, lids)) is not None:
                             cands.append(c)
             for cut, lid, h in compounds:
-                for ei in self.single[lid]:
-                    cands.append(_Cand(s, s + cut, ei, 0.95, 1, i, i))
-                sim = 0.95 * self._similarity(h, len(tok) - cut)
-                for ei in self.single[h.lex]:
-                    cands.append(_Cand(s + cut, e, ei, sim, 1, i, i))
+                factor = COMPOUND_FACTOR if lid is not None and h is not None else GLUED_FACTOR
+                for ei in self.single.get(lid, ()):
+                    cands.append(_Cand(s, s + cut, ei, factor, 1, i, i))
+                if h is not None:
+                    sim = factor * self._similarity(h, len(tok) - cut)
+                    for ei in self.single[h.lex]:
+                        cands.append(_Cand(s + cut, e, ei, sim, 1, i, i))
         cands += self._symbol_runs(text, toks)
         cands += self._list_items(text, toks, cands, lang)
         for c in cands:

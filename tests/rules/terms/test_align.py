@@ -99,6 +99,22 @@ def test_bisti_the_game_or_the_meld_and_all_links():
     assert readings[0][1] < readings[1][1]
 
 
+def test_term_glued_to_an_ordinary_word_is_found_in_it():
+    # Real OCR of Pather Panchali and Aitihasik Chitra (Bengali Wikisource, unproofread): a compound
+    # (তাসখেলার, তাসজোড়াটা) and spaces OCR lost (বলেতাস, হিন্দুমতেতাস: two words before the term).
+    text = "দুর্গা বলেতাস খেলবে। তাসখেলার নেশা, তাসজোড়াটা আন। হিন্দুমতেতাস খেলা হয়, টেক্কা বড়।"
+    got = [(text[s.start:s.end], s.concept) for s in find_terms(text)]
+    assert got == [("তাস", "vocab.card")] * 4 + [("টেক্কা", "card.ace")]
+    assert text.index("তাসখেলার") in [s.start for s in find_terms(text)]
+
+
+def test_a_word_that_only_begins_or_ends_like_a_term_is_no_glued_term():
+    # রংপুর (a town) is a word itself; in তাসা (a drum) and খেলাতাসি the rest is no word the lexicon knows;
+    # a glued সাহেব with no other term near it is the honorific (নবাবসাহেব), as a lone সাহেব would be weak.
+    assert find_terms("রংপুর থেকে তাসা বাজিয়ে এল, খেলাতাসি") == []
+    assert find_terms("নবাবসাহেব বাড়ি ফিরলেন।") == []
+
+
 def test_compound_written_as_one_word_gives_two_spans():
     text = "শেষ পিঠে পঞ্চাশকাবার করিলে; পঞ্চাশকবার হইলেই"
     got = [(s.start, s.end, s.concept) for s in find_terms(text)]
