@@ -458,16 +458,20 @@ def detect_game(terms: list[Any]) -> str | None:
 
 
 def _claims(text: str, terms: list[Any], game: str) -> tuple[list[Claim], list[Verdict]]:
-    from puthi.rules.check import check_claims
     from puthi.rules.claims import extract_claims
 
     chosen = detect_game(terms) if game == "auto" else game
     if not chosen:
         return [], []
     claims = extract_claims(text, game=chosen)
-    # check_claims gives one verdict per claim, in order
-    verdicts = [Verdict(i, v.expected, v.verdict, v.explanation) for i, v in enumerate(check_claims(claims))]
-    return claims, verdicts
+    return claims, verdicts_for(claims)
+
+
+def verdicts_for(claims: list[Claim]) -> list[Verdict]:
+    """The machine's verdict on each claim, in order."""
+    from puthi.rules.check import check_claims
+
+    return [Verdict(i, v.expected, v.verdict, v.explanation) for i, v in enumerate(check_claims(claims))]
 
 
 def process_page(task: PageTask) -> PageResult:
@@ -788,6 +792,7 @@ def build(
     on_page: Callable[[PageResult], None] | None = None,
 ) -> BuildReport:
     """Build (or bring up to date) the corpus at ``db`` from ``sources``; see the module docstring."""
+    from puthi.corpus.book_claims import document_claims
     from puthi.corpus.store import Corpus
 
     t0 = time.perf_counter()
@@ -841,6 +846,9 @@ def build(
             again = [t for src in touched if src in docs for t in furniture_tasks(corpus, docs[src], lang, game)]
             for result in run_inline(again):
                 _write(corpus, docs, result, report, game, count=False)  # the page was counted already
+            # Each worker read one page: read the claims again across the pages of each document.
+            for src in sorted(touched & docs.keys()):
+                document_claims(corpus, docs[src], game)
         finally:
             bar.close()
             if report.failures:

@@ -478,3 +478,24 @@ def test_a_text_in_another_script_is_built_with_a_note(tmp_path, fast_repair):
     assert report.done == 2 and report.failures == []
     assert report.notes == [
         f"{english}: mostly Latin letters, not Bengali or Assamese; built, but is it the right file?"]
+
+
+def test_claims_are_read_across_pages_and_a_page_takes_the_game_of_the_page_before(tmp_path, fast_repair):
+    # Page 2 names no game: a worker alone gives it no claims. Page 3's sentence starts on page 2.
+    book = tmp_path / "book.txt"
+    book.write_text("ছেষট্টি খেলার নিয়ম\n\nছেষট্টি খেলায় ২৪টি তাস লাগে।\f"
+                    "প্রত্যেক খেলোয়াড় ছয়টি তাস পায়। খেলা শেষে যে আগে\f"
+                    "৬৬ পয়েন্ট পায় সে জেতে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("select p.page_no, c.quantity, c.stated, c.game, c.start, c.\"end\", p.text "
+                            "from claims c join pages p on p.id = c.page_id order by p.page_no, c.seq").fetchall()
+        verdicts = {v for (v,) in conn.execute("select verdict from verdicts")}
+    got = [(n, q, int(v), g) for n, q, v, g, *_ in rows]
+    assert got == [(1, "deck_size", 24, "sixtysix"), (2, "hand_size", 6, "sixtysix"),
+                   (2, "winning_threshold", 66, "sixtysix")]
+    assert verdicts == {"consistent"}
+    n, _, _, _, start, end, text = rows[-1]
+    assert text[start:end] == "খেলা শেষে যে আগে"  # the sentence, cut at its page's end
+    assert build([book], db, progress=False).done == 0  # up to date: nothing redone on the next run
