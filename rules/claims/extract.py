@@ -46,8 +46,9 @@ def _cue_table() -> list[dict[str, str]]:
 
 @cache
 def cue_patterns() -> dict[str, regex.Pattern]:
-    """The cue table, compiled: cue name -> pattern."""
-    return {row["cue"]: regex.compile(row["pattern"]) for row in _cue_table()}
+    """The cue table, compiled: cue name -> pattern. A space in a cue is any run of spaces: a cue the printer
+    wrapped, or one a page break cuts (its page number and running head blanked), is still one cue."""
+    return {row["cue"]: regex.compile(row["pattern"].replace(" ", r"\s+")) for row in _cue_table()}
 
 
 @cache
@@ -68,7 +69,6 @@ class Sentence:
 
     _cue_cache: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
     _free: list[NumberSpan] | None = field(default=None, repr=False, compare=False)
-    _flat: str | None = field(default=None, repr=False, compare=False)
 
     def cues(self, name: str) -> list[tuple[int, int]]:
         """Where cue ``name`` occurs, as text offsets: its words, and terms of its concepts (found once)."""
@@ -77,9 +77,7 @@ class Sentence:
         return self._cue_cache[name]
 
     def _find_cue(self, name: str) -> list[tuple[int, int]]:
-        if self._flat is None:  # a cue the printer wrapped is still one cue
-            self._flat = self.text.replace("\r", " ").replace("\n", " ")
-        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self._flat)}
+        found = {(self.start + m.start(), self.start + m.end()) for m in cue_patterns()[name].finditer(self.text)}
         concepts = cue_concepts()[name]
         found |= {(t.start, t.end) for t in self.terms if t.concept in concepts}
         merged: list[tuple[int, int]] = []
@@ -92,6 +90,18 @@ class Sentence:
 
     def has(self, name: str) -> bool:
         return bool(self.cues(name))
+
+    def reach(self, a: int, b: int) -> int:
+        """How far text offset ``b`` is from ``a``, with each run of spaces counted as one: a page break whose
+        furniture was blanked, or a wrapped line, is no further than a space.
+
+        >>> s = Sentence(10, 30, "২৪টি\\n\\n      তাস লাগে")
+        >>> s.reach(14, 22), 22 - 14
+        (1, 8)
+        """
+        if b <= a:
+            return b - a
+        return len(_SPACES.sub(" ", self.text[a - self.start : b - self.start]))
 
     def after(self, pos: int, length: int = 12) -> str:
         """The sentence text right after text offset ``pos``."""
@@ -272,6 +282,7 @@ def _negated(claims: list[Claim]) -> list[Claim]:
     return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
+_SPACES = regex.compile(r"\s+")
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n|\f")  # a blank line (CR LF too) or a new page
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in

@@ -47,7 +47,7 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
     """Numbers that count the noun ``cue`` ("২৪টি তাস", "দহটা গুটি", "আটখানি করিয়া তাস")."""
     out = []
     for cs, _ in s.cues(cue):
-        before = [n for n in s.free_numbers() if n.end <= cs and cs - n.end <= max_gap]
+        before = [n for n in s.free_numbers() if n.end <= cs and s.reach(n.end, cs) <= max_gap]
         if before:
             n = before[-1]
             gap = s.text[n.end - s.start : cs - s.start]
@@ -57,7 +57,7 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
 
 
 def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
-    after = [n for n in s.free_numbers() if n.start >= pos and n.start - pos <= limit]
+    after = [n for n in s.free_numbers() if n.start >= pos and s.reach(pos, n.start) <= limit]
     return after[0] if after else None
 
 
@@ -77,7 +77,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     for n, (_, cue_end) in counted_cards:
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
-        if any(0 <= n.start - e <= _EACH_REACH for _, e in each):
+        if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif s.has("deck_verb") or s.has("total"):
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))

@@ -188,10 +188,27 @@ def _across_furniture(text: str, furniture: list, sentence: int, start: int, end
         pos, crossed = piece[1], True
     if not crossed:
         return None
-    line = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
+    line_start = text.rfind("\n", 0, start) + 1
+    line = text[line_start:start].rstrip()
     if not line or regex.search(r"[।॥?!:：]$", line) or _BULLET.match(text, pos) or _next_item(text, pos):
         return True
-    return _is_heading(text, sentence, start, lang)
+    # A printer ends no page with a heading, unless the heading is all the page holds (a title page).
+    return _is_heading(text, sentence, start, lang) and _first_on_page(text, furniture, line_start)
+
+
+def _first_on_page(text: str, furniture: list, at: int) -> bool:
+    r"""Is nothing but blank space and page furniture on ``at``'s page before it?
+
+    >>> _first_on_page("এক\f১২\nছেষট্টি", [(3, 5)], 6), _first_on_page("এক\nছেষট্টি", [], 3)
+    (True, False)
+    """
+    pos = text.rfind("\f", 0, at) + 1
+    while True:
+        while pos < at and text[pos].isspace():
+            pos += 1
+        if (piece := _range_at(furniture, pos)) is None:
+            return pos >= at
+        pos = piece[1]
 
 
 def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:

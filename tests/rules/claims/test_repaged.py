@@ -1,0 +1,42 @@
+"""A book's claims do not depend on where its pages break: seeds 002 and 003 laid out again with page breaks
+in mid-sentence, each with a page number and a running head, give the claims of the running text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import regex
+
+from puthi.rules.claims import extract_claims
+
+SEEDS = Path(__file__).resolve().parents[3] / ".." / "shared" / "seeds"
+GAMES = {"002_fd2ddf660d513a42.txt": "sixtysix", "003_dd7d695dd97a5b4b.txt": "klaverjas"}
+
+
+def _claims(text: str, game: str) -> Counter:
+    return Counter((c.game, c.quantity, tuple(sorted(c.params.items())), c.stated) for c in extract_claims(text, game))
+
+
+def _repaged(text: str, every: int, first: int) -> str:
+    """``text`` with a page break at every ``every``-th space from the ``first``: the line ends there, then
+    the page number, a form feed and the next page's running head."""
+    cuts = [m.start() for m in regex.finditer(" ", text)][first::every]
+    out, last = [], 0
+    for page, cut in enumerate(cuts, start=11):
+        out += [text[last:cut], f"\n{page}\n\fতাসখেলার নিয়ম\n"]
+        last = cut + 1
+    return "".join(out) + text[last:]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_page_breaks_in_mid_sentence_change_no_claim(name):
+    path = SEEDS / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared beside the repository)")
+    text, game = path.read_text(encoding="utf-8"), GAMES[name]
+    want = _claims(text, game)
+    assert sum(want.values()) >= 10
+    for every, first in ((42, 0), (66, 6), (78, 6), (174, 12), (246, 3), (138, 0), (102, 3), (186, 18)):
+        assert _claims(_repaged(text, every, first), game) == want, (every, first)
