@@ -30,6 +30,7 @@ from puthi.rules.terms import find_terms
 
 BLIND = Path(__file__).resolve().parent / "data" / "terms_blind"
 _SHA = regex.compile(r"sha256 ([0-9a-f]{64})")
+_CLEAN = regex.compile(r"^# Text: clean", regex.M)  # a proofread or typed page; the others are real OCR
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,31 +42,37 @@ def main(argv: list[str] | None = None) -> int:
     lists = sorted(BLIND.glob("*.list"))
     where = BLIND.relative_to(Path.cwd()) if BLIND.is_relative_to(Path.cwd()) else BLIND
     missing = [p.stem for p in lists if args.texts is None or not (args.texts / f"{p.stem}.txt").exists()]
-    if missing:
+    if len(missing) == len(lists):
         print(f"skipped: the page texts are not in the repository (each list in {where} names its page); "
-              f"save {', '.join(m + '.txt' for m in missing)} in a folder and pass --texts FOLDER", file=sys.stderr)
+              f"save <list name>.txt for each in a folder and pass --texts FOLDER", file=sys.stderr)
         return 0
+    if missing:
+        print(f"not scored, no text in {args.texts}: {', '.join(missing)}", file=sys.stderr)
     print(f"min score {args.min_score}")
     print("| page | text | gold | predicted | right | precision | recall | exact boundaries |")
     print("|---|---|---|---|---|---|---|---|")
-    total = [0, 0, 0, 0]
+    totals: dict[str, list[int]] = {}
     wrong: list[str] = []
-    for path in lists:
+    for path in (p for p in lists if p.stem not in missing):
         raw = (args.texts / f"{path.stem}.txt").read_bytes()
-        want = _SHA.search(path.read_text(encoding="utf-8"))
+        header = path.read_text(encoding="utf-8")
+        want = _SHA.search(header)
         if want is None or hashlib.sha256(raw).hexdigest() != want.group(1):
             raise SystemExit(f"{path.stem}.txt: not the text {path.name} was annotated on (sha256 differs); "
                              "save the part of the page the list names, as one line ending in a newline")
+        kind = "clean" if _CLEAN.search(header) else "real OCR"
         text = raw.decode("utf-8")
         gold = locate(path.stem, text, path)
         pred = find_terms(text, min_score=args.min_score)
         matched, exact, misses, false = compare(gold, pred)
+        total = totals.setdefault(kind, [0, 0, 0, 0])
         for k, v in enumerate((len(gold), len(pred), matched, exact)):
             total[k] += v
-        print(_row(path.stem, "real OCR", len(gold), len(pred), matched, exact))
+        print(_row(path.stem, kind, len(gold), len(pred), matched, exact))
         wrong += [f"  miss {path.stem} {g.surface!r} {g.concept}" for g in misses]
         wrong += [f"  false {path.stem} {p.surface!r} {p.concept} {p.score}" for p in false]
-    print(_row("all", "real OCR", *total))
+    for kind, total in sorted(totals.items()):
+        print(_row("all", kind, *total))
     print("\n".join(wrong))
     return 0
 
