@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 import regex
@@ -98,6 +98,9 @@ CLOSED_SETS = frozenset({"card_rank", "card_suit", "ganjifa"})
 # Only a form that surely names the member starts a list: not আটা ("flour"), রাজা ("king"), একা ("alone").
 LIST_ANCHOR_WEIGHT = 0.9
 LIST_ANCHORS = 2
+# ... or many members named exactly, however weak each form: the ten avatars listed in order (মৎস্য, কূর্ম,
+# বরাহ, …, রাম, …) are Ganjifa's suits, though each is also a word or a name.
+LIST_MEMBERS = 4
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
 # A damaged form on a common word is taken for the term when the text spells the term itself this often.
@@ -583,8 +586,9 @@ class Aligner:
     def _list_items(self, text, toks, cands: list[_Cand], lang: str) -> list[_Cand]:
         """List readings of the words of enumerations that name members of a closed set (step 5).
 
-        The list must name at least LIST_ANCHORS members of one closed set exactly with strong forms: one
-        সাহেব or বিবি alone ("sahib", "wife") does not make "সাহেব, মেম, বাবু ও আয়া" a list of cards. A list
+        The list must name at least LIST_ANCHORS members of one closed set exactly with strong forms, or
+        LIST_MEMBERS members with any forms: one সাহেব or বিবি alone ("sahib", "wife") does not make "সাহেব,
+        মেম, বাবু ও আয়া" a list of cards. A list
         reading is not lowered by its form's weight (আটা in a list of ranks is the eight, not "flour"), by a
         common word it resembles, or by a number reading (আটটা); the isolation factor still applies. A list
         names each member once: a damaged word is read only as a member that no other word of the list
@@ -598,7 +602,9 @@ class Aligner:
         for items, closed in _enumerations(text, toks):
             named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
             strong = [e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT and e.category in CLOSED_SETS]
-            sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS}
+            members = Counter(cat for cat, _ in {(e.category, e.concept) for e in named if e.category in CLOSED_SETS})
+            sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS} | {
+                c for c, n in members.items() if n >= LIST_MEMBERS}
             if not sets:
                 continue
             taken = {e.concept for e in named}

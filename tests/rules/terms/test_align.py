@@ -346,3 +346,11 @@ def test_a_damaged_form_on_a_common_word_is_the_term_when_the_text_spells_the_te
     assert "বিধি" not in [t.surface for t in find_terms("রাজার উপর বিবি, বিবির উপর গোলাম। খেলার বিধি এই।")]
     text = "গোলাম চোর খেলতাম, গোলাম যার কাছে থাকে সে হারে। তারপর আমরা বাড়ি গেলাম।"
     assert "গেলাম" not in [t.surface for t in find_terms(text)]
+
+
+def test_many_members_of_a_closed_set_make_a_list_however_weak_each_form():
+    # The ten avatars, in order, are Ganjifa's suits (tashkhela.com's Dashavatara page); each is also a word
+    # or a name, so no form alone is a strong anchor. Three such words are no list: রাম stays a name.
+    avatars = "দশ অবতার: মৎস্য, কূর্ম, বরাহ, নরসিংহ, বামন, পরশুরাম, রাম, বলরাম, জগন্নাথ, কল্কি।"
+    assert "ganjifa.suit.rama" in {s.concept for s in find_terms(avatars)}
+    assert "ganjifa.suit.rama" not in {s.concept for s in find_terms("রাম, শ্যাম ও বামন হাটে গেল।")}
