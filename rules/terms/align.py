@@ -334,7 +334,7 @@ class Aligner:
                 for h in rest:
                     if h.lex in self.single and self.lexemes[h.lex].n >= 3:
                         compounds.append((i, lid, h))
-            if not compounds:
+            if not compounds and lang == "bn":  # Assamese has no web counts to tell a word from a glued term
                 compounds = self._glued(key, lang)
         return tuple(hits.values()), tuple(compounds)
 
@@ -365,9 +365,11 @@ class Aligner:
         return out
 
     def _glued_term(self, lid: int | None, lang: str | None) -> bool:
-        """May lexeme ``lid`` be read glued to a word of ``lang`` (None: of any language)?"""
+        """May lexeme ``lid`` be read glued to a word of ``lang`` (None: of any language)? Not a borrowed word:
+        written together with another, it is most often a whole foreign compound (লিডারবোর্ড, স্যুটকেস)."""
         return (lid is not None and lid in self.single and self.lexemes[lid].n >= GLUED_MIN
-                and self.lexemes[lid].script == "beng" and (lang is None or lang in self.lex_langs[lid]))
+                and self.lexemes[lid].script == "beng" and (lang is None or lang in self.lex_langs[lid])
+                and not all(self.entries[ei].borrowed for ei in self.single[lid]))
 
     def _known_words(self, text: str, lang: str) -> bool:
         """Is ``text`` one word the lexicon knows, or two run together (হিন্দুমতে)?"""

@@ -70,6 +70,13 @@ class Entry:
     row: int = 0
 
     @property
+    def borrowed(self) -> bool:
+        """Is the entry a word borrowed from another language, as its gloss or source says (কার্ড, "English
+        loan"; শ্নাইডার, "Bengali transliteration of Schneider")?"""
+        said = f"{self.gloss} {self.source}".lower()
+        return "loan" in said or "transliterat" in said
+
+    @property
     def forms(self) -> tuple[str, ...]:
         """Headword first, then the variants."""
         return (self.headword, *self.variants)

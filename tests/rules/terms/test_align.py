@@ -113,6 +113,11 @@ def test_a_word_that_only_begins_or_ends_like_a_term_is_no_glued_term():
     # a glued সাহেব with no other term near it is the honorific (নবাবসাহেব), as a lone সাহেব would be weak.
     assert find_terms("রংপুর থেকে তাসা বাজিয়ে এল, খেলাতাসি") == []
     assert find_terms("নবাবসাহেব বাড়ি ফিরলেন।") == []
+    # A borrowed term written together with a word is a whole foreign compound: the leaderboard is no board.
+    assert [s.concept for s in find_terms("অনলাইন লিডারবোর্ড, টেক্কা ও গোলাম")] == ["card.ace", "card.jack"]
+    # Assamese has no web counts to tell a word from a glued term.
+    concepts = {lang: [s.concept for s in find_terms("এটাটেক্কা আৰু গোলাম", lang=lang)] for lang in ("bn", "as")}
+    assert concepts == {"bn": ["card.ace", "card.jack"], "as": ["card.jack"]}
 
 
 def test_compound_written_as_one_word_gives_two_spans():
