@@ -197,6 +197,7 @@ class _Cand:
     listed: bool = False  # a list reading (step 5): its score is its similarity
     exact: bool = False  # the form as the tables spell it (an inflection allowed)
     damaged_word: bool = False  # one cheap confusion from the term, on a common word (score × KNOWN_WORD_FACTOR)
+    glued: bool = False  # written together with an ordinary word (Aligner._glued): supports no other link
 
 
 def _read_suffixes() -> dict[str, set[str]]:
@@ -344,11 +345,12 @@ class Aligner:
         ``(cut, None, hit)`` for a word before a term. Both parts must be exact: the term a form of this
         language's tables (``GLUED_MIN`` units or more), the word one the lexicon knows (after its inflection;
         before a term, one or two words).
-        A whole that is a word itself (রংপুর, a town) stays one."""
+        A whole that is a word itself, however rare or inflected (মহারাজার, মাসকাবার, সাতানব্বই), or one the web
+        counts know (চেকপয়েন্ট), stays one."""
         if self._glued_forms is None:  # any form, and where each starts (re is faster than regex here)
             forms = "|".join(re.escape(lx.key) for lid, lx in enumerate(self.lexemes) if self._glued_term(lid, None))
             self._glued_forms = re.compile(forms), re.compile(f"(?=(?:{forms}))")
-        if self._glued_forms[0].search(key) is None or self._known_word(key, lang):
+        if self._glued_forms[0].search(key) is None or self._known_stem(key, lang, 0) or key in self._web_words():
             return []
         starts = {m.start() for m in self._glued_forms[1].finditer(key)}
         cuts = range(GLUED_MIN, len(key) - GLUED_MIN + 1)
@@ -366,10 +368,20 @@ class Aligner:
 
     def _glued_term(self, lid: int | None, lang: str | None) -> bool:
         """May lexeme ``lid`` be read glued to a word of ``lang`` (None: of any language)? Not a borrowed word:
-        written together with another, it is most often a whole foreign compound (লিডারবোর্ড, স্যুটকেস)."""
+        written together with another, it is most often a whole foreign compound (লিডারবোর্ড, স্যুটকেস); not a
+        number word (ছেষট্টি in তিনশোছেষট্টি)."""
         return (lid is not None and lid in self.single and self.lexemes[lid].n >= GLUED_MIN
                 and self.lexemes[lid].script == "beng" and (lang is None or lang in self.lex_langs[lid])
-                and not all(self.entries[ei].borrowed for ei in self.single[lid]))
+                and not all(self.entries[ei].borrowed for ei in self.single[lid])
+                and numbers.parse_word(self.lexemes[lid].key, "bn") is None)
+
+    @staticmethod
+    def _web_words() -> dict[str, int]:
+        try:
+            from puthi.normalize.lexicon import web_counts
+        except ImportError:
+            return {}
+        return web_counts()
 
     def _known_words(self, text: str, lang: str) -> bool:
         """Is ``text`` one word the lexicon knows, or two run together (হিন্দুমতে)?"""
@@ -377,9 +389,9 @@ class Aligner:
             self._known_word(text[:k], lang) and self._known_word(text[k:], lang)
             for k in range(GLUED_MIN, len(text) - GLUED_MIN + 1))
 
-    def _known_stem(self, word: str, lang: str) -> bool:
+    def _known_stem(self, word: str, lang: str, min_freq: float = KNOWN_WORD_MIN_FREQ) -> bool:
         """Is ``word``, or its stem before an inflection, a word the lexicon knows (of ``GLUED_MIN`` units or more)?"""
-        return any(self._known_word(word[:i], lang) for i in self._stems(word, lang) if i >= GLUED_MIN)
+        return any(self._known_word(word[:i], lang, min_freq) for i in self._stems(word, lang) if i >= GLUED_MIN)
 
     def _stems(self, key: str, lang: str, damaged: bool = False) -> list[int]:
         """Where ``key``'s stem may end: the whole word first, then before each inflection, longest stem first.
@@ -405,8 +417,9 @@ class Aligner:
                 out.append((i, lid, cost))
         return out
 
-    def _known_word(self, word: str, lang: str) -> bool:
-        """Is ``word`` a common word of ``lang`` in the repair stage's lexicon? (False without it.)"""
+    def _known_word(self, word: str, lang: str, min_freq: float = KNOWN_WORD_MIN_FREQ) -> bool:
+        """Is ``word`` a common word of ``lang`` in the repair stage's lexicon (with ``min_freq`` 0, any word
+        it lists)? (False without it.)"""
         if lang not in self._lexicons:
             try:
                 from puthi.normalize.lexicon import load_lexicon
@@ -415,7 +428,7 @@ class Aligner:
             except (ImportError, OSError, ValueError):
                 self._lexicons[lang] = None
         lex = self._lexicons[lang]
-        return lex is not None and lex.frequency(match_form(word)) >= KNOWN_WORD_MIN_FREQ
+        return lex is not None and lex.frequency(match_form(word)) > 0 and lex.frequency(match_form(word)) >= min_freq
 
     def _fuzzy(self, key: str, lang: str) -> list[tuple[int, float]]:
         sk = skeleton(key)
@@ -466,13 +479,14 @@ class Aligner:
                         if (c := self._multi(text, toks, info, i, ei, lids)) is not None:
                             cands.append(c)
             for cut, lid, h in compounds:
-                factor = COMPOUND_FACTOR if lid is not None and h is not None else GLUED_FACTOR
+                glued = lid is None or h is None
+                factor = GLUED_FACTOR if glued else COMPOUND_FACTOR
                 for ei in self.single.get(lid, ()):
-                    cands.append(_Cand(s, s + cut, ei, factor, 1, i, i))
+                    cands.append(_Cand(s, s + cut, ei, factor, 1, i, i, glued=glued))
                 if h is not None:
                     sim = factor * self._similarity(h, len(tok) - cut)
                     for ei in self.single[h.lex]:
-                        cands.append(_Cand(s + cut, e, ei, sim, 1, i, i))
+                        cands.append(_Cand(s + cut, e, ei, sim, 1, i, i, glued=glued))
         cands += self._symbol_runs(text, toks)
         cands += self._list_items(text, toks, cands, lang)
         for c in cands:
@@ -489,11 +503,7 @@ class Aligner:
         counts say how common the word is; Assamese has no such counts, so never.)"""
         if not h.known_word or h.exact or h.cost > ATTESTED_MAX_COST or lang != "bn":
             return False
-        try:
-            from puthi.normalize.lexicon import web_counts
-        except ImportError:
-            return False
-        return web_counts().get(match_form(token), 0) < ATTESTED_MAX_WEB
+        return 0 < len(web := Aligner._web_words()) and web.get(match_form(token), 0) < ATTESTED_MAX_WEB
 
     def _attested_by_document(self, cands: list[_Cand]) -> None:
         """One sense per discourse: a form one cheap confusion from a term (``ATTESTED_MAX_COST``) that is also
@@ -540,7 +550,8 @@ class Aligner:
     def _support(self, cands: list[_Cand], pos: list[int]) -> None:
         """Lower the score of links that no strong link of another concept supports nearby: within
         ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`)."""
-        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
+        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands
+                        if c.score >= SUPPORT_MIN and not c.glued)
         firsts = [f for f, _ in strong]
         for c in cands:
             concept = self.entries[c.entry].concept

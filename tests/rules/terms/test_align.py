@@ -116,6 +116,10 @@ def test_a_word_that_only_begins_or_ends_like_a_term_is_no_glued_term():
     # A borrowed term written together with a word is a whole foreign compound: the leaderboard is no board.
     assert [s.concept for s in find_terms("অনলাইন লিডারবোর্ড, টেক্কা ও গোলাম")] == ["card.ace", "card.jack"]
     # Assamese has no web counts to tell a word from a glued term.
+    # A word itself, however rare or inflected, is not split; nor is a number; a glued link supports no other.
+    for text in ("মহারাজার দরবারে গঞ্জিফা খেলা হইত।", "তিনশোছেষট্টি দিন পরে", "মাসকাবার হল, সাতানব্বই টাকা",
+                 "মহারাণী চেকপয়েন্ট পেরিয়ে কাগজপত্রের খোঁজ নিলেন।", "আমরা রাজাবাজারে গেলাম, তারপর রানীগঞ্জে"):
+        assert {s.concept for s in find_terms(text)} <= {"game.ganjifa"}, text
     concepts = {lang: [s.concept for s in find_terms("এটাটেক্কা আৰু গোলাম", lang=lang)] for lang in ("bn", "as")}
     assert concepts == {"bn": ["card.ace", "card.jack"], "as": ["card.jack"]}
 
