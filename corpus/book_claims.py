@@ -4,7 +4,8 @@ A worker sees one page, so on its own it cannot follow a sentence over a page br
 from the text, or know which game a page is about when the page names none. Once a document's pages are
 stored, :func:`document_claims` reads the claims again over runs of consecutive pages about the same game,
 joined by form feeds as Tesseract joins pages (``puthi.rules.claims`` treats a form feed as a page break and
-blanks page numbers and running heads), and gives each claim to the page its sentence starts on.
+blanks page numbers and running heads). It reads a few pages at a time, each group with the page before and
+the page after it, and gives each claim to the page its sentence starts on.
 
 The game of a page is ``--game`` when given; else the game its term links name (:func:`detect_game`), else
 the game of the page before it: a chapter names its game once, on its first page.
@@ -15,41 +16,75 @@ its text reads that page's claims again on its own.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import regex
+
 from puthi.corpus.records import Document
 
 if TYPE_CHECKING:
-    from puthi.corpus.store import StoredPage
+    from puthi.corpus.store import ClaimsInput
 
 PAGE_BREAK = "\f"
+_PAGE_FOOT = regex.compile(r"(?:\s*\n[ \t\-–—(\[]*\p{Nd}{1,4}[ \t\-–—)\]]*)?\s*$")  # a page number, spaces
+GROUP_CHARS = 200_000  # pages read together
+CONTEXT = 4_000  # and the end of the page before and the start of the page after: twice the longest sentence
 
 
-def page_games(pages: list[StoredPage], game: str = "auto") -> list[str | None]:
-    """The game each page is about: ``game`` unless auto; else what the page's active term links name,
-    else the game of the page before it (``None`` before any game is named).
+def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]:
+    r"""The game each page is about: ``game`` unless auto. Else the game a page names as its subject (twice,
+    or at the start of a line: a heading, a title; :func:`~puthi.corpus.pipeline.detect_game` picks one),
+    which holds until another page names another so. A passing mention ("জার্মানির শ্নাপসেন খেলাও প্রায় একই
+    রকম") changes nothing, and a page that names no game goes on with the game before it (a chapter names its
+    game once). Pages before the first such page take its game; a document that names no game as its
+    subject is about the game it names most.
 
     >>> from types import SimpleNamespace as N
-    >>> title = N(active=True, item=N(concept="game.sixty_six", start=0))
-    >>> page_games([N(terms=[]), N(terms=[title]), N(terms=[])])
-    [None, 'sixtysix', 'sixtysix']
+    >>> def page(text, *names):
+    ...     return N(text=text, games=[N(concept=c, start=text.index(w)) for w, c in names])
+    >>> title = page("ছেষট্টি\nনিয়ম", ("ছেষট্টি", "game.sixty_six"))
+    >>> aside = page("যেমন শ্নাপসেন খেলায়", ("শ্নাপসেন", "game.schnapsen"))
+    >>> chapter = page("নিয়ম\nশ্নাপসেন খেলা", ("শ্নাপসেন", "game.schnapsen"))
+    >>> page_games([page("ভূমিকা"), title, aside, page("তাস"), chapter, page("তাস")])
+    ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'schnapsen', 'schnapsen']
     """
-    from puthi.corpus.pipeline import detect_game
-
     if game != "auto":
         return [game] * len(pages)
+    from puthi.corpus.pipeline import detect_game
+
+    subjects = page_subjects(pages)
+    # before the first page that names its game, the first game named so: a preface is the book's
+    current = next(filter(None, subjects), None) or detect_game([t for p in pages for t in p.games])
     out: list[str | None] = []
-    for p in pages:
-        named = detect_game([m.item for m in p.terms if m.active])
-        out.append(named or (out[-1] if out else None))
+    for subject in subjects:
+        current = subject or current
+        out.append(current)
     return out
 
 
-def runs(pages: list[StoredPage], games: list[str | None]) -> list[tuple[str, list[StoredPage]]]:
+def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
+    """The game each page names as its subject (see :func:`page_games`), or None."""
+    from puthi.corpus.pipeline import detect_game
+    from puthi.rules.claims.extract import game_of
+
+    out = []
+    for p in pages:
+        terms = [t for t in p.games if game_of(t)]
+        counts = Counter(game_of(t) for t in terms)
+        out.append(detect_game([t for t in terms if counts[game_of(t)] >= 2 or _starts_line(p.text, t.start)]))
+    return out
+
+
+def _starts_line(text: str, at: int) -> bool:
+    return not text[max(text.rfind("\n", 0, at), 0) : at].strip()
+
+
+def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, list[ClaimsInput]]]:
     """Consecutive pages (no page missing between them) about the same game, as ``(game, pages)``."""
-    out: list[tuple[str, list[StoredPage]]] = []
+    out: list[tuple[str, list[ClaimsInput]]] = []
     previous = None
     for p, g in zip(pages, games, strict=True):
         if g is None:
@@ -63,17 +98,40 @@ def runs(pages: list[StoredPage], games: list[str | None]) -> list[tuple[str, li
     return out
 
 
+def groups(sizes: list[int], todo: list[int] | None = None, limit: int = GROUP_CHARS) -> list[tuple[int, int]]:
+    """Runs of consecutive pages (indexes in ``todo``, default all), as ``(first, last)``, of at most ``limit``
+    characters together (a page longer than that alone): a long book is read a few pages at a time, so memory
+    stays flat.
+
+    >>> groups([5, 5, 5, 20, 5], limit=12), groups([5, 5, 5, 5], [0, 2, 3], limit=12)
+    ([(0, 1), (2, 2), (3, 3), (4, 4)], [(0, 0), (2, 3)])
+    """
+    out: list[tuple[int, int]] = []
+    size = 0
+    for k in range(len(sizes)) if todo is None else todo:
+        if out and out[-1][1] == k - 1 and size + sizes[k] <= limit:
+            out[-1] = (out[-1][0], k)
+            size += sizes[k]
+        else:
+            out.append((k, k))
+            size = sizes[k]
+    return out
+
+
 def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
-    """Claims over ``PAGE_BREAK.join(texts)``, each given to the page its sentence starts on, with offsets
-    into that page's text (a sentence that runs on to the next page is cut at its page's end).
+    r"""Claims over ``PAGE_BREAK.join(texts)``, each given to the page its sentence starts on, with offsets
+    into that page's text. A sentence that runs on to the next page is cut where its page's text ends (before
+    the page number at its foot); its quote keeps the whole sentence, on one line.
 
     >>> from dataclasses import dataclass
     >>> @dataclass
     ... class C:
     ...     start: int
     ...     end: int
-    >>> split_claims([C(0, 3), C(5, 12)], ["abc", "defgh"])
-    [[C(start=0, end=3)], [C(start=1, end=5)]]
+    ...     text: str
+    >>> texts = ["এক। যে আগে\n১২\n", "৬৬ পায় সে জেতে।"]
+    >>> split_claims([C(0, 3, "এক।"), C(4, 24, "যে আগে\n১২\n\f৬৬ পায় সে জেতে।")], texts)
+    [[C(start=0, end=3, text='এক।'), C(start=4, end=10, text='যে আগে ১২ ৬৬ পায় সে জেতে।')], []]
     """
     out: list[list[Any]] = [[] for _ in texts]
     starts, at = [], 0
@@ -84,32 +142,88 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
     for c in sorted(claims, key=lambda c: c.start):
         while k + 1 < len(texts) and c.start >= starts[k + 1]:
             k += 1
-        s = max(c.start - starts[k], 0)
-        out[k].append(replace(c, start=s, end=max(min(c.end - starts[k], len(texts[k])), s)))
+        page = texts[k]
+        s, e = max(c.start - starts[k], 0), c.end - starts[k]
+        if e > len(page):  # the sentence goes on to the next page
+            e = s + len(_PAGE_FOOT.sub("", page[s:]))
+            c = replace(c, text=" ".join(c.text.split()))
+        out[k].append(replace(c, start=s, end=max(e, s)))
     return out
 
 
-def document_claims(corpus: Any, doc: Document, game: str = "auto") -> int:
+def document_claims(corpus: Any, doc: Document, game: str = "auto",
+                    changed: set[int] | None = None) -> dict[int, dict[int, str]]:
     """Read the claims of ``doc``'s stored pages across page breaks (see the module docstring) and store
-    them where they differ from a page's. Returns the number of pages whose claims changed."""
+    them where they differ from a page's. With ``changed`` (page numbers), only the pages their change can
+    reach are read: their neighbours, and the pages after them that take their game. Returns, for each page
+    written again, where its corrections were placed (annotation id -> status, as ``Corpus.write_page``)."""
     from puthi.corpus.pipeline import reanalyse, verdicts_for
 
-    pages = [p for p in corpus.pages(doc) if any(s.stage == "claims" and s.version != "absent" for s in p.steps)]
+    pages = [p for p in corpus.claims_inputs(doc)
+             if any(s.stage == "claims" and s.version != "absent" for s in p.steps)]
     if not pages:
-        return 0
+        return {}
     from puthi.rules.claims import extract_claims
 
-    new: dict[int, list[Any]] = {p.page_no: [] for p in pages}
+    subjects = page_subjects(pages) if game == "auto" else [game] * len(pages)  # --game: nothing is inherited
+    reach = _reach([p.page_no for p in pages], subjects, changed)
+    new: dict[int, list[Any]] = {}
     for g, run in runs(pages, page_games(pages, game)):
-        texts = [p.text for p in run]
-        for p, claims in zip(run, split_claims(extract_claims(PAGE_BREAK.join(texts), game=g), texts), strict=True):
-            new[p.page_no] = claims
-    changed = 0
+        todo = [k for k, p in enumerate(run) if p.page_no in reach]
+        for a, b in groups([len(p.text) for p in run], todo):
+            before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
+            after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
+            texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
+            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g), texts)
+            for k in range(a, b + 1):
+                new[run[k].page_no] = claims[k - a + (before is not None)]
+    placed: dict[int, dict[int, str]] = {}
     for p in pages:
-        if new[p.page_no] == p.claims:
-            continue
-        result = corpus.machine_result(doc, p.page_no)
-        result.claims, result.verdicts = new[p.page_no], verdicts_for(new[p.page_no])
-        corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
-        changed += 1
-    return changed
+        if p.page_no in reach and new.get(p.page_no, []) != p.claims:
+            result = corpus.machine_result(doc, p.page_no)
+            result.claims = new.get(p.page_no, [])
+            result.verdicts = verdicts_for(result.claims)
+            placed[p.page_no] = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game)).status
+    return placed
+
+
+def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None) -> set[int]:
+    """Of the pages ``nos``, those a change of the pages ``changed`` can alter (all when None): each changed
+    page, the pages either side, and the pages after it that take its game (up to the next that names its
+    own); from the first page when a changed page is at or before the first that names one (it may set the
+    book's game).
+
+    >>> _reach([1, 2, 3, 4, 5, 6], [None, "bisti", None, None, "grabu", None], {3})
+    {2, 3, 4, 5}
+    >>> sorted(_reach([1, 2, 3, 4], [None, "bisti", None, None], {2}))
+    [1, 2, 3, 4]
+    """
+    if changed is None:
+        return set(nos)
+    at = [k for k, n in enumerate(nos) if n in changed]
+    if not at:
+        return set()
+    first_subject = next((k for k, g in enumerate(subjects) if g), len(nos))
+    out = set(nos[0 : at[0] + 1]) if at[0] <= first_subject else set()
+    for k in at:
+        end = k + 1
+        while end < len(nos) - 1 and not subjects[end]:
+            end += 1
+        out.update(nos[max(k - 1, 0) : end + 1])
+    return out
+
+
+def _tail(text: str) -> str:
+    """The end of a page, from a line start at most ``CONTEXT`` characters before its end."""
+    if len(text) <= CONTEXT:
+        return text
+    cut = text.find("\n", len(text) - CONTEXT)
+    return text[cut + 1 :] if cut >= 0 else text[-CONTEXT:]
+
+
+def _head(text: str) -> str:
+    """The start of a page, to a line end at most ``CONTEXT`` characters after its start."""
+    if len(text) <= CONTEXT:
+        return text
+    cut = text.rfind("\n", 0, CONTEXT)
+    return text[:cut] if cut > 0 else text[:CONTEXT]

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 import unicodedata
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -833,11 +834,12 @@ def build(
         else:
             results = run_inline(todo)
         bar = _progress(len(todo), progress, report.skipped)
-        touched: set[str] = set()
+        touched: dict[str, set[int]] = defaultdict(set)  # source -> its pages written now
+        orphans: dict[tuple[str, int], int] = {}  # corrections not placed, per page, as last written
         try:
             for result in results:
-                _write(corpus, docs, result, report, game)
-                touched.add(result.source)
+                _write(corpus, docs, result, report, game, orphans)
+                touched[result.source].add(result.page_no)
                 if on_page:
                     on_page(result)
                 bar.update(1)
@@ -845,11 +847,13 @@ def build(
             # pages that kept a copy of a noise line recurring through their document (a watermark).
             again = [t for src in touched if src in docs for t in furniture_tasks(corpus, docs[src], lang, game)]
             for result in run_inline(again):
-                _write(corpus, docs, result, report, game, count=False)  # the page was counted already
+                _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document.
-            for src in sorted(touched & docs.keys()):
-                document_claims(corpus, docs[src], game)
+            for src in sorted(touched.keys() & docs.keys()):
+                placed = document_claims(corpus, docs[src], game, changed=touched[src])
+                orphans.update({(src, n): _unplaced(status) for n, status in placed.items()})
         finally:
+            report.orphaned = sum(orphans.values())
             bar.close()
             if report.failures:
                 try:
@@ -863,15 +867,20 @@ def build(
 
 
 def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: BuildReport, game: str,
-           count: bool = True) -> None:
-    """Store one page's result (with the human corrections over it) and count it in ``report``."""
+           orphans: dict[tuple[str, int], int], count: bool = True) -> None:
+    """Store one page's result (with the human corrections over it) and count it in ``report``; ``orphans``
+    gets the number of the page's corrections that could not be placed."""
     doc = docs.get(result.source)
     if result.error:
         report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
     if doc is not None and result.steps:
         corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
-        report.orphaned += sum(1 for s in corrected.status.values() if s in ("orphaned", "conflict"))
+        orphans[(result.source, result.page_no)] = _unplaced(corrected.status)
         report.done += count
+
+
+def _unplaced(status: dict[int, str]) -> int:
+    return sum(1 for s in status.values() if s in ("orphaned", "conflict"))
 
 
 def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str) -> list[PageTask]:

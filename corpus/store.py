@@ -169,6 +169,18 @@ class StoredPage:
     words: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass
+class ClaimsInput:
+    """One stored page as reading a document's claims sees it: its final text, its steps, its active links
+    to game names, and its claims."""
+
+    page_no: int
+    text: str
+    steps: list[ProcessingStep]
+    games: list[TermSpan]
+    claims: list[Claim]
+
+
 class Corpus:
     """A corpus store at ``path`` (created and migrated on first open)."""
 
@@ -536,9 +548,11 @@ class Corpus:
                 )
                 ann.id = int(new_id)
                 added.append((doc, ann))
-        for doc, page_no in sorted({(d.id, a.page_no): (d, a.page_no) for d, a in added}.values(),
-                                   key=lambda x: (x[0].id, x[1])):
-            self.reapply(doc, page_no)
+        pages: dict[int, tuple[Document, set[int]]] = {}
+        for doc, ann in added:
+            pages.setdefault(doc.id, (doc, set()))[1].add(ann.page_no)
+        for doc, page_nos in pages.values():
+            self.reapply(doc, *sorted(page_nos))
         statuses = dict(self.conn.execute("SELECT id, status FROM annotations"))
         for ann in [a for _, a in added] + repeated:
             ann.status = statuses.get(ann.id, ann.status)
@@ -555,14 +569,20 @@ class Corpus:
         doc = next(d for d in self.documents() if d.id == row[0])
         self.reapply(doc, row[1])
 
-    def reapply(self, doc: Document, page_no: int) -> None:
-        """Apply the page's corrections again over its stored machine layers (one transaction)."""
+    def reapply(self, doc: Document, *page_nos: int) -> None:
+        """Apply the corrections of pages ``page_nos`` again over their stored machine layers (a transaction
+        for each page), then read the claims again across the pages they can reach (a corrected word may be
+        a game's name, or end a sentence that a page break cut)."""
+        from puthi.corpus.book_claims import document_claims
         from puthi.corpus.pipeline import reanalyse
 
-        result = self.machine_result(doc, page_no)
-        if result is not None:
-            game = next((s.settings.get("game", "auto") for s in result.steps if s.stage == "claims"), "auto")
-            self.write_page(doc, result, reanalyse=lambda text, lang: reanalyse(text, lang, game=game))
+        game = "auto"
+        for page_no in page_nos:
+            result = self.machine_result(doc, page_no)
+            if result is not None:
+                game = next((s.settings.get("game", "auto") for s in result.steps if s.stage == "claims"), game)
+                self.write_page(doc, result, reanalyse=lambda text, lang, g=game: reanalyse(text, lang, game=g))
+        document_claims(self, doc, game, changed=set(page_nos))
 
     def machine_result(self, doc: Document, page_no: int) -> PageResult | None:
         """The stored machine layers of a page, as a worker would have handed them back."""
@@ -596,12 +616,7 @@ class Corpus:
             "FROM terms WHERE page_id = ? ORDER BY start, \"end\"", (page_id,))]
         numbers = [NumberSpan(*r) for r in q(
             'SELECT start, "end", surface, value FROM numbers WHERE page_id = ? ORDER BY start', (page_id,))]
-        claims, index = [], {}
-        for cid, game, quantity, params, stated, s, e, text_, conf in q(
-                'SELECT id, game, quantity, params, stated, start, "end", text, confidence FROM claims '
-                "WHERE page_id = ? ORDER BY seq", (page_id,)):
-            index[cid] = len(claims)
-            claims.append(Claim(game, quantity, json.loads(params), _unjson(stated), s, e, text_, conf))
+        claims, index = self._claims(page_id)
         verdicts = [Marked(Verdict(index[cid], _unjson(exp), v, ex, impl, resp, au), resp, au, bool(act), ann)
                     for cid, exp, v, ex, impl, resp, au, act, ann in q(
             "SELECT v.claim_id, v.expected, v.verdict, v.explanation, v.impl, v.resp, v.author, v.active, "
@@ -618,10 +633,32 @@ class Corpus:
         return StoredPage(doc, page_no, chash, json.loads(ocr_json), ocr_text, text, lang, self._steps(page_id),
                           edits, terms, numbers, claims, verdicts, lines, words)
 
+    def _claims(self, page_id: int) -> tuple[list[Claim], dict[int, int]]:
+        """A page's claims in order, and claim id -> index."""
+        claims, index = [], {}
+        for cid, game, quantity, params, stated, s, e, text_, conf in self.conn.execute(
+                'SELECT id, game, quantity, params, stated, start, "end", text, confidence FROM claims '
+                "WHERE page_id = ? ORDER BY seq", (page_id,)):
+            index[cid] = len(claims)
+            claims.append(Claim(game, quantity, json.loads(params), _unjson(stated), s, e, text_, conf))
+        return claims, index
+
     def pages(self, doc: Document) -> list[StoredPage]:
         nos = [r[0] for r in self.conn.execute(
             "SELECT page_no FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
         return [p for p in (self.page(doc, n) for n in nos) if p is not None]
+
+    def claims_inputs(self, doc: Document) -> list[ClaimsInput]:
+        """What reading ``doc``'s claims across its pages needs of each page (:mod:`puthi.corpus.book_claims`),
+        and no more: a long book's words, boxes and term links stay on disk."""
+        out = []
+        for page_id, page_no, text in self.conn.execute(
+                "SELECT id, page_no, text FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
+            games = [TermSpan(*r) for r in self.conn.execute(
+                'SELECT start, "end", surface, headword, concept, gloss, tbl, score FROM terms '
+                "WHERE page_id = ? AND active = 1 AND concept LIKE 'game.%' ORDER BY start", (page_id,))]
+            out.append(ClaimsInput(page_no, text, self._steps(page_id), games, self._claims(page_id)[0]))
+        return out
 
     def frame(self, name: str):
         """A pandas DataFrame of one table (see :data:`FRAMES` for the names).

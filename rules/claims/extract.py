@@ -283,7 +283,9 @@ def _negated(claims: list[Claim]) -> list[Claim]:
 
 
 _SPACES = regex.compile(r"\s+")
-_PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n|\f")  # a blank line (CR LF too) or a new page
+# A blank line (CR LF too) ends a paragraph; a new page does not: the printer ran out of page, not the author
+# out of subject (a page break after a blank line still ends it).
+_PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
 # Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched

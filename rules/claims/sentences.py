@@ -22,7 +22,7 @@ import regex
 
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
 # (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
-_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|[\n\f](?:[ \t\r\f]*\n)*")
+_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
 # or, after a line that ends in a colon or in such an item, a number or letter in brackets ("2)", "(ক)",
 # "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.

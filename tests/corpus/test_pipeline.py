@@ -480,11 +480,12 @@ def test_a_text_in_another_script_is_built_with_a_note(tmp_path, fast_repair):
         f"{english}: mostly Latin letters, not Bengali or Assamese; built, but is it the right file?"]
 
 
-def test_claims_are_read_across_pages_and_a_page_takes_the_game_of_the_page_before(tmp_path, fast_repair):
+@pytest.mark.parametrize("end", ["", "\n"])  # a page ends where its text does, or with a newline (Tesseract's)
+def test_claims_are_read_across_pages_and_a_page_takes_the_game_of_the_page_before(tmp_path, fast_repair, end):
     # Page 2 names no game: a worker alone gives it no claims. Page 3's sentence starts on page 2.
     book = tmp_path / "book.txt"
-    book.write_text("ছেষট্টি খেলার নিয়ম\n\nছেষট্টি খেলায় ২৪টি তাস লাগে।\f"
-                    "প্রত্যেক খেলোয়াড় ছয়টি তাস পায়। খেলা শেষে যে আগে\f"
+    book.write_text(f"ছেষট্টি খেলার নিয়ম\n\nছেষট্টি খেলায় ২৪টি তাস লাগে।{end}\f"
+                    f"প্রত্যেক খেলোয়াড় ছয়টি তাস পায়। খেলা শেষে যে আগে{end}\f"
                     "৬৬ পয়েন্ট পায় সে জেতে।\n", encoding="utf-8")
     db = tmp_path / "c.sqlite"
     build([book], db, progress=False)
@@ -499,3 +500,43 @@ def test_claims_are_read_across_pages_and_a_page_takes_the_game_of_the_page_befo
     *_, start, end, text = rows[-1]
     assert text[start:end] == "খেলা শেষে যে আগে"  # the sentence, cut at its page's end
     assert build([book], db, progress=False).done == 0  # up to date: nothing redone on the next run
+    from puthi.corpus import tei
+
+    with Corpus(db) as c:  # the quote of the cut claim holds the whole sentence, with no form feed in it
+        doc = c.documents()[0]
+        quote = c.page(doc, 2).claims[-1].text
+        assert quote == "খেলা শেষে যে আগে ৬৬ পয়েন্ট পায় সে জেতে।"
+        assert tei.validate(tei.to_tei(doc, c.pages(doc))) == []
+
+
+def test_a_correction_keeps_the_claims_read_across_pages(tmp_path, fast_repair):
+    # A text correction on page 2 reads that page again; its claims still come from the whole book (its game
+    # from page 1, its last sentence from page 3), and a verdict set by a person on it stays placed.
+    from puthi.corpus.records import Annotation
+
+    book = tmp_path / "book.txt"
+    book.write_text("ছেষট্টি খেলার নিয়ম\n\nছেষট্টি খেলায় ২৪টি তাস লাগে।\f"
+                    "প্রত্যেক খেলোয়াড় ছয়টি তাস পায়। খেলা শেষে যে আগে\f৬৬ পয়েন্ট পায় সে জেতে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        doc = c.documents()[0]
+        text = c.page(doc, 2).text
+        at = text.index("ছয়টি")
+        verdict = Annotation(doc.source, 2, "verdict", at, at + 5, "contradicted", "rk", before="ছয়টি")
+        fix = Annotation(doc.source, 2, "text", 0, 8, "প্রত্যেকে", "rk", before="প্রত্যেক")
+        c.add_annotations([(doc, verdict)])
+        c.add_annotations([(doc, fix)])
+        page = c.page(doc, 2)
+        assert page.text.startswith("প্রত্যেকে খেলোয়াড়")
+        assert [(cl.quantity, cl.stated, cl.game) for cl in page.claims] == [
+            ("hand_size", 6, "sixtysix"), ("winning_threshold", 66, "sixtysix")]
+        assert [m.item.verdict for m in page.verdicts if m.resp == "human" and m.active] == ["contradicted"]
+        statuses = {a.kind: a.status for a in c.annotations(doc)}
+    assert statuses == {"verdict": "moved", "text": "applied"}
+    # Page 2 changes: its worker alone sees no game and no claim for the verdict, but the book does.
+    book.write_text(book.read_text(encoding="utf-8").replace("যে আগে", "যে দল আগে"), encoding="utf-8")
+    report = build([book], db, progress=False)
+    assert report.done == 1 and report.orphaned == 0
+    with Corpus(db) as c:
+        assert [cl.quantity for cl in c.page(doc, 2).claims] == ["hand_size", "winning_threshold"]
