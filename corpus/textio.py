@@ -172,18 +172,38 @@ def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") ->
 
 _LETTER = regex.compile(r"\p{L}")
 _INDIC = regex.compile(r"[\p{Bengali}\p{Devanagari}]")  # Devanagari: Bengali a Hindi model misread
+_DEVANAGARI = regex.compile(r"\p{Devanagari}")
 
 
 def other_script(text: str, sample: int = 20_000) -> str | None:
-    """The script ``text`` is mostly written in when that is neither Bengali nor Devanagari (Bengali read by
-    a Hindi OCR model): puthi's stages are for Bengali and Assamese, so such a file is probably the wrong
-    one. ``None`` for Bengali, Assamese, garble, or too few letters to say (fewer than 20).
+    """The script or language ``text`` is mostly written in when that is neither Bengali nor Bengali garbled
+    into Devanagari (Bengali read by a Hindi OCR model): puthi's stages are for Bengali and Assamese, so such
+    a file is probably the wrong one. Devanagari that is mostly real Hindi words (the repair stage keeps it as
+    it is) is "Hindi". ``None`` for Bengali, Assamese, garble, or too few letters to say (fewer than 20).
 
     >>> other_script("தமிழ் உரை, மேலும் ஒரு வரி, இன்னும் சில சொற்கள்"), other_script("তাস খেলার নিয়ম ও রীতি, আরও কিছু কথা")
     ('Tamil', None)
+    >>> other_script("भारत में ताश के खेल बहुत लोकप्रिय हैं और यह खेल चार लोग खेलते हैं।")
+    'Hindi'
     """
-    letters = _LETTER.findall(text[:sample])
-    if len(letters) < 20 or sum(1 for c in letters if _INDIC.match(c)) >= 0.2 * len(letters):
+    text = text[:sample]
+    letters = _LETTER.findall(text)
+    if len(letters) < 20:
         return None
+    if sum(1 for c in letters if _INDIC.match(c)) >= 0.2 * len(letters):
+        return "Hindi" if _mostly_hindi(text, letters) else None
     names = Counter(unicodedata.name(c, "?").split()[0].title() for c in letters)
     return names.most_common(1)[0][0]
+
+
+def _mostly_hindi(text: str, letters: list[str]) -> bool:
+    """Are most letters Devanagari, and most of those in runs of real Hindi words?"""
+    deva = sum(1 for c in letters if _DEVANAGARI.match(c))
+    if deva < 0.5 * len(letters):
+        return False
+    try:
+        from puthi.normalize.hindi import real_hindi_runs
+    except ImportError:
+        return False
+    in_runs = sum(len(_DEVANAGARI.findall(line[a:b])) for line in text.splitlines() for a, b in real_hindi_runs(line))
+    return in_runs >= 0.5 * deva
