@@ -7,11 +7,11 @@ joined by form feeds as Tesseract joins pages (``puthi.rules.claims`` treats a f
 blanks page numbers and running heads). It reads a few pages at a time, each group with the page before and
 the page after it, and gives each claim to the page its sentence starts on.
 
-The game of a page is ``--game`` when given; else the game its term links name (:func:`detect_game`), else
-the game of the page before it: a chapter names its game once, on its first page.
+The game of a page is ``--game`` when given; else the game the page names as its subject, else the game of
+the page before it: a chapter names its game once, on its first page (:func:`page_games`).
 
-A page a person has since corrected keeps this reading as long as its text stays the same; a correction of
-its text reads that page's claims again on its own.
+A correction reads the claims again over the pages it can reach (``Corpus.reapply``), and so does a build
+over the pages that changed.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from puthi.corpus.store import ClaimsInput
 
 PAGE_BREAK = "\f"
-_PAGE_FOOT = regex.compile(r"(?:\s*\n[ \t\-–—(\[]*\p{Nd}{1,4}[ \t\-–—)\]]*)?\s*$")  # a page number, spaces
+_PAGE_NUMBER = regex.compile(r"\n[ \t\-–—(\[]*\p{Nd}{1,4}[ \t\-–—)\]]*$")  # the last line, a page number
 GROUP_CHARS = 200_000  # pages read together
 CONTEXT = 4_000  # and the end of the page before and the start of the page after: twice the longest sentence
 
@@ -145,7 +145,9 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
         page = texts[k]
         s, e = max(c.start - starts[k], 0), c.end - starts[k]
         if e > len(page):  # the sentence goes on to the next page
-            e = s + len(_PAGE_FOOT.sub("", page[s:]))
+            e = len(page.rstrip())
+            if foot := _PAGE_NUMBER.search(page, max(s, e - 16), e):
+                e = len(page[: foot.start()].rstrip())
             c = replace(c, text=" ".join(c.text.split()))
         out[k].append(replace(c, start=s, end=max(e, s)))
     return out
