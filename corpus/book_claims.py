@@ -16,6 +16,7 @@ over the pages that changed.
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from dataclasses import replace
 from functools import partial
@@ -35,21 +36,22 @@ CONTEXT = 4_000  # and the end of the page before and the start of the page afte
 
 
 def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]:
-    r"""The game each page is about: ``game`` unless auto. Else the game a page names as its subject (twice,
-    or at the start of a line: a heading, a title; :func:`~puthi.corpus.pipeline.detect_game` picks one),
-    which holds until another page names another so. A passing mention ("জার্মানির শ্নাপসেন খেলাও প্রায় একই
-    রকম") changes nothing, and a page that names no game goes on with the game before it (a chapter names its
-    game once). Pages before the first such page take its game; a document that names no game as its
-    subject is about the game it names most.
+    r"""The game each page is about: ``game`` unless auto. Else the game a page names as its subject (as a
+    heading, or "… খেলা হয়", "… খেলায়": :func:`~puthi.rules.claims.extract.subject_games`; the one it names so
+    most, or first), which holds until another page names another so. A passing mention ("এই নিয়ম অস্ট্রিয়ার
+    শ্নাপসেন খেলার মতোই") changes nothing, and a page that names no game goes on with the game before it (a
+    chapter names its game once). A game puthi has no engine for (গোলামচোর) is a page's game too: its
+    claims are unverifiable, not checked against the game before it. Pages before the first such page take
+    its game; a document that names no game as its subject is about the game with an engine it names most.
 
+    >>> from puthi.rules.terms import find_terms
+    >>> def page(text):
+    ...     return N(text=text, games=find_terms(text))
     >>> from types import SimpleNamespace as N
-    >>> def page(text, *names):
-    ...     return N(text=text, games=[N(concept=c, start=text.index(w)) for w, c in names])
-    >>> title = page("ছেষট্টি\nনিয়ম", ("ছেষট্টি", "game.sixty_six"))
-    >>> aside = page("যেমন শ্নাপসেন খেলায়", ("শ্নাপসেন", "game.schnapsen"))
-    >>> chapter = page("নিয়ম\nশ্নাপসেন খেলা", ("শ্নাপসেন", "game.schnapsen"))
-    >>> page_games([page("ভূমিকা"), title, aside, page("তাস"), chapter, page("তাস")])
-    ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'schnapsen', 'schnapsen']
+    >>> pages = [page("ভূমিকা"), page("ছেষট্টি\nনিয়ম"), page("এই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই।"),
+    ...          page("তাস"), page("গোলামচোর খেলা হয়।"), page("তাস")]
+    >>> page_games(pages)
+    ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'golamchor', 'golamchor']
     """
     if game != "auto":
         return [game] * len(pages)
@@ -67,19 +69,14 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
 
 def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
     """The game each page names as its subject (see :func:`page_games`), or None."""
-    from puthi.corpus.pipeline import detect_game
-    from puthi.rules.claims.extract import game_of
+    from puthi.rules.claims.extract import subject_games
 
-    out = []
+    out: list[str | None] = []
     for p in pages:
-        terms = [t for t in p.games if game_of(t)]
-        counts = Counter(game_of(t) for t in terms)
-        out.append(detect_game([t for t in terms if counts[game_of(t)] >= 2 or _starts_line(p.text, t.start)]))
+        named = subject_games(p.text, p.games)
+        counts = Counter(named)
+        out.append(max(named, key=lambda g: (counts[g], -named.index(g))) if named else None)
     return out
-
-
-def _starts_line(text: str, at: int) -> bool:
-    return not text[max(text.rfind("\n", 0, at), 0) : at].strip()
 
 
 def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, list[ClaimsInput]]]:
@@ -197,12 +194,16 @@ def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None)
 
     >>> _reach([1, 2, 3, 4, 5, 6], [None, "bisti", None, None, "grabu", None], {3})
     {2, 3, 4, 5}
-    >>> sorted(_reach([1, 2, 3, 4], [None, "bisti", None, None], {2}))
-    [1, 2, 3, 4]
+    >>> sorted(_reach([1, 2, 3, 4], [None, "bisti", None, None], {2})), _reach([1, 2, 4], ["bisti"] * 3, {3, 9})
+    ([1, 2, 3, 4], {1, 2, 4})
     """
     if changed is None:
         return set(nos)
-    at = [k for k, n in enumerate(nos) if n in changed]
+    found: set[int] = set()
+    for n in changed:  # a page that is gone, or has no claims now (it failed), changes the pages either side
+        k = bisect.bisect_left(nos, n)
+        found.update({k} if k < len(nos) and nos[k] == n else {k - 1, k} & set(range(len(nos))))
+    at = sorted(found)
     if not at:
         return set()
     first_subject = next((k for k, g in enumerate(subjects) if g), len(nos))

@@ -803,6 +803,7 @@ def build(
     files, report.failures, report.ignored = discover(sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
         docs: dict[str, Document] = {}
+        dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
         for path, kind in files:
             try:
@@ -819,7 +820,8 @@ def build(
                                     "but is it the right file?")
             if kind == "text":  # the same text cut into other pages keeps its corrections
                 corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], [t.content_hash for t in tasks])
-            corpus.set_document_pages(doc, len(tasks))
+            if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
+                dropped[doc.source] = len(tasks) + 1
             docs[doc.source] = doc
             more, skipped = todo_tasks(corpus, doc, tasks, lang, game)
             todo += more
@@ -834,7 +836,8 @@ def build(
         else:
             results = run_inline(todo)
         bar = _progress(len(todo), progress, report.skipped)
-        touched: dict[str, set[int]] = defaultdict(set)  # source -> its pages written now
+        touched: dict[str, set[int]] = defaultdict(set)  # source -> its pages written now, or dropped
+        touched.update({src: {n} for src, n in dropped.items()})
         orphans: dict[tuple[str, int], int] = {}  # corrections not placed, per page, as last written
         try:
             for result in results:

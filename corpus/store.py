@@ -172,7 +172,7 @@ class StoredPage:
 @dataclass
 class ClaimsInput:
     """One stored page as reading a document's claims sees it: its final text, its steps, its active links
-    to game names, and its claims."""
+    to game names (and melds: বিস্তি alone is read as one), and its claims."""
 
     page_no: int
     text: str
@@ -339,13 +339,14 @@ class Corpus:
                 moved += 1
         return moved
 
-    def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> None:
-        """Record the page count and drop pages past it (the source got shorter)."""
+    def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> bool:
+        """Record the page count and drop pages past it (the source got shorter); were any dropped?"""
         with self.transaction() as conn:
-            conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no > ?", (doc.id, pages))
+            dropped = conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no > ?", (doc.id, pages)).rowcount
             conn.execute("UPDATE documents SET pages = ? WHERE id = ?", (pages, doc.id))
             if lang:
                 conn.execute("UPDATE documents SET lang = ? WHERE id = ?", (lang, doc.id))
+        return dropped > 0
 
     def refresh_document_lang(self, doc_id: int) -> str:
         """Set the document language to its pages' most frequent language."""
@@ -656,7 +657,8 @@ class Corpus:
                 "SELECT id, page_no, text FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
             games = [TermSpan(*r) for r in self.conn.execute(
                 'SELECT start, "end", surface, headword, concept, gloss, tbl, score FROM terms '
-                "WHERE page_id = ? AND active = 1 AND concept LIKE 'game.%' ORDER BY start", (page_id,))]
+                "WHERE page_id = ? AND active = 1 AND (concept LIKE 'game.%' OR concept LIKE 'meld.%') "
+                "ORDER BY start", (page_id,))]
             out.append(ClaimsInput(page_no, text, self._steps(page_id), games, self._claims(page_id)[0]))
         return out
 

@@ -227,7 +227,8 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     read, heads = _read(text, lang)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
     for sentence in read:
-        if _PARAGRAPH_BREAK.search(text, previous_end, sentence.start):
+        gap = text[previous_end : sentence.start]
+        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
             topic = None
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
@@ -283,8 +284,8 @@ def _negated(claims: list[Claim]) -> list[Claim]:
 
 
 _SPACES = regex.compile(r"\s+")
-# A blank line (CR LF too) ends a paragraph; a new page does not: the printer ran out of page, not the author
-# out of subject (a page break after a blank line still ends it).
+# A blank line (CR LF too) ends a paragraph; a new page does not, even with blank lines around its number (as
+# OCR'd pages have): the printer ran out of page, not the author out of subject.
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
@@ -311,13 +312,25 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
     """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
     name: ``grabu``, ``golamchor``), each with whether it is the subject of the sentence (:data:`_TOPIC_CUE`,
     or the name alone as a heading)."""
-    out = []
-    for t in sentence.terms:
-        if game := _game_named(t):
-            heading = _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end)
-            cue = _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24))
-            out.append((game, bool(heading or cue)))
-    return out
+    return [(game, _is_subject(t, text)) for t in sentence.terms if (game := _game_named(t))]
+
+
+def _is_subject(t: TermSpan, text: str) -> bool:
+    heading = _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end)
+    return bool(heading or _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24)))
+
+
+def subject_games(text: str, terms: list[TermSpan]) -> list[str]:
+    r"""The games ``text`` names as a subject, in order: as a heading (the name alone on its line) or with a
+    word that makes it the passage's subject ("গোলামচোর খেলা হয়", "… খেলায়"); a passing mention, even one
+    that a line happens to start with, is none. ``terms`` are the text's term links.
+
+    >>> from puthi.rules.terms import find_terms
+    >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। বিস্তি খেলায় আট খানি তাস।"
+    >>> subject_games(text, find_terms(text))
+    ['golamchor', 'bisti']
+    """
+    return [game for t in terms if (game := _game_named(t)) and _is_subject(t, text)]
 
 
 def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:

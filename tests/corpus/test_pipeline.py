@@ -540,3 +540,17 @@ def test_a_correction_keeps_the_claims_read_across_pages(tmp_path, fast_repair):
     assert report.done == 1 and report.orphaned == 0
     with Corpus(db) as c:
         assert [cl.quantity for cl in c.page(doc, 2).claims] == ["hand_size", "winning_threshold"]
+
+
+def test_a_page_that_is_gone_takes_its_sentence_with_it(tmp_path, fast_repair):
+    # Page 2's last sentence ended on page 3; without page 3 the sentence states nothing.
+    book = tmp_path / "book.txt"
+    pages = ["ছেষট্টি খেলার নিয়ম\n\nছেষট্টি খেলায় ২৪টি তাস লাগে।", "প্রত্যেক খেলোয়াড় ছয়টি তাস পায়। খেলা শেষে যে আগে",
+             "৬৬ পয়েন্ট পায় সে জেতে।\n"]
+    book.write_text("\f".join(pages), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    book.write_text("\f".join(pages[:2]), encoding="utf-8")  # page 2 as it was: only page 3 is gone
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        assert [cl.quantity for cl in c.page(c.documents()[0], 2).claims] == ["hand_size"]
