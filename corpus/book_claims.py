@@ -118,7 +118,7 @@ def groups(sizes: list[int], todo: list[int] | None = None, limit: int = GROUP_C
 def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
     r"""Claims over ``PAGE_BREAK.join(texts)``, each given to the page its sentence starts on, with offsets
     into that page's text. A sentence that runs on to the next page is cut where its page's text ends (before
-    the page number at its foot); its quote keeps the whole sentence, on one line.
+    the page number at its foot); its quote is the whole sentence.
 
     >>> from dataclasses import dataclass
     >>> @dataclass
@@ -127,8 +127,8 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
     ...     end: int
     ...     text: str
     >>> texts = ["এক। যে আগে\n১২\n", "৬৬ পায় সে জেতে।"]
-    >>> split_claims([C(0, 3, "এক।"), C(4, 24, "যে আগে\n১২\n\f৬৬ পায় সে জেতে।")], texts)
-    [[C(start=0, end=3, text='এক।'), C(start=4, end=10, text='যে আগে ১২ ৬৬ পায় সে জেতে।')], []]
+    >>> split_claims([C(0, 3, "এক।"), C(4, 24, "যে আগে ৬৬ পায় সে জেতে।")], texts)
+    [[C(start=0, end=3, text='এক।'), C(start=4, end=10, text='যে আগে ৬৬ পায় সে জেতে।')], []]
     """
     out: list[list[Any]] = [[] for _ in texts]
     starts, at = [], 0
@@ -145,7 +145,6 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
             e = len(page.rstrip())
             if foot := _PAGE_NUMBER.search(page, max(s, e - 16), e):
                 e = len(page[: foot.start()].rstrip())
-            c = replace(c, text=" ".join(c.text.split()))
         out[k].append(replace(c, start=s, end=max(e, s)))
     return out
 

@@ -226,10 +226,12 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     previous_end = 0
     read, heads = _read(text, lang)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
+    held = False  # the topic was set by a heading: the blank line after it ends no passage
     for sentence in read:
         gap = text[previous_end : sentence.start]
-        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
-            topic = None
+        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap) and not held:  # OCR sets a page's number apart
+            topic = None                                                  # by blank lines
+        held = False
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1
@@ -240,7 +242,9 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
             elif head not in _engines():
                 topic = head
         previous_end = sentence.end
+        before = topic
         sentence_game, topic = _sentence_game(sentence, game, topic, text)
+        held = topic is not None and topic != before and _HEADING_LINE.fullmatch(sentence.text) is not None
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
         for clause in _denied_clauses(sentence):
             denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
@@ -297,7 +301,10 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
-_LINE_START = regex.compile(r"(?:^|[\n\f])[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*$")  # maybe indented or numbered
+# Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
+# অধ্যায়: গোলামচোর").
+_LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*|[^\n\f:ঃ।]{1,30}[:ঃ][ \t]*)$")
+_HEADING_LINE = regex.compile(r"[^\n।॥?!]{1,60}")  # a sentence that is one short line with no end mark
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -336,9 +343,10 @@ def subject_games(text: str, terms: list[TermSpan]) -> list[str]:
 def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:
     """The game ``sentence`` speaks of, and the passage's topic after it (``None``: ``default``).
 
-    A sentence that names ``default`` brings the passage back to it. One whose subject is a game puthi has
-    no engine for turns the passage to that game. Games with an engine are decided sentence by sentence
-    only: a sentence naming Schnapsen in a Sixty-Six text is Schnapsen's, the next one Sixty-Six's."""
+    A sentence that names ``default`` brings the passage back to it. One whose subject is another game
+    ("বিস্তি খেলায় …", "গোলামচোর খেলা হয়", or the name as a heading) turns the passage to that game, with an
+    engine or not. A mere mention of a game with an engine counts for its sentence only: a sentence naming
+    Schnapsen in a Sixty-Six text is Schnapsen's, the next one Sixty-Six's."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam", topic
     named = _games_named(sentence, text)
@@ -347,7 +355,7 @@ def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: st
         return "schnapsen", topic
     if any(_is_game(g, default) for g in games):
         return default, None
-    subjects = [g for g, subject in named if subject and g not in _engines()]
+    subjects = [g for g, subject in named if subject]
     if subjects:
         topic = subjects[-1]
     return topic or default, topic

@@ -40,7 +40,11 @@ _MARRIAGE_RANGE = range(20, 51)
 
 
 def _claim(s: Sentence, game: str, quantity: str, value: Value, conf: float, **params: str) -> Claim:
-    return Claim(game, quantity, params, value, s.start, s.end, s.text, conf)
+    # The quote: where a page break or its blanked page number and running head stood, one space.
+    return Claim(game, quantity, params, value, s.start, s.end, _GAP_RUN.sub(" ", s.text), conf)
+
+
+_GAP_RUN = regex.compile(r"\s*\f\s*|[ \t]*\n[ \t\r]*\n\s*|[ \t]{3,}")
 
 
 def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan, tuple[int, int]]]:

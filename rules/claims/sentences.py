@@ -76,16 +76,26 @@ def _ends(page: list[int], numbers: set[int]) -> list[int]:
 
 
 def _head_key(line: str) -> str:
-    """A running head's text, without a page number before or after it; "" for a line that cannot be one."""
-    words = line.split()
-    if not words or len(words) > 6 or regex.search("[।॥?!,]", line):
+    """A running head's text, without a page number before or after it; "" for a line that cannot be one
+    (more than six words, a danda, a number inside). Dashes and bullets between its parts are no words.
+
+    >>> _head_key("তাসের খেলা — বাংলার ঘরোয়া খেলা   ৩"), _head_key("১২  তাসখেলা"), _head_key("২৪টি তাস, ৮টি হাতে")
+    ('তাসের খেলা বাংলার ঘরোয়া খেলা', 'তাসখেলা', '')
+    """
+    if regex.search("[।॥?!,]", line):
         return ""
-    number = regex.compile(r"[\p{Nd}\-–—()\[\]]+")
-    if number.fullmatch(words[0]):
+    words = [w for w in line.split() if not _HEAD_MARK.fullmatch(w)]
+    if words and _HEAD_NUMBER.fullmatch(words[0]):
         words = words[1:]
-    elif number.fullmatch(words[-1]):
+    elif words and _HEAD_NUMBER.fullmatch(words[-1]):
         words = words[:-1]
-    return "" if any(number.fullmatch(w) for w in words) else " ".join(words)
+    if not words or len(words) > 6 or any(_HEAD_NUMBER.fullmatch(w) for w in words):
+        return ""
+    return " ".join(words)
+
+
+_HEAD_MARK = regex.compile(r"[\-–—•|:ঃ·*]+")
+_HEAD_NUMBER = regex.compile(r"[\p{Nd}\-–—()\[\]]*\p{Nd}[\p{Nd}\-–—()\[\]]*")
 
 
 def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]] | None = None

@@ -360,3 +360,25 @@ def test_page_furniture_in_puthis_own_page_joins_and_chapter_heads():
         ("bisti", 4), ("golamchor", 3), ("golamchor", 17)]
     values = "টেক্কার মূল্য ১১\nসাহেবের মূল্য ৪।\n\fটেক্কার মূল্য ১১\nবিবির মূল্য ৩।\n\fশেষ"
     assert page_furniture(values) == []
+
+
+def test_a_sentence_whose_subject_is_another_game_with_an_engine_is_that_games():
+    # A newcomer's Sixty-Six text with a Bisti passage: its hand of 8 had been a false contradiction.
+    text = "ছেষট্টি খেলায় ২৪টি তাস লাগে।\nবিস্তি খেলায় প্রত্যেককে আটটি তাস দেওয়া হয়।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 24), ("bisti", 8)]
+    # a passing mention of Schnapsen is still Schnapsen's for its sentence only
+    assert _hand_sizes("শ্নাপসেনের মতো নয়। প্রত্যেকে ৮ খানি তাস পায়।") == [("bisti", 8)]
+
+
+def test_a_heading_with_a_blank_line_after_it_or_a_chapter_label_before_it_turns_the_topic():
+    for heading in ("গোলামচোর", "দ্বিতীয় অধ্যায়: গোলামচোর", "গোলামচোর খেলার নিয়ম"):
+        text = f"বিস্তি খেলায় ৮ খানি তাস পায়।\n\n{heading}\n\nপ্রত্যেকে ১৭ খানি তাস পায়।\n\nপ্রত্যেকে ৮ খানি তাস পায়।"
+        assert _hand_sizes(text) == [("bisti", 8), ("golamchor", 17), ("bisti", 8)], heading
+
+
+def test_a_running_head_with_a_dash_is_page_furniture():
+    text = ("খেলা শেষে যে খেলোয়াড় আগে\n\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৩\n\n৬৬ পয়েন্ট পায় সে জেতে।\n"
+            "\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৪\n\nশেষ।")
+    claims = extract_claims(text, "sixtysix")
+    assert [(c.quantity, c.stated, c.text) for c in claims] == [
+        ("winning_threshold", 66, "খেলা শেষে যে খেলোয়াড় আগে ৬৬ পয়েন্ট পায় সে জেতে।")]
