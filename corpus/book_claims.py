@@ -162,9 +162,11 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     if not pages:
         return {}
     from puthi.rules.claims import extract_claims
+    from puthi.rules.claims.sentences import running_heads
 
     subjects = page_subjects(pages) if game == "auto" else [game] * len(pages)  # --game: nothing is inherited
     reach = _reach([p.page_no for p in pages], subjects, changed)
+    heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
     for g, run in runs(pages, page_games(pages, game)):
         todo = [k for k, p in enumerate(run) if p.page_no in reach]
@@ -172,7 +174,7 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
             before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
             after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
-            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g), texts)
+            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, heads=heads), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
     placed: dict[int, dict[int, str]] = {}

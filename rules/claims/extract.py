@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import csv
 import itertools
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -159,7 +160,7 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     return _read(text, lang)[0]
 
 
-def _read(text: str, lang: str) -> tuple[list[Sentence], list[tuple[int, str]]]:
+def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sentence], list[tuple[int, str]]]:
     """The sentences of ``text``, and the games its running heads name, with their offsets. Page numbers and
     running heads (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a
     head that names a game (a chapter's গোলামচোর on every page) still tells what its page is about."""
@@ -167,10 +168,10 @@ def _read(text: str, lang: str) -> tuple[list[Sentence], list[tuple[int, str]]]:
 
     lang = detect_lang(text) if lang == "auto" else lang
     terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
-    furniture = page_furniture(text)
-    heads: list[tuple[int, str]] = []
+    furniture = page_furniture(text, heads)
+    named: list[tuple[int, str]] = []
     if furniture:
-        heads = [(t.start, g) for t in terms if in_ranges(furniture, t.start) and (g := _game_named(t))]
+        named = [(t.start, g) for t in terms if in_ranges(furniture, t.start) and (g := _game_named(t))]
         text = _blank(text, furniture)
         terms = [t for t in terms if not in_ranges(furniture, t.start)]
         numbers = [n for n in numbers if not in_ranges(furniture, n.start)]
@@ -189,7 +190,7 @@ def _read(text: str, lang: str) -> tuple[list[Sentence], list[tuple[int, str]]]:
                 [n for n in near_numbers if n.end <= e],
             )
         )
-    return out, heads
+    return out, named
 
 
 def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
@@ -205,14 +206,15 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join([*parts, text[at:]])
 
 
-def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
+def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[str] = ()) -> list[Claim]:
     """Every claim ``text`` states, attributed to ``game`` unless the passage is about another game. ``lang``
-    (bn, as, auto) is the text's language, decided from the whole text when auto.
+    (bn, as, auto) is the text's language, decided from the whole text when auto; ``heads`` are running
+    heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`).
 
     A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states a claim
-    about that game. A passage that turns to a game puthi has no engine for ("গোলামচোর খেলা হয়", "গোলামচোর
-    খেলায়", or the name alone as a heading) speaks of that game up to the end of the paragraph or a sentence
-    that names ``game`` again (:func:`_sentence_game`), so its claims are unverifiable rather than checked
+    about that game. A passage that turns to another game ("গোলামচোর খেলা হয়", "বিস্তি খেলায়", or the name
+    alone as a heading) speaks of that game up to the end of the paragraph or a sentence that names ``game``
+    again (:func:`_sentence_game`); with no engine for it, its claims are unverifiable rather than checked
     against ``game``: seed 000, checked as Bisti, goes on to গোলামচোর, where each player takes 17 cards.
 
     >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।"
@@ -224,7 +226,7 @@ def extract_claims(text: str, game: str, lang: str = "auto") -> list[Claim]:
     claims: list[Claim] = []
     topic: str | None = None  # the other game the passage has turned to, if any
     previous_end = 0
-    read, heads = _read(text, lang)
+    read, heads = _read(text, lang, heads)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
     held = False  # the topic was set by a heading: the blank line after it ends no passage
     for sentence in read:

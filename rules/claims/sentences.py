@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from collections.abc import Collection
 
 import regex
 
@@ -41,10 +42,11 @@ _COMMA = regex.compile(r"[,;]\s")
 _SPACE = regex.compile(r"\s")
 
 
-def page_furniture(text: str) -> list[tuple[int, int]]:
+def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, int]]:
     """``(start, end)`` of the lines that belong to the page, not to the text: a line that is only a number
     (a page number), and a running head, a short line (at most six words, no danda) that stands first or
-    last on two pages or more, blank lines and page numbers apart (a page ends at a form feed).
+    last on two pages or more, blank lines and page numbers apart (a page ends at a form feed). ``heads``
+    are running heads already known (:func:`running_heads` of the whole book, when ``text`` is a part of it).
 
     >>> text = "তাসখেলা\\nপ্রত্যেকে আটটি\\n১২\\n\\fতাসখেলা\\nতাস পায়।\\n১৩\\n"
     >>> [text[a:b] for a, b in page_furniture(text)]
@@ -61,12 +63,27 @@ def page_furniture(text: str) -> list[tuple[int, int]]:
         page.append(k)
     edge.update(_ends(page, numbers))
     keys = {k: _head_key(lines[k][2]) for k in edge}
-    heads = Counter(keys.values())
+    counts = Counter(keys.values())
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
     return [(a, b) for k, (a, b, _) in enumerate(lines)
-            if k in numbers or (keys.get(k) and heads[keys[k]] >= 2 and keys[k] not in same)]
+            if k in numbers or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads) and keys[k] not in same)]
+
+
+def running_heads(pages: list[str]) -> frozenset[str]:
+    r"""The running heads of a book whose pages are ``pages`` (as :func:`page_furniture` finds them), read
+    from the lines at each page's edges only, so that a part of the book can be read with them.
+
+    >>> sorted(running_heads(["তাসখেলা\nপ্রত্যেকে আটটি", "তাসখেলা ১৩\nতাস পায়।", "অন্য কথা"]))
+    ['তাসখেলা']
+    """
+    edges = []
+    for page in pages:
+        lines = [line for line in page.split("\n") if line.strip()]
+        edges.append("\n".join(lines[:3] + lines[-3:] if len(lines) > 6 else lines))
+    joined = "\n\f".join(edges)
+    return frozenset(key for a, b in page_furniture(joined) if (key := _head_key(joined[a:b])))
 
 
 def _ends(page: list[int], numbers: set[int]) -> list[int]:

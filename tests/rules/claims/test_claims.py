@@ -382,3 +382,13 @@ def test_a_running_head_with_a_dash_is_page_furniture():
     claims = extract_claims(text, "sixtysix")
     assert [(c.quantity, c.stated, c.text) for c in claims] == [
         ("winning_threshold", 66, "খেলা শেষে যে খেলোয়াড় আগে ৬৬ পয়েন্ট পায় সে জেতে।")]
+
+
+def test_running_heads_known_from_the_whole_book_are_furniture_in_a_part_of_it():
+    from puthi.rules.claims.sentences import running_heads
+
+    part = "খেলা শেষে যে আগে\n\fতাসখেলার নিয়ম\n৬৬ পয়েন্ট পায় সে জেতে।"  # the head stands once in this part
+    heads = running_heads(["তাসখেলার নিয়ম\nএক কথা", "তাসখেলার নিয়ম\nদুই কথা", part])
+    assert heads == {"তাসখেলার নিয়ম"}
+    assert "তাসখেলার নিয়ম" in extract_claims(part, "sixtysix")[0].text  # read alone, the head is text
+    assert [c.text for c in extract_claims(part, "sixtysix", heads=heads)] == ["খেলা শেষে যে আগে ৬৬ পয়েন্ট পায় সে জেতে।"]
