@@ -99,8 +99,9 @@ CLOSED_SETS = frozenset({"card_rank", "card_suit", "ganjifa"})
 LIST_ANCHOR_WEIGHT = 0.9
 LIST_ANCHORS = 2
 # ... or many members named exactly, however weak each form: the ten avatars listed in order (মৎস্য, কূর্ম,
-# বরাহ, …, রাম, …) are Ganjifa's suits, though each is also a word or a name.
+# বরাহ, …, রাম, …) are Ganjifa's suits, though each is also a word or a name ...
 LIST_MEMBERS = 4
+CARD_WORDS = frozenset({"card_vocab", "game_name"})  # ... when a card or game word stands near them
 # A link with no other term of another concept within SUPPORT_WINDOW words either side (a lone সাহেব or
 # বিয়ে in a memoir) is weak evidence of a game text: its score is multiplied by ISOLATED_FACTOR.
 # A damaged form on a common word is taken for the term when the text spells the term itself this often.
@@ -115,6 +116,9 @@ MAX_TOKEN = 60  # a longer "word" is run-together text (a PDF that lost its spac
 SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
 COMPOUND_FACTOR = 0.95  # two terms written as one word
 # A term written together with an ordinary word (see Aligner._glued): each part at least GLUED_MIN units.
+# Endings of Bengali place names: a term before one is a place (রানীগঞ্জ, রাজাবাজার, রংপুর), not a glued term.
+PLACE_ENDINGS = frozenset(match_form(w) for w in ("গঞ্জ", "পুর", "নগর", "বাজার", "ঘাট", "হাট", "গ্রাম", "পাড়া", "ডাঙা",
+                                                  "ডাঙ্গা", "তলা", "গড়", "খালি", "দিয়া", "হাটি"))
 GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
 GLUED_MIN = 3
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
@@ -331,10 +335,11 @@ class Aligner:
                 lid = self.lex_id.get(key[:i])
                 if lid is None or lid not in self.single or self.lexemes[lid].n < 3:
                     continue
-                rest, _ = self._analyze_key(key[i:], lang, script, allow_compound=False)
-                for h in rest:
-                    if h.lex in self.single and self.lexemes[h.lex].n >= 3:
-                        compounds.append((i, lid, h))
+                for j in self._inflection_ends(key, i, lang):  # the first may be inflected: ইস্কাবনেরবিবি
+                    rest, _ = self._analyze_key(key[j:], lang, script, allow_compound=False)
+                    for h in rest:
+                        if h.lex in self.single and self.lexemes[h.lex].n >= 3:
+                            compounds.append((j, lid, h))
             if not compounds and lang == "bn":  # Assamese has no web counts to tell a word from a glued term
                 compounds = self._glued(key, lang)
         return tuple(hits.values()), tuple(compounds)
@@ -350,14 +355,17 @@ class Aligner:
         if self._glued_forms is None:  # any form, and where each starts (re is faster than regex here)
             forms = "|".join(re.escape(lx.key) for lid, lx in enumerate(self.lexemes) if self._glued_term(lid, None))
             self._glued_forms = re.compile(forms), re.compile(f"(?=(?:{forms}))")
-        if self._glued_forms[0].search(key) is None or self._known_stem(key, lang, 0) or key in self._web_words():
+        web = self._web_words()
+        if (self._glued_forms[0].search(key) is None or self._known_stem(key, lang, 0)
+                or any(key[:i] in web for i in self._stems(key, lang))):
             return []
         starts = {m.start() for m in self._glued_forms[1].finditer(key)}
         cuts = range(GLUED_MIN, len(key) - GLUED_MIN + 1)
         out: list[tuple[int, int | None, _Hit | None]] = []
         if 0 in starts:
-            out += [(i, lid, None) for i in cuts
-                    if self._glued_term(lid := self.lex_id.get(key[:i]), lang) and self._known_stem(key[i:], lang)]
+            out += [(j, lid, None) for i in cuts if self._glued_term(lid := self.lex_id.get(key[:i]), lang)
+                    for j in self._inflection_ends(key, i, lang)  # তাসেরখেলা
+                    if j in cuts and self._known_stem(key[j:], lang) and not self._place_name_end(key[j:], lang)]
         for i in sorted(starts.intersection(cuts)):
             tail = key[i:]
             terms = [(j, tid) for j in self._stems(tail, lang)
@@ -365,6 +373,16 @@ class Aligner:
             if terms and self._known_words(key[:i], lang):
                 out += [(i, None, _Hit(tid, 0.0, j, True)) for j, tid in terms]
         return out
+
+    def _inflection_ends(self, key: str, i: int, lang: str) -> list[int]:
+        """Where a word ending at ``i`` may end with an inflection after it: ``i``, then after each
+        inflection that follows (তাস|ের|খেলা)."""
+        sufs = self.suffixes[lang]
+        return [i, *(i + n for n in sorted(self.suffix_by_len[lang]) if n and key[i : i + n] in sufs)]
+
+    def _place_name_end(self, word: str, lang: str) -> bool:
+        """Is ``word`` (after its inflection) an ending of place names: রানীগঞ্জে, রাজাবাজারে, রংপুর?"""
+        return any(word[:i] in PLACE_ENDINGS for i in self._stems(word, lang))
 
     def _glued_term(self, lid: int | None, lang: str | None) -> bool:
         """May lexeme ``lid`` be read glued to a word of ``lang`` (None: of any language)? Not a borrowed word:
@@ -616,8 +634,9 @@ class Aligner:
             named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
             strong = [e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT and e.category in CLOSED_SETS]
             members = Counter(cat for cat, _ in {(e.category, e.concept) for e in named if e.category in CLOSED_SETS})
-            sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS} | {
-                c for c, n in members.items() if n >= LIST_MEMBERS}
+            sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS}
+            if any(n >= LIST_MEMBERS for n in members.values()) and self._cards_near(cands, items):
+                sets |= {c for c, n in members.items() if n >= LIST_MEMBERS}
             if not sets:
                 continue
             taken = {e.concept for e in named}
@@ -637,6 +656,14 @@ class Aligner:
                     out += [_Cand(s, e, ei, sim, 1, i, i, listed=True) for ei in found]
                     taken |= {self.entries[ei].concept for ei in found}
         return out
+
+    def _cards_near(self, cands: list[_Cand], items: list[int]) -> bool:
+        """Does a strong card or game word outside the list ``items`` stand within ``SUPPORT_WINDOW`` words of
+        it (তাস, গঞ্জিফা)? Ten avatars in a text on Vishnu are no suits."""
+        lo, hi, inside = items[0] - SUPPORT_WINDOW, items[-1] + SUPPORT_WINDOW, set(items)
+        return any(c.exact and lo <= c.first <= hi and c.first not in inside and not c.glued
+                   and (e := self.entries[c.entry]).weight >= LIST_ANCHOR_WEIGHT
+                   and e.category in CLOSED_SETS | CARD_WORDS for c in cands)
 
     def _closest_members(self, key: str, sets: set[str], lang: str, edge: bool) -> list[tuple[int, float, int]]:
         """The members of the closed ``sets`` nearest to ``key`` (or to a stem of it), as (lexeme, cost,
