@@ -266,8 +266,9 @@ def _sha(data: bytes | str) -> str:
     return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
-def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[PageTask]]:
-    """The document for one source and a task per page (reads the file; OCR imports parse it here)."""
+def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[PageTask], list[str]]:
+    """The document for one source, a task per page (reads the file; OCR imports parse it here), and notes
+    for the user."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -275,11 +276,15 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
     digest = _sha(data)
     doc = Document(str(path), path.name, kind, digest, title=path.stem)  # type: ignore[arg-type]
     src = str(path)
+    notes: list[str] = []
     if kind == "text":
         from puthi.corpus.textio import decode
 
         text = decode(data, src)  # names UTF-16 and binary files as such, and the first bad byte
         pages = split_text_pages(text)
+        if len(pages) > len(text.rstrip("\f").split("\f")):
+            notes.append(f"{src}: a text page over {MAX_PAGE_CHARS:,} characters was cut into pages at paragraph "
+                         f"breaks ({len(pages)} pages in all); rule claims are read across them")
         noise = document_noise(pages)
         tasks = [PageTask(src, "text", n, _sha(t), lang, text=t, noise=noise) for n, t in enumerate(pages, start=1)]
     elif kind == "image":  # a multi-page TIFF has a page per frame
@@ -296,7 +301,7 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
                  for n, p in enumerate(pages, start=1)]
     if not tasks:
         raise InputError(src, "has no pages; is it empty?")
-    return doc, tasks
+    return doc, tasks, notes
 
 
 def document_noise(page_texts: list[str]) -> dict[str, int] | None:
@@ -807,7 +812,8 @@ def build(
         todo: list[PageTask] = []
         for path, kind in files:
             try:
-                doc, tasks = plan(path, kind, lang)
+                doc, tasks, notes = plan(path, kind, lang)
+                report.notes += notes
                 for t in tasks:
                     t.game = game
             except PuthiError as exc:

@@ -435,7 +435,7 @@ def test_every_frame_of_a_multi_page_tiff_is_a_page(tmp_path, monkeypatch):
     tiff = tmp_path / "book.tiff"
     frames = [Image.new("L", (40 + 10 * k, 30), "white") for k in range(3)]
     frames[0].save(tiff, save_all=True, append_images=frames[1:])
-    _, tasks = pipeline.plan(tiff, "image")
+    _, tasks, _ = pipeline.plan(tiff, "image")
     assert [t.page_no for t in tasks] == [1, 2, 3] and len({t.content_hash for t in tasks}) == 3
 
     seen = []
@@ -554,3 +554,15 @@ def test_a_page_that_is_gone_takes_its_sentence_with_it(tmp_path, fast_repair):
     build([book], db, progress=False)
     with Corpus(db) as c:
         assert [cl.quantity for cl in c.page(c.documents()[0], 2).claims] == ["hand_size"]
+
+
+def test_a_text_cut_into_pages_gets_a_note(tmp_path):
+    from puthi.corpus.pipeline import MAX_PAGE_CHARS
+
+    paragraph = "তাস খেলা হইত। প্রত্যেকে আটখানি তাস পায়।\n\n"
+    book = tmp_path / "book.txt"
+    book.write_text(paragraph * (MAX_PAGE_CHARS // len(paragraph) + 5), encoding="utf-8")
+    _, tasks, notes = pipeline.plan(book, "text")
+    assert len(tasks) == 2 and len(notes) == 1 and "2 pages" in notes[0]
+    book.write_text(paragraph + "\f" + paragraph + "\f", encoding="utf-8")  # its own pages: no note
+    assert pipeline.plan(book, "text")[2] == []
