@@ -260,14 +260,17 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
 NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
+# A clause that calls the one before it wrong: "(কিন্তু) তা ভুল", "ইহা ঠিক নহে", "এ কথা সত্য নয়".
+REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|ঠিক\s+ন|সত্য\s+ন)")
 
 
 def _denied_clauses(s: Sentence) -> list[Sentence]:
-    """The clauses of ``s`` (cut at commas, semicolons and কিন্তু "but") that end in a denial."""
-    cuts = [0, *(m.end() for m in _CLAUSE_END.finditer(s.text)), len(s.text)]
+    """The clauses of ``s`` (cut at commas, semicolons and কিন্তু "but") that end in a denial, or that the
+    next clause calls wrong ("কেউ কেউ বলেন বিবির মূল্য ৫, কিন্তু তা ভুল")."""
+    cuts = sorted({0, *(m.end() for m in _CLAUSE_END.finditer(s.text)), len(s.text)})
     out = []
-    for a, b in itertools.pairwise(cuts):
-        if b > a and NEGATED_PREDICATE.search(s.text, a, b):
+    for (a, b), (_, c) in itertools.pairwise(itertools.pairwise([*cuts, len(s.text)])):
+        if b > a and (NEGATED_PREDICATE.search(s.text, a, b) or REJECTED.match(s.text, b, c)):
             lo, hi = s.start + a, s.start + b
             out.append(Sentence(lo, hi, s.text[a:b], [t for t in s.terms if lo <= t.start and t.end <= hi],
                                 [n for n in s.numbers if lo <= n.start and n.end <= hi]))

@@ -392,3 +392,11 @@ def test_running_heads_known_from_the_whole_book_are_furniture_in_a_part_of_it()
     assert heads == {"তাসখেলার নিয়ম"}
     assert "তাসখেলার নিয়ম" in extract_claims(part, "sixtysix")[0].text  # read alone, the head is text
     assert [c.text for c in extract_claims(part, "sixtysix", heads=heads)] == ["খেলা শেষে যে আগে ৬৬ পয়েন্ট পায় সে জেতে।"]
+
+
+def test_a_statement_the_text_calls_wrong_is_no_claim():
+    # A newcomer's "some say the queen is worth 5, but that is wrong" had been a contradiction.
+    for text in ("কেউ কেউ বলেন বিবির মূল্য ৫, কিন্তু তা ভুল। বিবির মূল্য ৩।", "বিবির মূল্য ৫; ইহা ঠিক নহে। বিবির মূল্য ৩।"):
+        assert [c.stated for c in extract_claims(text, "klaverjas")] == [3], text
+    # "but not all of them at once" denies its own clause only
+    assert [c.stated for c in extract_claims("ছেষট্টি খেলায় ২৪টি তাস লাগে, কিন্তু তা সব একসাথে নয়।", "sixtysix")] == [24]
