@@ -372,3 +372,9 @@ def test_many_members_of_a_closed_set_make_a_list_however_weak_each_form():
     # ... when a card word stands near: in a text on Vishnu they are avatars
     assert "ganjifa.suit.rama" not in {s.concept for s in find_terms("বিষ্ণুর দশ অবতার হলেন " + avatars)}
     assert "ganjifa.suit.rama" not in {s.concept for s in find_terms("রাম, শ্যাম ও বামন হাটে গেল।")}
+
+
+def test_a_number_word_before_a_noun_of_time_or_measure_is_no_game_or_meld():
+    # a newcomer's prose: "a book of sixty-six pages", "fifty years ago"
+    for text in ("বইটি ছেষট্টি পৃষ্ঠার, টেক্কা বড়।", "পঞ্চাশ বছর আগে টেক্কা খেলা হত।"):
+        assert [s.concept for s in find_terms(text)] == ["card.ace"], text
