@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, open_input, reject_jsonl, share, text_lang
+from puthi.corpus.textio import check_head, not_utf8, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
@@ -96,8 +96,7 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             if _CONTROL_BYTES.search(body):
                 raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + exc.start}: this "
                                        "looks like a binary file, not text; give a UTF-8 text file") from None
-            raise InputError(name, f"invalid UTF-8 at byte offset {offset + exc.start}; convert the file to UTF-8 "
-                                   "or pass --errors replace") from None
+            raise not_utf8(name, offset + exc.start) from None
         offset += len(raw)
         yield text, ending
 

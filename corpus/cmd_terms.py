@@ -20,8 +20,8 @@ from typing import BinaryIO, TextIO
 
 import regex
 
-from puthi.corpus.textio import check_head, open_input, share, text_lang
-from puthi.errors import InputError, OutputError
+from puthi.corpus.textio import check_head, not_utf8, open_input, share, text_lang
+from puthi.errors import OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
 CHUNK = 1 << 18
@@ -168,10 +168,7 @@ def _chunks(fh: BinaryIO, name: str, errors: str = "strict") -> Iterator[tuple[i
                 buf += decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
                 where = consumed - pending + exc.start + (bom if consumed == 0 else 0)
-                raise InputError(
-                    name, f"not UTF-8 at byte {where} ({exc.reason}); convert it to UTF-8 "
-                          "or pass --errors replace"
-                ) from None
+                raise not_utf8(name, where) from None
             consumed += len(data)
             if not data:
                 break

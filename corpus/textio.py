@@ -127,11 +127,13 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
     try:
         return data.decode("utf-8-sig", errors=errors)
     except UnicodeDecodeError as exc:
-        raise InputError(
-            where,
-            f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (iconv -f ITS-ENCODING -t UTF-8)"
-            + (f" or pass {replace_option}" if replace_option else ""),
-        ) from None
+        raise not_utf8(where, exc.start, replace_option) from None
+
+
+def not_utf8(where: str, byte: int, replace_option: str = "--errors replace") -> InputError:
+    """The one error every command gives for a byte that is not UTF-8, at offset ``byte`` of ``where``."""
+    return InputError(where, f"not valid UTF-8 at byte {byte}; convert it to UTF-8 (iconv -f ITS-ENCODING -t UTF-8)"
+                      + (f" or pass {replace_option}" if replace_option else ""))
 
 
 def _stdin() -> BinaryIO:
