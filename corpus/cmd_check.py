@@ -62,20 +62,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-# Games checked as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.
-_FAMILY = {"schnapsen": "sixtysix", "klaverjas-rotterdam": "klaverjas"}
-
-
 def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:
     """Say so when the text never names ``game`` but names another game with an engine at least twice:
     its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas)."""
     from collections import Counter
 
-    from puthi.rules.claims.extract import game_of
+    from puthi.rules.claims.extract import family, game_of
     from puthi.rules.terms import find_terms
 
-    named = Counter(_FAMILY.get(g, g) for t in find_terms(text, lang=lang) if (g := game_of(t)))
-    mine = _FAMILY.get(game, game)
+    named = Counter(family(g) for t in find_terms(text, lang=lang) if (g := game_of(t)))
+    mine = family(game)
     others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
     if not named[mine] and others:
         n, other = max(others)

@@ -360,10 +360,24 @@ def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: st
         return "schnapsen", topic
     if any(_is_game(g, default) for g in games):
         return default, None
-    subjects = [g for g, subject in named if subject]
+    # Reading a Sixty-Six text as Schnapsen is a comparison the user asked for: a variant turns no topic.
+    subjects = [g for g, subject in named if subject and family(g) != family(default)]
     if subjects:
         topic = subjects[-1]
     return topic or default, topic
+
+
+# Games read as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.
+GAME_FAMILY = {"schnapsen": "sixtysix", "klaverjas-rotterdam": "klaverjas"}
+
+
+def family(game: str) -> str:
+    """The game ``game`` is a variant of, or itself.
+
+    >>> family("schnapsen"), family("bisti")
+    ('sixtysix', 'bisti')
+    """
+    return GAME_FAMILY.get(game, game)
 
 
 def _is_game(named: str, game: str) -> bool:

@@ -400,3 +400,10 @@ def test_a_statement_the_text_calls_wrong_is_no_claim():
         assert [c.stated for c in extract_claims(text, "klaverjas")] == [3], text
     # "but not all of them at once" denies its own clause only
     assert [c.stated for c in extract_claims("ছেষট্টি খেলায় ২৪টি তাস লাগে, কিন্তু তা সব একসাথে নয়।", "sixtysix")] == [24]
+
+
+def test_a_text_read_as_a_variant_of_its_game_stays_that_variants():
+    # Reading a Sixty-Six text as Schnapsen is the comparison the user asked for (notebook 03).
+    text = "ছেষট্টি\n\nছেষট্টি খেলায় ২৪টি তাস লাগে। প্রত্যেকে ছয়টি তাস পায়।"
+    assert {c.game for c in extract_claims(text, "schnapsen")} == {"schnapsen"}
+    assert {c.game for c in extract_claims(text, "bisti")} == {"sixtysix"}  # another game is not asked for
