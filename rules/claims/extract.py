@@ -261,7 +261,9 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A clause that calls the one before it wrong: "(কিন্তু) তা ভুল", "ইহা ঠিক নহে", "এ কথা সত্য নয়".
-REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|ঠিক\s+ন|সত্য\s+ন)")
+REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|(?:ঠিক|সত্য)\s+ন"
+                        r"(?:\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|\N{BENGALI LETTER YYA}|হে|া|ই))"
+                        r"(?![\p{L}\p{M}])[\s,;।॥৷.!]*$")  # the whole clause
 
 
 def _denied_clauses(s: Sentence) -> list[Sentence]:
@@ -302,7 +304,8 @@ _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
 # as one sign or two (NFC splits it; a text may hold either).
 _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
-                           r"(?![\p{L}\p{M}])")
+                           r"(?![\p{L}\p{M}])"  # ... not in a comparison: "বিস্তি খেলায় যেমন", "… খেলার চেয়ে"
+                           rf"(?![ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা)(?![\p{{L}}\p{{M}}]))")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
@@ -320,38 +323,56 @@ def _game_named(t: TermSpan) -> str | None:
     return _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
 
 
-def _games_named(sentence: Sentence, text: str) -> list[tuple[str, bool]]:
+def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
     """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
-    name: ``grabu``, ``golamchor``), each with whether it is the subject of the sentence (:data:`_TOPIC_CUE`,
-    or the name alone as a heading)."""
-    return [(game, _is_subject(t, text)) for t in sentence.terms if (game := _game_named(t))]
+    name: ``grabu``, ``golamchor``), each with how: "heading" (the name alone on its line), "cue" (with a
+    word that makes it the subject, :data:`_TOPIC_CUE`), "lead" (a cue, and the name opens the sentence:
+    "বিস্তি খেলায় প্রত্যেকে …"), or "" (a mention)."""
+    out = []
+    for t in sentence.terms:
+        if game := _game_named(t):
+            how = _how_named(t, text)
+            if how == "cue" and len(text[sentence.start : t.start].split()) <= 1:
+                how = "lead"
+            out.append((game, how))
+    return out
 
 
-def _is_subject(t: TermSpan, text: str) -> bool:
-    heading = _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end)
-    return bool(heading or _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24)))
+def _how_named(t: TermSpan, text: str) -> str:
+    if _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end):
+        return "heading"
+    return "cue" if _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24)) else ""
+
+
+def _turns_topic(game: str, how: str) -> bool:
+    """Does naming ``game`` so turn the passage to it? A heading always; a cue only for a game puthi has no
+    engine for: "বিস্তি খেলায় যেমন …" in a Sixty-Six text compares, it does not change the subject."""
+    return how == "heading" or (how in ("cue", "lead") and game not in _engines())
 
 
 def subject_games(text: str, terms: list[TermSpan]) -> list[str]:
-    r"""The games ``text`` names as a subject, in order: as a heading (the name alone on its line) or with a
-    word that makes it the passage's subject ("গোলামচোর খেলা হয়", "… খেলায়"); a passing mention, even one
-    that a line happens to start with, is none. ``terms`` are the text's term links.
+    r"""The games ``text`` names as a subject, in order: as a heading (the name alone on its line), or, for a
+    game puthi has no engine for, with a word that makes it the passage's subject ("গোলামচোর খেলা হয়", "…
+    খেলায়"); a passing mention, even one that a line happens to start with, is none. ``terms`` are the text's
+    term links.
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। বিস্তি খেলায় আট খানি তাস।"
+    >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। গ্রাবু খেলায় আট খানি তাস।\nবিস্তি\n"
     >>> subject_games(text, find_terms(text))
-    ['golamchor', 'bisti']
+    ['golamchor', 'grabu', 'bisti']
     """
-    return [game for t in terms if (game := _game_named(t)) and _is_subject(t, text)]
+    return [game for t in terms if (game := _game_named(t)) and _turns_topic(game, _how_named(t, text))]
 
 
 def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:
     """The game ``sentence`` speaks of, and the passage's topic after it (``None``: ``default``).
 
-    A sentence that names ``default`` brings the passage back to it. One whose subject is another game
-    ("বিস্তি খেলায় …", "গোলামচোর খেলা হয়", or the name as a heading) turns the passage to that game, with an
-    engine or not. A mere mention of a game with an engine counts for its sentence only: a sentence naming
-    Schnapsen in a Sixty-Six text is Schnapsen's, the next one Sixty-Six's."""
+    A sentence that names ``default`` brings the passage back to it. A heading that names another game turns
+    the passage to it, and so does a sentence whose subject is a game puthi has no engine for ("গোলামচোর
+    খেলা হয়", :func:`_turns_topic`). A sentence that opens with another game as its subject ("বিস্তি খেলায়
+    প্রত্যেকে আটটি …") is that game's, for itself only; so is a sentence naming Schnapsen in a Sixty-Six
+    text. A variant of ``default`` (Schnapsen for Sixty-Six) turns nothing: reading a Sixty-Six text as
+    Schnapsen is a comparison the user asked for."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam", topic
     named = _games_named(sentence, text)
@@ -360,10 +381,11 @@ def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: st
         return "schnapsen", topic
     if any(_is_game(g, default) for g in games):
         return default, None
-    # Reading a Sixty-Six text as Schnapsen is a comparison the user asked for: a variant turns no topic.
-    subjects = [g for g, subject in named if subject and family(g) != family(default)]
-    if subjects:
-        topic = subjects[-1]
+    others = [(g, how) for g, how in named if family(g) != family(default)]
+    if turning := [g for g, how in others if _turns_topic(g, how)]:
+        topic = turning[-1]
+    elif leading := [g for g, how in others if how == "lead"]:
+        return leading[0], topic
     return topic or default, topic
 
 

@@ -398,6 +398,9 @@ def test_a_statement_the_text_calls_wrong_is_no_claim():
     # A newcomer's "some say the queen is worth 5, but that is wrong" had been a contradiction.
     for text in ("কেউ কেউ বলেন বিবির মূল্য ৫, কিন্তু তা ভুল। বিবির মূল্য ৩।", "বিবির মূল্য ৫; ইহা ঠিক নহে। বিবির মূল্য ৩।"):
         assert [c.stated for c in extract_claims(text, "klaverjas")] == [3], text
+    # a clause that only begins like a rejection keeps the claim before it (review)
+    for tail in ("ইহা ঠিক নিয়ম", "তাহা ভুলিলে চলিবে না", "এটা ভুল করিলে দণ্ড হয়", "এ কথা সত্য নহে যে কেহ বেশি পায়"):
+        assert [c.stated for c in extract_claims(f"প্রত্যেকে ৮ খানি তাস পায়, {tail}।", "bisti")] == [8], tail
     # "but not all of them at once" denies its own clause only
     assert [c.stated for c in extract_claims("ছেষট্টি খেলায় ২৪টি তাস লাগে, কিন্তু তা সব একসাথে নয়।", "sixtysix")] == [24]
 
@@ -407,3 +410,12 @@ def test_a_text_read_as_a_variant_of_its_game_stays_that_variants():
     text = "ছেষট্টি\n\nছেষট্টি খেলায় ২৪টি তাস লাগে। প্রত্যেকে ছয়টি তাস পায়।"
     assert {c.game for c in extract_claims(text, "schnapsen")} == {"schnapsen"}
     assert {c.game for c in extract_claims(text, "bisti")} == {"sixtysix"}  # another game is not asked for
+
+
+def test_a_comparison_with_another_game_turns_no_passage():
+    # review: one "বিস্তি খেলায় যেমন" had handed a Sixty-Six text's claims to Bisti, as false contradictions
+    text = ("ছেষট্টি খেলার নিয়ম\n\nবিস্তি খেলায় যেমন, এখানেও তুরুপ থাকে। প্রতিটি খেলোয়াড়কে ছয়টি কার্ড দেওয়া হয়। "
+            "প্রথমে যে 66 পয়েন্ট পায় সে জেতে।")
+    assert {c.game for c in extract_claims(text, "sixtysix")} == {"sixtysix"}
+    text = "ট্রাম্পের গোলাম ২০ পয়েন্ট, যা বিস্তি খেলায় হয় না। ট্রাম্পের নহলা ১৪ পয়েন্ট।"
+    assert {c.game for c in extract_claims(text, "klaverjas")} == {"klaverjas"}
