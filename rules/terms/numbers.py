@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import regex
@@ -242,8 +242,20 @@ def _classified(word: str, lang: str) -> bool:
 
 
 def _counted(word: str, lex: Lexicon) -> bool:
+    """Is ``word`` a counted noun with its inflection (ফোটায়, বছরের; not সেরা for সের, মণি for মণ)?"""
     key = match_form(word)
-    return any(key.startswith(c) for c in lex.counted) or key in lex.classifiers
+    if key in lex.classifiers:
+        return True
+    endings = _inflections()
+    return any(key.startswith(c) and key[len(c):] in endings for c in lex.counted)
+
+
+@cache
+def _inflections() -> frozenset[str]:
+    """Every inflection a term may carry, of either language, and none (``suffixes.tsv``)."""
+    from puthi.rules.terms.align import _read_suffixes
+
+    return frozenset({""}.union(*_read_suffixes().values()))
 
 
 def is_counted(word: str, lang: str = "bn") -> bool:

@@ -94,3 +94,10 @@ def test_rule_claims_take_whole_numbers_only():
     whole = extract_claims("শ্নাপসেনে ২০টি তাস ব্যবহার করা হয়।", "schnapsen")
     decimal = extract_claims("শ্নাপসেনে ২০.৫টি তাস ব্যবহার করা হয়।", "schnapsen")
     assert [c.stated for c in whole if c.key == "deck_size"] == [20] and not decimal
+
+
+def test_a_counted_noun_is_read_with_its_inflection_only():
+    # review: সেরা ("best") and মণি ("jewel") are no সের and মণ, so নয় before them is "is not", not 9
+    for text in ("ঠিক নয় সেরা খেলোয়াড়", "সহজ নয় মণি", "নয় মাসুল"):
+        assert find_numbers(text) == [], text
+    assert [n.value for n in find_numbers("পঞ্চাশ বছরের কথা, নয় মণ ধান")] == [50, 9]
