@@ -12,6 +12,7 @@ puthi.errors.InputError: ...bad.txt: not valid UTF-8 at byte 3; convert it to UT
 from __future__ import annotations
 
 import argparse
+import codecs
 import re
 import sys
 import unicodedata
@@ -126,8 +127,8 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
     check_head(data, where)
     try:
         return data.decode("utf-8-sig", errors=errors)
-    except UnicodeDecodeError as exc:
-        raise not_utf8(where, exc.start, replace_option) from None
+    except UnicodeDecodeError as exc:  # utf-8-sig counts from after a byte-order mark
+        raise not_utf8(where, exc.start + 3 * data.startswith(codecs.BOM_UTF8), replace_option) from None
 
 
 def not_utf8(where: str, byte: int, replace_option: str = "--errors replace") -> InputError:

@@ -308,7 +308,7 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
                            rf"(?![ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা)(?![\p{{L}}\p{{M}}]))")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
-                              r"[ \t।॥.:;,!?\-–—\"'“”‘’]*(?:\r?\n|$)")
+                              r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:\r?\n|$)")  # a question is no heading
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
 _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*|[^\n\f:ঃ।]{1,30}[:ঃ][ \t]*)$")
