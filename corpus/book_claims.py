@@ -7,8 +7,8 @@ joined by form feeds as Tesseract joins pages (``puthi.rules.claims`` treats a f
 blanks page numbers and running heads). It reads a few pages at a time, each group with the page before and
 the page after it, and gives each claim to the page its sentence starts on.
 
-The game of a page is ``--game`` when given; else the game the page names as its subject, else the game of
-the page before it: a chapter names its game once, on its first page (:func:`page_games`).
+The game a page is read with is ``--game`` when given; else the game of the last chapter heading before it
+(:func:`page_games`).
 
 A correction reads the claims again over the pages it can reach (``Corpus.reapply``), and so does a build
 over the pages that changed.
@@ -17,7 +17,6 @@ over the pages that changed.
 from __future__ import annotations
 
 import bisect
-from collections import Counter
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -36,20 +35,19 @@ CONTEXT = 4_000  # and the end of the page before and the start of the page afte
 
 
 def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]:
-    r"""The game each page is about: ``game`` unless auto. Else the game a page names as its subject (as a
-    heading, or "… খেলা হয়", "… খেলায়": :func:`~puthi.rules.claims.extract.subject_games`; the one it names so
-    most, or first), which holds until another page names another so. A passing mention ("এই নিয়ম অস্ট্রিয়ার
-    শ্নাপসেন খেলার মতোই") changes nothing, and a page that names no game goes on with the game before it (a
-    chapter names its game once). A game puthi has no engine for (গোলামচোর) is a page's game too: its
-    claims are unverifiable, not checked against the game before it. Pages before the first such page take
-    its game; a document that names no game as its subject is about the game with an engine it names most.
+    r"""The game in force where each page begins: ``game`` unless auto. Else the game of the last heading
+    that named one before it (:func:`~puthi.rules.claims.extract.chapter_games`): a chapter names its game
+    once, and the pages after its heading are about it; a heading in mid-page turns the rest of that page
+    when the page is read (``extract_claims`` follows headings). A passing mention changes nothing. Pages
+    before the first such heading take its game; a document with no such heading is about the game with an
+    engine it names most.
 
     >>> from puthi.rules.terms import find_terms
+    >>> from types import SimpleNamespace as N
     >>> def page(text):
     ...     return N(text=text, games=find_terms(text))
-    >>> from types import SimpleNamespace as N
     >>> pages = [page("ভূমিকা"), page("ছেষট্টি\nনিয়ম"), page("এই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই।"),
-    ...          page("তাস"), page("গোলামচোর খেলা হয়।"), page("তাস")]
+    ...          page("তাস।\n\nগোলামচোর\n\nতাস"), page("তাস"), page("বিস্তি খেলায় আট খানি তাস।")]
     >>> page_games(pages)
     ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'golamchor', 'golamchor']
     """
@@ -58,25 +56,20 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
     from puthi.corpus.pipeline import detect_game
 
     subjects = page_subjects(pages)
-    # before the first page that names its game, the first game named so: a preface is the book's
+    # before the first page with a chapter heading, the game of that heading: a preface is the book's
     current = next(filter(None, subjects), None) or detect_game([t for p in pages for t in p.games])
     out: list[str | None] = []
     for subject in subjects:
-        current = subject or current
         out.append(current)
+        current = subject or current
     return out
 
 
 def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
-    """The game each page names as its subject (see :func:`page_games`), or None."""
-    from puthi.rules.claims.extract import subject_games
+    """The game of each page's last chapter heading (see :func:`page_games`), or None."""
+    from puthi.rules.claims.extract import chapter_games
 
-    out: list[str | None] = []
-    for p in pages:
-        named = subject_games(p.text, p.games)
-        counts = Counter(named)
-        out.append(max(named, key=lambda g: (counts[g], -named.index(g))) if named else None)
-    return out
+    return [named[-1] if (named := chapter_games(p.text, p.games)) else None for p in pages]
 
 
 def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, list[ClaimsInput]]]:

@@ -224,29 +224,21 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
-    topic: str | None = None  # the other game the passage has turned to, if any
+    state = _Passage()
     previous_end = 0
     read, heads = _read(text, lang, heads)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
-    held = False  # the topic was set by a heading: the blank line after it ends no passage
     for sentence in read:
         gap = text[previous_end : sentence.start]
-        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap) and not held:  # OCR sets a page's number apart
-            topic = None                                                  # by blank lines
-        held = False
+        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
+            state.topic = None
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1
-            if at < previous_end:  # inside the sentence before (one that ran across the page)
-                continue
-            if _is_game(head, game):
-                topic = None
-            elif head not in _engines():
-                topic = head
+            if at >= previous_end:  # not inside the sentence before (one that ran across the page)
+                state.chapter, state.topic = (None if family(head) == family(game) else head), None
         previous_end = sentence.end
-        before = topic
-        sentence_game, topic = _sentence_game(sentence, game, topic, text)
-        held = topic is not None and topic != before and _HEADING_LINE.fullmatch(sentence.text) is not None
+        sentence_game = _sentence_game(sentence, game, state, text)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
         for clause in _denied_clauses(sentence):
             denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
@@ -303,6 +295,9 @@ _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
 # Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched
 # as one sign or two (NFC splits it; a text may hold either).
 _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
+# After a game's name, a comparison: "বিস্তি খেলায় যেমন", "ছেষট্টিতে যেমন", "গোলামচোরের মত", "… খেলার চেয়ে".
+_COMPARED = regex.compile(rf"(?:[ \t]*খেলা(?:{_YA}|র|তে)?)?[ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে"
+                          r"|অপেক্ষা)(?![\p{L}\p{M}])")
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])"  # ... not in a comparison: "বিস্তি খেলায় যেমন", "… খেলার চেয়ে"
                            rf"(?![ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা)(?![\p{{L}}\p{{M}}]))")
@@ -312,7 +307,6 @@ _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:�
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
 _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*|[^\n\f:ঃ।]{1,30}[:ঃ][ \t]*)$")
-_HEADING_LINE = regex.compile(r"[^\n।॥?!]{1,60}")  # a sentence that is one short line with no end mark
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -325,15 +319,16 @@ def _game_named(t: TermSpan) -> str | None:
 
 def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
     """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
-    name: ``grabu``, ``golamchor``), each with how: "heading" (the name alone on its line), "cue" (with a
-    word that makes it the subject, :data:`_TOPIC_CUE`), "lead" (a cue, and the name opens the sentence:
-    "বিস্তি খেলায় প্রত্যেকে …"), or "" (a mention)."""
+    name: ``grabu``, ``golamchor``), each with how: "heading" (the name alone on its line), "compared"
+    ("বিস্তি খেলায় যেমন"), "cue" (with a word that makes it the subject, :data:`_TOPIC_CUE`), "" (a mention),
+    with "lead" before them when the name opens the sentence ("leadcue": "বিস্তি খেলায় প্রত্যেকে …"; "lead":
+    "শ্নাপসেনে কুড়িখানি …")."""
     out = []
     for t in sentence.terms:
         if game := _game_named(t):
             how = _how_named(t, text)
-            if how == "cue" and len(text[sentence.start : t.start].split()) <= 1:
-                how = "lead"
+            if how in ("cue", "") and not text[sentence.start : t.start].strip(" \t\n\r•*-–—\"'“‘"):
+                how = "lead" + how  # "leadcue": opens the sentence as its subject
             out.append((game, how))
     return out
 
@@ -341,52 +336,67 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
 def _how_named(t: TermSpan, text: str) -> str:
     if _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end):
         return "heading"
+    if _COMPARED.match(text, t.end, min(len(text), t.end + 40)):
+        return "compared"
     return "cue" if _TOPIC_CUE.match(text, t.end, min(len(text), t.end + 24)) else ""
 
 
 def _turns_topic(game: str, how: str) -> bool:
     """Does naming ``game`` so turn the passage to it? A heading always; a cue only for a game puthi has no
     engine for: "বিস্তি খেলায় যেমন …" in a Sixty-Six text compares, it does not change the subject."""
-    return how == "heading" or (how in ("cue", "lead") and game not in _engines())
+    return how == "heading" or (how in ("cue", "leadcue") and game not in _engines())
 
 
-def subject_games(text: str, terms: list[TermSpan]) -> list[str]:
-    r"""The games ``text`` names as a subject, in order: as a heading (the name alone on its line), or, for a
-    game puthi has no engine for, with a word that makes it the passage's subject ("গোলামচোর খেলা হয়", "…
-    খেলায়"); a passing mention, even one that a line happens to start with, is none. ``terms`` are the text's
-    term links.
+def chapter_games(text: str, terms: list[TermSpan]) -> list[str]:
+    r"""The games ``text`` names in headings (a game's name alone on its line, maybe with a chapter label or
+    "খেলার নিয়ম"), in order: each starts a chapter about that game. ``terms`` are the text's term links.
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। গ্রাবু খেলায় আট খানি তাস।\nবিস্তি\n"
-    >>> subject_games(text, find_terms(text))
-    ['golamchor', 'grabu', 'bisti']
+    >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। গ্রাবু খেলায় আট খানি তাস।\nদ্বিতীয় অধ্যায়: বিস্তি\n"
+    >>> chapter_games(text, find_terms(text))
+    ['golamchor', 'bisti']
     """
-    return [game for t in terms if (game := _game_named(t)) and _turns_topic(game, _how_named(t, text))]
+    return [game for t in terms if (game := _game_named(t)) and _how_named(t, text) == "heading"]
 
 
-def _sentence_game(sentence: Sentence, default: str, topic: str | None, text: str) -> tuple[str, str | None]:
-    """The game ``sentence`` speaks of, and the passage's topic after it (``None``: ``default``).
+@dataclass
+class _Passage:
+    """The game a passage is about, as it goes: ``chapter`` from a heading (until the next heading),
+    ``topic`` from a sentence whose subject is a game with no engine (until the paragraph ends)."""
 
-    A sentence that names ``default`` brings the passage back to it. A heading that names another game turns
-    the passage to it, and so does a sentence whose subject is a game puthi has no engine for ("গোলামচোর
-    খেলা হয়", :func:`_turns_topic`). A sentence that opens with another game as its subject ("বিস্তি খেলায়
-    প্রত্যেকে আটটি …") is that game's, for itself only; so is a sentence naming Schnapsen in a Sixty-Six
-    text. A variant of ``default`` (Schnapsen for Sixty-Six) turns nothing: reading a Sixty-Six text as
-    Schnapsen is a comparison the user asked for."""
+    chapter: str | None = None
+    topic: str | None = None
+
+
+def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str) -> str:
+    """The game ``sentence`` speaks of; ``state`` is brought up to date (see :class:`_Passage`).
+
+    A heading that names a game starts its chapter; naming ``default`` or a variant of it (Schnapsen for
+    Sixty-Six: reading a Sixty-Six text as Schnapsen is a comparison the user asked for) ends the chapter.
+    A sentence whose subject is a game puthi has no engine for ("গোলামচোর খেলা হয়", :func:`_turns_topic`)
+    turns the paragraph to it; one that names the game in force brings the paragraph back. A sentence that
+    opens with another game with an engine ("বিস্তি খেলায় প্রত্যেককে আটটি …", "শ্নাপসেনে কুড়িখানি তাস
+    লাগে") is that game's, for itself only. A game named in a comparison ("বিস্তি খেলায় যেমন", "ছেষট্টির
+    চেয়ে") changes nothing."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
-        return "klaverjas-rotterdam", topic
+        return "klaverjas-rotterdam"
     named = _games_named(sentence, text)
-    games = [g for g, _ in named]
-    if default == "sixtysix" and "schnapsen" in games:
-        return "schnapsen", topic
-    if any(_is_game(g, default) for g in games):
-        return default, None
-    others = [(g, how) for g, how in named if family(g) != family(default)]
+    if headings := [g for g, how in named if how == "heading"]:
+        state.chapter = None if family(headings[-1]) == family(default) else headings[-1]
+        state.topic = None
+    current = state.chapter or default
+    if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):
+        return "schnapsen"  # the variant's own sentence, in a Sixty-Six text
+    if any(family(g) == family(current) for g, _ in named):
+        state.topic = None
+        return current
+    others = [(g, how) for g, how in named if how != "compared"]
     if turning := [g for g, how in others if _turns_topic(g, how)]:
-        topic = turning[-1]
-    elif leading := [g for g, how in others if how == "lead"]:
-        return leading[0], topic
-    return topic or default, topic
+        state.topic = turning[-1]
+        return state.topic
+    if leading := [g for g, how in others if how.startswith("lead")]:
+        return leading[0]
+    return state.topic or current
 
 
 # Games read as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.

@@ -210,7 +210,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
 def marriages(s: Sentence, game: str) -> list[Claim]:
     """Marriage values: "সাধারণ রঙে ২০, তুরুপে ৪০"; a value after a trump word is the trump marriage."""
     marks = s.cues("marriage")
-    if not marks:
+    if not marks or s.has("stuk"):  # Klaverjas's king and queen of trumps are a roem (roem())
         return []
     claims = []
     prev = s.start

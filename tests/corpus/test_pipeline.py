@@ -566,3 +566,20 @@ def test_a_text_cut_into_pages_gets_a_note(tmp_path):
     assert len(tasks) == 2 and len(notes) == 1 and "2 pages" in notes[0]
     book.write_text(paragraph + "\f" + paragraph + "\f", encoding="utf-8")  # its own pages: no note
     assert pipeline.plan(book, "text")[2] == []
+
+
+def test_a_chapter_heading_in_mid_page_turns_the_rest_of_the_book_not_the_text_above_it(tmp_path, fast_repair):
+    # a newcomer's book: the Sixty-Six rules above the Bisti heading had become Bisti's, contradicted
+    book = tmp_path / "book.txt"
+    book.write_text("ছেষট্টি\n\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\f"
+                    "প্রত্যেকে ছয়খানি তাস পায়।\n\nদ্বিতীয় অধ্যায়: বিস্তি\n\nবত্রিশখানি তাস লাগে।\f"
+                    "প্রত্যেকে আটখানি তাস পায়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("select p.page_no, c.game, c.quantity, c.stated, v.verdict from claims c "
+                            "join pages p on p.id = c.page_id join verdicts v on v.claim_id = c.id "
+                            "order by p.page_no, c.seq").fetchall()
+    assert [(n, g, q, int(v), verdict) for n, g, q, v, verdict in rows] == [
+        (1, "sixtysix", "deck_size", 24, "consistent"), (2, "sixtysix", "hand_size", 6, "consistent"),
+        (2, "bisti", "deck_size", 32, "consistent"), (3, "bisti", "hand_size", 8, "consistent")]

@@ -370,10 +370,16 @@ def test_a_sentence_whose_subject_is_another_game_with_an_engine_is_that_games()
     assert _hand_sizes("শ্নাপসেনের মতো নয়। প্রত্যেকে ৮ খানি তাস পায়।") == [("bisti", 8)]
 
 
-def test_a_heading_with_a_blank_line_after_it_or_a_chapter_label_before_it_turns_the_topic():
+def test_a_heading_starts_a_chapter_that_lasts_to_the_next_heading():
     for heading in ("গোলামচোর", "দ্বিতীয় অধ্যায়: গোলামচোর", "গোলামচোর খেলার নিয়ম"):
-        text = f"বিস্তি খেলায় ৮ খানি তাস পায়।\n\n{heading}\n\nপ্রত্যেকে ১৭ খানি তাস পায়।\n\nপ্রত্যেকে ৮ খানি তাস পায়।"
-        assert _hand_sizes(text) == [("bisti", 8), ("golamchor", 17), ("bisti", 8)], heading
+        text = (f"বিস্তি খেলায় ৮ খানি তাস পায়।\n\n{heading}\n\nপ্রত্যেকে ১৭ খানি তাস পায়।\n\n"
+                "প্রত্যেকে ১৭ খানি তাস পায়।\n\nবিস্তি\n\nপ্রত্যেকে ৮ খানি তাস পায়।")
+        assert _hand_sizes(text) == [("bisti", 8), ("golamchor", 17), ("golamchor", 17), ("bisti", 8)], heading
+    # a chapter on a game with an engine is checked against that engine; a comparison in it changes nothing
+    text = ("ছেষট্টি খেলায় ২৪টি তাস লাগে।\n\nক্লাবেরইয়াস\n\nবত্রিশখানি তাস লাগে।\n\n"
+            "ছেষট্টিতে যেমন, এখানেও তুরুপের গোলামের ফোঁটা কুড়ি।")
+    assert [(c.game, c.quantity) for c in extract_claims(text, "sixtysix")] == [
+        ("sixtysix", "deck_size"), ("klaverjas", "deck_size"), ("klaverjas", "card_value")]
 
 
 def test_a_running_head_with_a_dash_is_page_furniture():
@@ -419,3 +425,11 @@ def test_a_comparison_with_another_game_turns_no_passage():
     assert {c.game for c in extract_claims(text, "sixtysix")} == {"sixtysix"}
     text = "ট্রাম্পের গোলাম ২০ পয়েন্ট, যা বিস্তি খেলায় হয় না। ট্রাম্পের নহলা ১৪ পয়েন্ট।"
     assert {c.game for c in extract_claims(text, "klaverjas")} == {"klaverjas"}
+
+
+def test_the_king_and_queen_shown_together_are_a_marriage_and_a_sentence_opening_with_a_game_is_its():
+    text = "ছেষট্টি খেলায় তুরুপের সাহেব ও বিবি একসঙ্গে দেখাইলে চল্লিশ ফোঁটা হয়, অন্য রঙের সাহেব-বিবি দেখাইলে কুড়ি।"
+    assert [(c.quantity, c.params, c.stated) for c in extract_claims(text, "sixtysix")] == [
+        ("marriage_value", {"suit": "trump"}, 40), ("marriage_value", {"suit": "plain"}, 20)]
+    text = "বিস্তি খেলা দুইজনে খেলে। শ্নাপসেনে কুড়িখানি তাস লাগে।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("schnapsen", 20)]
