@@ -93,15 +93,19 @@ def classify_token(token: str) -> TokenClass:
 
 def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
     """The language to repair ``line`` in, in a text of ``doc_lang``: an Assamese line quoted in a Bengali text
-    (``min_letters`` ৰ/ৱ or more and no র) is Assamese, so that the Bengali-only repairs leave its ৰ ৱ alone.
+    (``min_letters`` ৰ/ৱ or more and no র) is Assamese, so that the Bengali-only repairs leave its ৰ ৱ alone;
+    and a Bengali line in an Assamese text (as many র and no ৰ ৱ) is Bengali, so that its র stays.
 
     >>> line_lang("প্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে।", "bn"), line_lang("যদি কাহারও ৰিস্তি থাকে", "bn")
     ('as', 'bn')
+    >>> line_lang("গোলামচোর খেলা পর্যন্ত চলিতে পারে।", "as"), line_lang("খেলুৱৈ আৰু পারে", "as")
+    ('bn', 'as')
     """
-    if doc_lang == "bn":
-        n_as, n_bn = lang_evidence(line)
-        if n_as >= min_letters and not n_bn:
-            return "as"
+    n_as, n_bn = lang_evidence(line)
+    if doc_lang == "bn" and n_as >= min_letters and not n_bn:
+        return "as"
+    if doc_lang == "as" and n_bn >= min_letters and not n_as:
+        return "bn"
     return doc_lang
 
 
