@@ -45,7 +45,8 @@ _SPACE = regex.compile(r"\s")
 def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, int]]:
     """``(start, end)`` of the lines that belong to the page, not to the text: a line that is only a number
     (a page number), and a running head, a short line (at most six words, no danda) that stands first or
-    last on two pages or more, blank lines and page numbers apart (a page ends at a form feed). ``heads``
+    last on two pages or more, blank lines and page numbers apart (a page ends at a form feed), or once, at
+    the top of a page, set apart from its page number by a wide space or dashes ("ছেষট্টি        ৩"). ``heads``
     are running heads already known (:func:`running_heads` of the whole book, when ``text`` is a part of it).
 
     >>> text = "তাসখেলা\\nপ্রত্যেকে আটটি\\n১২\\n\\fতাসখেলা\\nতাস পায়।\\n১৩\\n"
@@ -55,10 +56,12 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]*[^\s]+[^\n\f]*", text)]
     numbers = {k for k, (_, _, line) in enumerate(lines) if _NUMBER_LINE.fullmatch(line)}
     edge: set[int] = set()  # the first and last line of each page that is not a page number
+    tops: set[int] = set()  # the first line of each page after a form feed
     page: list[int] = []
     for k, (a, _, _) in enumerate(lines):
         if page and "\f" in text[lines[page[-1]][1] : a]:
             edge.update(_ends(page, numbers))
+            tops.add(k)
             page = []
         page.append(k)
     edge.update(_ends(page, numbers))
@@ -67,8 +70,9 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
-    return [(a, b) for k, (a, b, _) in enumerate(lines)
-            if k in numbers or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads) and keys[k] not in same)]
+    return [(a, b) for k, (a, b, line) in enumerate(lines)
+            if k in numbers or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
+                                                 and _NUMBERED_HEAD.search(line))) and keys[k] not in same)]
 
 
 def running_heads(pages: list[str]) -> frozenset[str]:
@@ -111,6 +115,10 @@ def _head_key(line: str) -> str:
     return " ".join(words)
 
 
+# A page number set apart on a head's line: after two spaces or more, or in dashes ("— ৩ —").
+_NUMBERED_HEAD = regex.compile(r"\S[ \t]{2,}[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t]*$"
+                               r"|^[ \t]*[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t]{2,}\S"
+                               r"|[\-–—][ \t]*\p{Nd}{1,4}[ \t]*[\-–—]")
 _HEAD_MARK = regex.compile(r"[\-–—•|:ঃ·*]+")
 _HEAD_NUMBER = regex.compile(r"[\p{Nd}\-–—()\[\]]*\p{Nd}[\p{Nd}\-–—()\[\]]*")
 

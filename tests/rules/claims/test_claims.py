@@ -433,3 +433,11 @@ def test_the_king_and_queen_shown_together_are_a_marriage_and_a_sentence_opening
         ("marriage_value", {"suit": "trump"}, 40), ("marriage_value", {"suit": "plain"}, 20)]
     text = "বিস্তি খেলা দুইজনে খেলে। শ্নাপসেনে কুড়িখানি তাস লাগে।"
     assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("schnapsen", 20)]
+
+
+def test_a_running_head_seen_once_is_furniture_when_its_page_number_is_set_apart():
+    # a second newcomer's book: the head's page number 3 had become the last trick's value
+    for head in ("ছেষট্টি                ৩", "— ৩ —   ছেষট্টি"):
+        text = f"ছেষট্টি খেলায় শেষ পিঠ যে পায়\n\f{head}\n\nসে আরও দশ ফোঁটা পায়।\n"
+        assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == [("last_trick_bonus", 10)], head
+    assert "৩ জন" in extract_claims("শেষ পিঠ যে পায়\n\f৩ জন খেলোয়াড় হইলে\nসে দশ ফোঁটা পায়।", "sixtysix")[0].text
