@@ -236,7 +236,10 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
             at, head = heads[next_head]
             next_head += 1
             if at >= previous_end:  # not inside the sentence before (one that ran across the page)
-                state.chapter, state.topic = (None if family(head) == family(game) else head), None
+                if family(head) == family(game):
+                    state.chapter = state.topic = None
+                elif head not in _engines():  # a head often names the book: only a game with no engine is
+                    state.chapter, state.topic = head, None  # surely its chapter's (গোলামচোর on every page)
         previous_end = sentence.end
         sentence_game = _sentence_game(sentence, game, state, text)
         found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]

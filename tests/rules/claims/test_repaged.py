@@ -19,9 +19,9 @@ def _claims(text: str, game: str) -> Counter:
     return Counter((c.game, c.quantity, tuple(sorted(c.params.items())), c.stated) for c in extract_claims(text, game))
 
 
-# What stands between two pages: a page number and the next page's running head; a page number alone; or
-# nothing but the line end and the form feed, as Tesseract writes pages.
-BREAKS = ("\n{page}\n\fতাসখেলার নিয়ম\n", "\n{page}\n\f", "\n\f")
+# What stands between two pages: a page number and the next page's running head (one that names a game, as a
+# book's title may); a page number alone; or nothing but the line end and the form feed, as Tesseract writes.
+BREAKS = ("\n{page}\n\fতাসখেলার নিয়ম\n", "\n{page}\n\fছেষট্টি ও তাস\n", "\n{page}\n\f", "\n\f")
 
 
 def _repaged(text: str, every: int, first: int, between: str = BREAKS[0]) -> str:
