@@ -211,10 +211,10 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     (bn, as, auto) is the text's language, decided from the whole text when auto; ``heads`` are running
     heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`).
 
-    A sentence that names Schnapsen in a Sixty-Six text, or Rotterdam in a Klaverjas text, states a claim
-    about that game. A passage that turns to another game ("গোলামচোর খেলা হয়", "বিস্তি খেলায়", or the name
-    alone as a heading) speaks of that game up to the end of the paragraph or a sentence that names ``game``
-    again (:func:`_sentence_game`); with no engine for it, its claims are unverifiable rather than checked
+    A heading that names another game starts a chapter about it; a sentence whose subject is a game puthi has
+    no engine for ("গোলামচোর খেলা হয়") turns its paragraph; a sentence that opens with another game
+    ("শ্নাপসেনে কুড়িখানি তাস লাগে"), or names Rotterdam in a Klaverjas text, is that game's
+    (:func:`_sentence_game`). With no engine for the game, such claims are unverifiable rather than checked
     against ``game``: seed 000, checked as Bisti, goes on to গোলামচোর, where each player takes 17 cards.
 
     >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।"
@@ -302,8 +302,7 @@ _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
 _COMPARED = regex.compile(rf"(?:[ \t]*খেলা(?:{_YA}|র|তে)?)?[ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে"
                           r"|অপেক্ষা)(?![\p{L}\p{M}])")
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
-                           r"(?![\p{L}\p{M}])"  # ... not in a comparison: "বিস্তি খেলায় যেমন", "… খেলার চেয়ে"
-                           rf"(?![ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা)(?![\p{{L}}\p{{M}}]))")
+                           r"(?![\p{L}\p{M}])")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:\r?\n|$)")  # a question is no heading
@@ -413,11 +412,6 @@ def family(game: str) -> str:
     ('sixtysix', 'bisti')
     """
     return GAME_FAMILY.get(game, game)
-
-
-def _is_game(named: str, game: str) -> bool:
-    """Does naming ``named`` name ``game``, or the game ``game`` is a variant of (klaverjas-rotterdam)?"""
-    return named == game or game.startswith(named + "-")
 
 
 @cache
