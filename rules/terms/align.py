@@ -446,7 +446,7 @@ class Aligner:
             except (ImportError, OSError, ValueError):
                 self._lexicons[lang] = None
         lex = self._lexicons[lang]
-        return lex is not None and lex.frequency(match_form(word)) > 0 and lex.frequency(match_form(word)) >= min_freq
+        return lex is not None and (freq := lex.frequency(match_form(word))) > 0 and freq >= min_freq
 
     def _fuzzy(self, key: str, lang: str) -> list[tuple[int, float]]:
         sk = skeleton(key)
