@@ -88,18 +88,22 @@ def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, l
     return out
 
 
-def groups(sizes: list[int], todo: list[int] | None = None, limit: int = GROUP_CHARS) -> list[tuple[int, int]]:
+def groups(sizes: list[int], todo: list[int] | None = None, limit: int = GROUP_CHARS,
+           langs: list[str] | None = None) -> list[tuple[int, int]]:
     """Runs of consecutive pages (indexes in ``todo``, default all), as ``(first, last)``, of at most ``limit``
-    characters together (a page longer than that alone): a long book is read a few pages at a time, so memory
-    stays flat.
+    characters together (a page longer than that alone), and of one language (``langs``): a long book is
+    read a few pages at a time, so memory stays flat, and each part in its own language.
 
     >>> groups([5, 5, 5, 20, 5], limit=12), groups([5, 5, 5, 5], [0, 2, 3], limit=12)
     ([(0, 1), (2, 2), (3, 3), (4, 4)], [(0, 0), (2, 3)])
+    >>> groups([5, 5, 5], langs=["bn", "as", "as"])
+    [(0, 0), (1, 2)]
     """
     out: list[tuple[int, int]] = []
     size = 0
     for k in range(len(sizes)) if todo is None else todo:
-        if out and out[-1][1] == k - 1 and size + sizes[k] <= limit:
+        if (out and out[-1][1] == k - 1 and size + sizes[k] <= limit
+                and (langs is None or langs[k] == langs[k - 1])):
             out[-1] = (out[-1][0], k)
             size += sizes[k]
         else:
@@ -148,7 +152,7 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     them where they differ from a page's. With ``changed`` (page numbers), only the pages their change can
     reach are read: their neighbours, and the pages after them that take their game. Returns, for each page
     written again, where its corrections were placed (annotation id -> status, as ``Corpus.write_page``)."""
-    from puthi.corpus.pipeline import reanalyse, verdicts_for
+    from puthi.corpus.pipeline import reanalyse, repair_lang, verdicts_for
 
     pages = [p for p in corpus.claims_inputs(doc)
              if any(s.stage == "claims" and s.version != "absent" for s in p.steps)]
@@ -163,11 +167,12 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     new: dict[int, list[Any]] = {}
     for g, run in runs(pages, page_games(pages, game)):
         todo = [k for k, p in enumerate(run) if p.page_no in reach]
-        for a, b in groups([len(p.text) for p in run], todo):
+        langs = [repair_lang(p.lang) for p in run]  # a book may change language: each part is read in its own
+        for a, b in groups([len(p.text) for p in run], todo, langs=langs):
             before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
             after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
-            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, heads=heads), texts)
+            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
     placed: dict[int, dict[int, str]] = {}

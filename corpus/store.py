@@ -171,11 +171,12 @@ class StoredPage:
 
 @dataclass
 class ClaimsInput:
-    """One stored page as reading a document's claims sees it: its final text, its steps, its active links
-    to game names (and melds: বিস্তি alone is read as one), and its claims."""
+    """One stored page as reading a document's claims sees it: its final text and language, its steps, its
+    active links to game names (and melds: বিস্তি alone is read as one), and its claims."""
 
     page_no: int
     text: str
+    lang: str
     steps: list[ProcessingStep]
     games: list[TermSpan]
     claims: list[Claim]
@@ -653,13 +654,13 @@ class Corpus:
         """What reading ``doc``'s claims across its pages needs of each page (:mod:`puthi.corpus.book_claims`),
         and no more: a long book's words, boxes and term links stay on disk."""
         out = []
-        for page_id, page_no, text in self.conn.execute(
-                "SELECT id, page_no, text FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
+        for page_id, page_no, text, lang in self.conn.execute(
+                "SELECT id, page_no, text, lang FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
             games = [TermSpan(*r) for r in self.conn.execute(
                 'SELECT start, "end", surface, headword, concept, gloss, tbl, score FROM terms '
                 "WHERE page_id = ? AND active = 1 AND (concept LIKE 'game.%' OR concept LIKE 'meld.%') "
                 "ORDER BY start", (page_id,))]
-            out.append(ClaimsInput(page_no, text, self._steps(page_id), games, self._claims(page_id)[0]))
+            out.append(ClaimsInput(page_no, text, lang, self._steps(page_id), games, self._claims(page_id)[0]))
         return out
 
     def frame(self, name: str):

@@ -242,7 +242,8 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
                     state.chapter, state.topic = head, None  # surely its chapter's (গোলামচোর on every page)
         previous_end = sentence.end
         sentence_game = _sentence_game(sentence, game, state, text)
-        found = [c for pattern in PATTERNS for c in pattern(sentence, sentence_game)]
+        found = [c for part, part_game in _by_game(sentence, sentence_game, game, text)
+                 for pattern in PATTERNS for c in pattern(part, part_game)]
         for clause in _denied_clauses(sentence):
             denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
             found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
@@ -255,6 +256,7 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
 NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
+_GAME_CLAUSE_END = regex.compile(r"[,;:ঃ]|(?=\sকিন্তু\s)")  # a sentence on two games, cut into clauses
 # A clause that calls the one before it wrong: "(কিন্তু) তা ভুল", "ইহা ঠিক নহে", "এ কথা সত্য নয়".
 REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|(?:ঠিক|সত্য)\s+ন"
                         r"(?:\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|\N{BENGALI LETTER YYA}|হে|া|ই))"
@@ -265,13 +267,39 @@ def _denied_clauses(s: Sentence) -> list[Sentence]:
     """The clauses of ``s`` (cut at commas, semicolons and কিন্তু "but") that end in a denial, or that the
     next clause calls wrong ("কেউ কেউ বলেন বিবির মূল্য ৫, কিন্তু তা ভুল")."""
     cuts = sorted({0, *(m.end() for m in _CLAUSE_END.finditer(s.text)), len(s.text)})
-    out = []
-    for (a, b), (_, c) in itertools.pairwise(itertools.pairwise([*cuts, len(s.text)])):
-        if b > a and (NEGATED_PREDICATE.search(s.text, a, b) or REJECTED.match(s.text, b, c)):
-            lo, hi = s.start + a, s.start + b
-            out.append(Sentence(lo, hi, s.text[a:b], [t for t in s.terms if lo <= t.start and t.end <= hi],
-                                [n for n in s.numbers if lo <= n.start and n.end <= hi]))
-    return out
+    return [_part(s, a, b) for (a, b), (_, c) in itertools.pairwise(itertools.pairwise([*cuts, len(s.text)]))
+            if b > a and (NEGATED_PREDICATE.search(s.text, a, b) or REJECTED.match(s.text, b, c))]
+
+
+def _part(s: Sentence, a: int, b: int) -> Sentence:
+    """The part ``s.text[a:b]`` of ``s``, with its terms and numbers."""
+    lo, hi = s.start + a, s.start + b
+    return Sentence(lo, hi, s.text[a:b], [t for t in s.terms if lo <= t.start and t.end <= hi],
+                    [n for n in s.numbers if lo <= n.start and n.end <= hi])
+
+
+def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sentence, str]]:
+    """``s`` with the game it speaks of (``game``; ``checked`` is the game the text is checked as); a
+    sentence that names two games or more is cut before each clause that names one, and each part is the
+    game it names first (the first part, if it names none, ``game``):
+    "ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি তাস পায়, বিস্তিতে তেমন নয়: প্রথমে দুই, পরে তিন তিন করিয়া আটখানি …"
+    states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3."""
+    def games(part: Sentence) -> list[str]:  # Sixty-Six named in a text checked as Schnapsen stays Schnapsen
+        return [checked if family(checked) == g else g for g, how in _games_named(part, text) if how != "heading"]
+
+    if len(set(games(s))) < 2:
+        return [(s, game)]
+    cuts = sorted({0, *(m.end() for m in _GAME_CLAUSE_END.finditer(s.text)), len(s.text)})
+    parts: list[tuple[int, int, str]] = []
+    for a, b in itertools.pairwise(cuts):
+        while a < b and s.text[a].isspace():
+            a += 1
+        named = games(_part(s, a, b))
+        if parts and not named:  # a clause that names no game goes on with the one before: "প্রথমে দুই, পরে তিন"
+            parts[-1] = (parts[-1][0], b, parts[-1][2])
+        else:
+            parts.append((a, b, named[0] if named else game))
+    return [(_part(s, a, b), g) for a, b, g in parts]
 
 
 def _same_claim(a: Claim, b: Claim) -> bool:

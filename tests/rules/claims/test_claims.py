@@ -441,3 +441,12 @@ def test_a_running_head_seen_once_is_furniture_when_its_page_number_is_set_apart
         text = f"ছেষট্টি খেলায় শেষ পিঠ যে পায়\n\f{head}\n\nসে আরও দশ ফোঁটা পায়।\n"
         assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == [("last_trick_bonus", 10)], head
     assert "৩ জন" in extract_claims("শেষ পিঠ যে পায়\n\f৩ জন খেলোয়াড় হইলে\nসে দশ ফোঁটা পায়।", "sixtysix")[0].text
+
+
+def test_a_sentence_on_two_games_is_read_clause_by_clause():
+    # the second newcomer's comparisons: each number belongs to the game its clause names
+    text = "ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি তাস পায়, বিস্তিতে তেমন নয়: প্রত্যেকে আটখানি তাস পায়।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "bisti") if c.quantity == "hand_size"] == [
+        ("sixtysix", 6), ("bisti", 8)]
+    text = "ছেষট্টি খেলায় ২৪টি তাস লাগে, শ্নাপসেন খেলায় ২০টি তাস লাগে।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 24), ("schnapsen", 20)]
