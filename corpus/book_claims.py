@@ -36,32 +36,35 @@ CONTEXT = 4_000  # and the end of the page before and the start of the page afte
 
 def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]:
     r"""The game in force where each page begins: ``game`` unless auto. Else the game of the last heading
-    that named one before it (:func:`~puthi.rules.claims.extract.chapter_games`): a chapter names its game
-    once, and the pages after its heading are about it; a heading in mid-page turns the rest of that page
-    when the page is read (``extract_claims`` follows headings). A passing mention changes nothing. Pages
-    before the first such heading take its game; a document with no such heading is about the game with an
-    engine it names most.
+    that named one before it (:func:`~puthi.rules.claims.extract.chapter_games`), or of a heading that opens the
+    page itself (a chapter title as its running head): a chapter names its game once, and the pages after its
+    heading are about it; a heading in mid-page turns the rest of that page when the page is read
+    (``extract_claims`` follows headings). A passing mention changes nothing. Pages before the first such
+    heading take its game; a document with no such heading is about the game with an engine it names most.
 
     >>> from puthi.rules.terms import find_terms
     >>> from types import SimpleNamespace as N
     >>> def page(text):
     ...     return N(text=text, games=find_terms(text))
     >>> pages = [page("ভূমিকা"), page("ছেষট্টি\nনিয়ম"), page("এই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই।"),
-    ...          page("তাস।\n\nগোলামচোর\n\nতাস"), page("তাস"), page("বিস্তি খেলায় আট খানি তাস।")]
+    ...          page("তাস।\n\nগোলামচোর\n\nতাস"), page("তাস"), page("বিস্তি     ৭\n\nআট খানি তাস।")]
     >>> page_games(pages)
-    ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'golamchor', 'golamchor']
+    ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'golamchor', 'bisti']
     """
     if game != "auto":
         return [game] * len(pages)
     from puthi.corpus.pipeline import detect_game
+    from puthi.rules.claims.extract import chapter_games
 
-    subjects = page_subjects(pages)
+    headings = [chapter_games(p.text, p.games) for p in pages]
     # before the first page with a chapter heading, the game of that heading: a preface is the book's
-    current = next(filter(None, subjects), None) or detect_game([t for p in pages for t in p.games])
+    current = next((h[0][1] for h in headings if h), None) or detect_game([t for p in pages for t in p.games])
     out: list[str | None] = []
-    for subject in subjects:
+    for p, heads in zip(pages, headings, strict=True):
+        if heads and not p.text[: heads[0][0]].strip(" \t\n\r\f•*-–—()[]0123456789০১২৩৪৫৬৭৮৯"):
+            current = heads[0][1]  # the page opens with it
         out.append(current)
-        current = subject or current
+        current = heads[-1][1] if heads else current
     return out
 
 
@@ -69,7 +72,7 @@ def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
     """The game of each page's last chapter heading (see :func:`page_games`), or None."""
     from puthi.rules.claims.extract import chapter_games
 
-    return [named[-1] if (named := chapter_games(p.text, p.games)) else None for p in pages]
+    return [named[-1][1] if (named := chapter_games(p.text, p.games)) else None for p in pages]
 
 
 def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, list[ClaimsInput]]]:
@@ -152,7 +155,7 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     them where they differ from a page's. With ``changed`` (page numbers), only the pages their change can
     reach are read: their neighbours, and the pages after them that take their game. Returns, for each page
     written again, where its corrections were placed (annotation id -> status, as ``Corpus.write_page``)."""
-    from puthi.corpus.pipeline import reanalyse, repair_lang, verdicts_for
+    from puthi.corpus.pipeline import reanalyse, verdicts_for
 
     pages = [p for p in corpus.claims_inputs(doc)
              if any(s.stage == "claims" and s.version != "absent" for s in p.steps)]
@@ -167,7 +170,7 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     new: dict[int, list[Any]] = {}
     for g, run in runs(pages, page_games(pages, game)):
         todo = [k for k, p in enumerate(run) if p.page_no in reach]
-        langs = [repair_lang(p.lang) for p in run]  # a book may change language: each part is read in its own
+        langs = _languages(run)  # a book may change language: each part is read in its own
         for a, b in groups([len(p.text) for p in run], todo, langs=langs):
             before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
             after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
@@ -212,6 +215,21 @@ def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None)
         while end < len(nos) - 1 and not subjects[end]:
             end += 1
         out.update(nos[max(k - 1, 0) : end + 1])
+    return out
+
+
+def _languages(pages: list[ClaimsInput]) -> list[str]:
+    """Each page's language (bn, as or auto), a page with too few র ৰ ৱ to tell (a page of number words and
+    গুটি) taking the language of the page before it, or after it."""
+    from puthi.corpus.pipeline import repair_lang
+    from puthi.normalize.detect import lang_evidence
+
+    langs: list[str | None] = [repair_lang(p.lang) if sum(lang_evidence(p.text)) >= 3 else None for p in pages]
+    known = [lang for lang in langs if lang]
+    fallback = known[0] if known else "auto"
+    out: list[str] = []
+    for lang in langs:
+        out.append(lang or (out[-1] if out else fallback))
     return out
 
 

@@ -161,9 +161,10 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
 
 
 def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sentence], list[tuple[int, str]]]:
-    """The sentences of ``text``, and the games its running heads name, with their offsets. Page numbers and
-    running heads (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a
-    head that names a game (a chapter's গোলামচোর on every page) still tells what its page is about."""
+    """The sentences of ``text``, and the games its running heads name, with their offsets ("~" before a game
+    named with other words, as a book's title may be). Page numbers and running heads
+    (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a head that names a
+    game (a chapter's গোলামচোর on every page) still tells what its page is about."""
     from puthi.rules.terms.letters import detect_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
@@ -171,7 +172,8 @@ def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sente
     furniture = page_furniture(text, heads)
     named: list[tuple[int, str]] = []
     if furniture:
-        named = [(t.start, g) for t in terms if in_ranges(furniture, t.start) and (g := _game_named(t))]
+        named = [(t.start, g if _how_named(t, text) == "heading" else "~" + g) for t in terms
+                 if in_ranges(furniture, t.start) and (g := _game_named(t))]
         text = _blank(text, furniture)
         terms = [t for t in terms if not in_ranges(furniture, t.start)]
         numbers = [n for n in numbers if not in_ranges(furniture, n.start)]
@@ -236,18 +238,19 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
             at, head = heads[next_head]
             next_head += 1
             if at >= previous_end:  # not inside the sentence before (one that ran across the page)
+                alone, head = not head.startswith("~"), head.lstrip("~")
                 if family(head) == family(game):
                     state.chapter = state.topic = None
-                elif head not in _engines():  # a head often names the book: only a game with no engine is
-                    state.chapter, state.topic = head, None  # surely its chapter's (গোলামচোর on every page)
+                elif alone or head not in _engines():  # a head like "ছেষট্টি ও তাস" names the book: a game
+                    state.chapter, state.topic = head, None  # with an engine turns only when named alone
         previous_end = sentence.end
         sentence_game = _sentence_game(sentence, game, state, text)
-        found = [c for part, part_game in _by_game(sentence, sentence_game, game, text)
-                 for pattern in PATTERNS for c in pattern(part, part_game)]
-        for clause in _denied_clauses(sentence):
-            denied = [c for pattern in PATTERNS for c in pattern(clause, sentence_game)]
-            found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
-        claims.extend(found)
+        for part, part_game in _by_game(sentence, sentence_game, game, text):
+            found = [c for pattern in PATTERNS for c in pattern(part, part_game)]
+            for clause in _denied_clauses(part):  # a denial speaks of its own part's game
+                denied = [c for pattern in PATTERNS for c in pattern(clause, part_game)]
+                found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
+            claims.extend(found)
     return claims
 
 
@@ -256,7 +259,10 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
 NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
-_GAME_CLAUSE_END = regex.compile(r"[,;:ঃ]|(?=\sকিন্তু\s)")  # a sentence on two games, cut into clauses
+# A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
+# may open with a conjunction before the game it is about.
+_GAME_CLAUSE_END = regex.compile(r"[,;:]|ঃ(?=\s)|(?=\sকিন্তু\s)")
+_CLAUSE_OPENS = regex.compile(r"[\s•*\-–—\"'“‘]*(?:(?:কিন্তু|তবে|আর|এবং|আৰু|অথচ)\s+)?")
 # A clause that calls the one before it wrong: "(কিন্তু) তা ভুল", "ইহা ঠিক নহে", "এ কথা সত্য নয়".
 REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|(?:ঠিক|সত্য)\s+ন"
                         r"(?:\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|\N{BENGALI LETTER YYA}|হে|া|ই))"
@@ -280,25 +286,35 @@ def _part(s: Sentence, a: int, b: int) -> Sentence:
 
 def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sentence, str]]:
     """``s`` with the game it speaks of (``game``; ``checked`` is the game the text is checked as); a
-    sentence that names two games or more is cut before each clause that names one, and each part is the
-    game it names first (the first part, if it names none, ``game``):
+    sentence that names two games or more is cut before each clause about one (see ``subject``), and each part
+    is that game's (the first part, if it is about none, ``game``'s):
     "ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি তাস পায়, বিস্তিতে তেমন নয়: প্রথমে দুই, পরে তিন তিন করিয়া আটখানি …"
     states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3."""
-    def games(part: Sentence) -> list[str]:  # Sixty-Six named in a text checked as Schnapsen stays Schnapsen
-        return [checked if family(checked) == g else g for g, how in _games_named(part, text) if how != "heading"]
+    def named(part: Sentence) -> list[tuple[str, str, bool]]:  # (game, how, opens the part)
+        return [(checked if family(checked) == g else g, how,  # Sixty-Six in a text checked as Schnapsen
+                 _CLAUSE_OPENS.fullmatch(text, part.start, t.start) is not None)
+                for t in part.terms if (g := _game_named(t)) and (how := _how_named(t, text)) != "heading"]
 
-    if len(set(games(s))) < 2:
+    def subject(part: Sentence) -> str | None:
+        """The game a clause is about: one it names as its subject, or opens with ("বিস্তিতে …"); else one it
+        opens comparing to and names no other ("ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি …")."""
+        games = named(part)
+        if found := [g for g, how, opens in games if how == "cue" or (opens and how != "compared")]:
+            return found[0]
+        return games[0][0] if games and games[0][2] and len({g for g, _, _ in games}) == 1 else None
+
+    if len({g for g, _, _ in named(s)}) < 2:
         return [(s, game)]
     cuts = sorted({0, *(m.end() for m in _GAME_CLAUSE_END.finditer(s.text)), len(s.text)})
     parts: list[tuple[int, int, str]] = []
     for a, b in itertools.pairwise(cuts):
         while a < b and s.text[a].isspace():
             a += 1
-        named = games(_part(s, a, b))
-        if parts and not named:  # a clause that names no game goes on with the one before: "প্রথমে দুই, পরে তিন"
+        about = subject(_part(s, a, b))
+        if parts and not about:  # a clause about no game goes on with the one before: "প্রথমে দুই, পরে তিন"
             parts[-1] = (parts[-1][0], b, parts[-1][2])
         else:
-            parts.append((a, b, named[0] if named else game))
+            parts.append((a, b, about or game))
     return [(_part(s, a, b), g) for a, b, g in parts]
 
 
@@ -333,7 +349,8 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
                            r"(?![\p{L}\p{M}])")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
-                              r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:\r?\n|$)")  # a question is no heading
+                              r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"
+                              r"(?:\r?\n|$)")  # a page number may follow; a question is no heading
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
 _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*|[^\n\f:ঃ।]{1,30}[:ঃ][ \t]*)$")
@@ -377,16 +394,17 @@ def _turns_topic(game: str, how: str) -> bool:
     return how == "heading" or (how in ("cue", "leadcue") and game not in _engines())
 
 
-def chapter_games(text: str, terms: list[TermSpan]) -> list[str]:
-    r"""The games ``text`` names in headings (a game's name alone on its line, maybe with a chapter label or
-    "খেলার নিয়ম"), in order: each starts a chapter about that game. ``terms`` are the text's term links.
+def chapter_games(text: str, terms: list[TermSpan]) -> list[tuple[int, str]]:
+    r"""The games ``text`` names in headings (a game's name alone on its line, maybe with a chapter label, "খেলার
+    নিয়ম" or a page number), as ``(offset, game)`` in order: each starts a chapter about that game. ``terms``
+    are the text's term links.
 
     >>> from puthi.rules.terms import find_terms
     >>> text = "গোলামচোর\nএই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই। গ্রাবু খেলায় আট খানি তাস।\nদ্বিতীয় অধ্যায়: বিস্তি\n"
     >>> chapter_games(text, find_terms(text))
-    ['golamchor', 'bisti']
+    [(0, 'golamchor'), (96, 'bisti')]
     """
-    return [game for t in terms if (game := _game_named(t)) and _how_named(t, text) == "heading"]
+    return [(t.start, game) for t in terms if (game := _game_named(t)) and _how_named(t, text) == "heading"]
 
 
 @dataclass

@@ -450,3 +450,22 @@ def test_a_sentence_on_two_games_is_read_clause_by_clause():
         ("sixtysix", 6), ("bisti", 8)]
     text = "ছেষট্টি খেলায় ২৪টি তাস লাগে, শ্নাপসেন খেলায় ২০টি তাস লাগে।"
     assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 24), ("schnapsen", 20)]
+
+
+def test_a_clause_belongs_to_the_game_it_is_about_not_one_it_mentions_or_compares():
+    # review: the first game named in a clause had won even in a comparison or a passing mention
+    cases = [
+        ("ছেষট্টির চেয়ে বিস্তিতে বেশি তাস লাগে, মোট বাহান্নখানি তাস লাগে।", "bisti", {"bisti"}),
+        ("ছেষট্টি খেলার মত বিস্তি খেলায়ও প্রত্যেকে আটখানি তাস পায়, এবং তিন দুই তিন করিয়া দেওয়া হয়।", "bisti", {"bisti"}),
+        ("দছ-গুটি দুজন খেলুৱৈৰ বৰ্ড গেম, যিটো লাউ কাটা কাটি নামৰ আন এটা অনুৰূপ খেলো আছে, প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।",
+         "dashguti", {"dashguti"}),
+    ]
+    for text, game, games in cases:
+        assert {c.game for c in extract_claims(text, game)} == games, text
+    # a denial speaks of its own clause's game
+    text = "দছ-গুটি খেলত বন্দী কৰাটো বাধ্যতামূলক, লাউ কাটা কাটি খেলত বন্দী কৰাটো বাধ্যতামূলক নহয়।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "dashguti")] == [
+        ("dashguti", "yes"), ("lau_kata_kati", "no")]
+    # a visarga inside a word cuts no clause
+    assert extract_claims("দুঃখের বিষয় ছেষট্টি খেলায় ২৪টি তাস লাগে, বিস্তিতে বত্রিশখানি।", "sixtysix")[0].text.startswith(
+        "দুঃখের")
