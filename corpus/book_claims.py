@@ -21,15 +21,12 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import regex
-
 from puthi.corpus.records import Document
 
 if TYPE_CHECKING:
     from puthi.corpus.store import ClaimsInput
 
 PAGE_BREAK = "\f"
-_PAGE_NUMBER = regex.compile(r"\n[ \t\-–—(\[]*\p{Nd}{1,4}[ \t\-–—)\]]*$")  # the last line, a page number
 GROUP_CHARS = 200_000  # pages read together
 CONTEXT = 4_000  # and the end of the page before and the start of the page after: twice the longest sentence
 
@@ -130,6 +127,8 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
     >>> split_claims([C(0, 3, "এক।"), C(4, 24, "যে আগে ৬৬ পায় সে জেতে।")], texts)
     [[C(start=0, end=3, text='এক।'), C(start=4, end=10, text='যে আগে ৬৬ পায় সে জেতে।')], []]
     """
+    from puthi.rules.claims.sentences import is_page_number
+
     out: list[list[Any]] = [[] for _ in texts]
     starts, at = [], 0
     for t in texts:
@@ -141,10 +140,11 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
             k += 1
         page = texts[k]
         s, e = max(c.start - starts[k], 0), c.end - starts[k]
-        if e > len(page):  # the sentence goes on to the next page
+        if e > len(page):  # the sentence goes on to the next page: it ends before the page's foot number
             e = len(page.rstrip())
-            if foot := _PAGE_NUMBER.search(page, max(s, e - 16), e):
-                e = len(page[: foot.start()].rstrip())
+            foot = page.rfind("\n", s, e) + 1
+            if foot and is_page_number(page[foot:e]):
+                e = len(page[:foot].rstrip())
         out[k].append(replace(c, start=s, end=max(e, s)))
     return out
 

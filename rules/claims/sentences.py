@@ -54,7 +54,7 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     ['তাসখেলা', '১২', 'তাসখেলা', '১৩']
     """
     lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]*[^\s]+[^\n\f]*", text)]
-    numbers = {k for k, (_, _, line) in enumerate(lines) if _NUMBER_LINE.fullmatch(line)}
+    numbers = {k for k, (_, _, line) in enumerate(lines) if is_page_number(line)}
     edge: set[int] = set()  # the first and last line of each page that is not a page number
     tops: set[int] = set()  # the first line of each page after a form feed
     page: list[int] = []
@@ -88,6 +88,15 @@ def running_heads(pages: list[str]) -> frozenset[str]:
         edges.append("\n".join(lines[:3] + lines[-3:] if len(lines) > 6 else lines))
     joined = "\n\f".join(edges)
     return frozenset(key for a, b in page_furniture(joined) if (key := _head_key(joined[a:b])))
+
+
+def is_page_number(line: str) -> bool:
+    """Is ``line`` only a page number ("১২", "- ১২ -", "[১২]")?
+
+    >>> is_page_number(" — ১২ —"), is_page_number("১২ জন")
+    (True, False)
+    """
+    return _NUMBER_LINE.fullmatch(line) is not None
 
 
 def _ends(page: list[int], numbers: set[int]) -> list[int]:
