@@ -24,6 +24,7 @@ import regex
 from puthi.rules.claims.model import Claim
 from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
+from puthi.rules.terms.align import GAMES_JOINED
 
 _CUES = Path(__file__).with_name("cues.tsv")
 
@@ -289,24 +290,38 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
     sentence that names two games or more is cut before each clause about one (see ``subject``), and each part
     is that game's (the first part, if it is about none, ``game``'s):
     "ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি তাস পায়, বিস্তিতে তেমন নয়: প্রথমে দুই, পরে তিন তিন করিয়া আটখানি …"
-    states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3."""
-    def named(part: Sentence) -> list[tuple[str, str, bool]]:  # (game, how, opens the part)
-        return [(checked if family(checked) == g else g, how,  # Sixty-Six in a text checked as Schnapsen
-                 _CLAUSE_OPENS.fullmatch(text, part.start, t.start) is not None)
+    states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3. A clause that opens with games joined by
+    "and" or "or" is about each of them ("ছেষট্টি ও বিস্তি দুইটিতেই …"), unless it contrasts them."""
+    def named(part: Sentence) -> list[tuple[str, str, TermSpan]]:
+        return [(checked if family(checked) == g else g, how, t)  # Sixty-Six in a text checked as Schnapsen
                 for t in part.terms if (g := _game_named(t)) and (how := _how_named(t, text)) != "heading"]
 
-    def subject(part: Sentence) -> str | None:
-        """The game a clause is about: one it names as its subject, or opens with ("বিস্তিতে …"); else one it
-        opens comparing to and names no other ("ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি …")."""
+    def subject(part: Sentence) -> tuple[str, ...]:
+        """The games a clause is about: one it names as its subject, or opens with ("বিস্তিতে …"), or all
+        that it opens with joined ("ছেষট্টি ও বিস্তিতে …"); else one it opens comparing to and names no other
+        ("ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি …")."""
         games = named(part)
-        if found := [g for g, how, opens in games if how == "cue" or (opens and how != "compared")]:
-            return found[0]
-        return games[0][0] if games and games[0][2] and len({g for g, _, _ in games}) == 1 else None
+        opens = [_CLAUSE_OPENS.fullmatch(text, part.start, t.start) is not None for _, _, t in games]
+        joined = games[:1]
+        for (g, how, t), (_, _, before) in zip(games[1:], games, strict=False):
+            if how == "compared" or not GAMES_JOINED.fullmatch(text, before.end, t.start):
+                break
+            joined.append((g, how, t))
+        if opens[:1] == [True] and len({g for g, _, _ in joined}) > 1 and joined[0][1] != "compared" \
+                and not _CONTRASTED.search(part.text):
+            return tuple(dict.fromkeys(g for g, _, _ in joined))
+        if found := [g for (g, how, _), o in zip(games, opens, strict=True)
+                     if how == "cue" or (o and how != "compared")]:
+            return (found[0],)
+        return (games[0][0],) if games and opens[0] and len({g for g, _, _ in games}) == 1 else ()
 
     if len({g for g, _, _ in named(s)}) < 2:
         return [(s, game)]
-    cuts = sorted({0, *(m.end() for m in _GAME_CLAUSE_END.finditer(s.text)), len(s.text)})
-    parts: list[tuple[int, int, str]] = []
+    joined_runs = [(t.end, u.start) for (_, _, t), (_, _, u) in itertools.pairwise(named(s))
+                   if GAMES_JOINED.fullmatch(text, t.end, u.start)]
+    cuts = sorted({0, len(s.text)} | {m.end() for m in _GAME_CLAUSE_END.finditer(s.text)
+                                      if not any(a < s.start + m.end() <= b for a, b in joined_runs)})
+    parts: list[tuple[int, int, tuple[str, ...]]] = []
     for a, b in itertools.pairwise(cuts):
         while a < b and s.text[a].isspace():
             a += 1
@@ -314,8 +329,13 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
         if parts and not about:  # a clause about no game goes on with the one before: "প্রথমে দুই, পরে তিন"
             parts[-1] = (parts[-1][0], b, parts[-1][2])
         else:
-            parts.append((a, b, about or game))
-    return [(_part(s, a, b), g) for a, b, g in parts]
+            parts.append((a, b, about or (game,)))
+    return [(_part(s, a, b), g) for a, b, games in parts for g in games]
+
+
+# Words that set games named together against each other: "ছেষট্টি ও বিস্তির পার্থক্য এই যে …".
+_CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|তফাৎ|তফাত|প্রভেদ|তুলনা|পৃথক|আলাদা|ভিন্ন|বেলেগ|কিন্তু|প্রথমটি"
+                            r"|দ্বিতী(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})টি")
 
 
 def _same_claim(a: Claim, b: Claim) -> bool:

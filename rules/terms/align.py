@@ -78,6 +78,8 @@ AA_AS_BAR = regex.compile("[|\N{BENGALI CURRENCY NUMERATOR FOUR}][ \t]*")
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
+# Between two games named together: a comma, or "and"/"or" ("ছেষট্টি ও বিস্তি", Assamese "… আৰু …").
+GAMES_JOINED = regex.compile(r"[ \t]*(?:,[ \t]*|(?:,[ \t]*)?(?:ও|এবং|আর|আৰু|বা|কিংবা|অথবা)[ \t]+)")
 SYMBOL_LETTERS = {"a", "k", "q", "j"}
 CACHE_LIMIT = 400_000
 # An approximate match on a common word of the language (frequency in the repair stage's lexicon at least
@@ -513,6 +515,7 @@ class Aligner:
         self._attested_by_document(cands)
         self._support(cands, _text_positions(toks))
         self._sense_by_document(cands)
+        self._games_named_together(text, cands)
         return self._resolve(text, cands, lang, min_score, all_links)
 
     @staticmethod
@@ -564,6 +567,27 @@ class Aligner:
             for c in group:
                 chosen = family(self.entries[c.entry].concept) == ranked[0]
                 c.score = top if chosen else min(c.score, top * 0.99)
+
+    def _games_named_together(self, text: str, cands: list[_Cand]) -> None:
+        """A form ambiguous between a game and a meld (বিস্তি) is the game when it is named together with
+        another game: "ছেষট্টি ও বিস্তি দুইটিতেই", "বিস্তি, গ্রাবু বা ছেষট্টি"."""
+        def is_game(c: _Cand) -> bool:
+            e = self.entries[c.entry]
+            return e.category == "game_name" and not e.ambiguous and c.score >= SUPPORT_MIN
+        starts = {c.start for c in cands if is_game(c)}
+        ends = {c.end for c in cands if is_game(c)}
+        groups: dict[tuple[int, int], list[_Cand]] = defaultdict(list)
+        for c in cands:
+            if self.entries[c.entry].ambiguous and self.entries[c.entry].category in ("game_name", "meld"):
+                groups[(c.start, c.end)].append(c)
+        for (s, e), group in groups.items():
+            after = (m := GAMES_JOINED.match(text, e)) is not None and m.end() in starts
+            before = any(GAMES_JOINED.fullmatch(text, end, s) for end in ends if s - 12 < end < s)
+            games = [c for c in group if self.entries[c.entry].category == "game_name"]
+            if (after or before) and games:
+                top = max(c.score for c in group)
+                for c in group:
+                    c.score = top if any(c is g for g in games) else min(c.score, top * 0.99)
 
     def _support(self, cands: list[_Cand], pos: list[int]) -> None:
         """Lower the score of links that no strong link of another concept supports nearby: within

@@ -452,6 +452,22 @@ def test_a_sentence_on_two_games_is_read_clause_by_clause():
     assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 24), ("schnapsen", 20)]
 
 
+def test_a_clause_on_games_named_together_is_about_each_of_them_unless_it_contrasts_them():
+    # "in Sixty-Six and Bisti both, each gets six cards" states a hand of six for each game
+    for text, games in (("ছেষট্টি ও বিস্তি দুইটিতেই প্রত্যেকে ছয়খানি তাস পায়।", ["sixtysix", "bisti"]),
+                        ("বিস্তি, গ্রাবু বা ছেষট্টি খেলাতে প্রত্যেকে ছয়খানি তাস পায়।", ["bisti", "grabu", "sixtysix"])):
+        claims = [(c.game, c.stated) for c in extract_claims(text, "sixtysix") if c.quantity == "hand_size"]
+        assert claims == [(g, 6) for g in games], text
+    # set against each other, or compared, they are not one subject
+    for text in ("ছেষট্টি ও বিস্তির পার্থক্য এই যে প্রত্যেকে ছয়খানি তাস পায়।",
+                 "ছেষট্টির মত বিস্তিতেও প্রত্যেকে আটখানি তাস পায়।"):
+        assert len({c.game for c in extract_claims(text, "sixtysix")}) == 1, text
+    # the aligner reads বিস্তি named beside another game as the game, not the meld
+    from puthi.rules.terms import find_terms
+    assert {t.concept for t in find_terms("ছেষট্টি ও বিস্তি দুইটিতেই") if t.surface == "বিস্তি"} == {"game.bisti"}
+    assert {t.concept for t in find_terms("তাহার বিস্তি হইল") if t.surface == "বিস্তি"} == {"meld.bisti"}
+
+
 def test_a_clause_belongs_to_the_game_it_is_about_not_one_it_mentions_or_compares():
     # review: the first game named in a clause had won even in a comparison or a passing mention
     cases = [
