@@ -362,9 +362,10 @@ _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
 # Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched
 # as one sign or two (NFC splits it; a text may hold either).
 _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
-# After a game's name, a comparison: "বিস্তি খেলায় যেমন", "ছেষট্টিতে যেমন", "গোলামচোরের মত", "… খেলার চেয়ে".
-_COMPARED = regex.compile(rf"(?:[ \t]*খেলা(?:{_YA}|র|তে)?)?[ \t,]*(?:যেমন|মত|মতো|মতন|ন্যা{_YA}|তুলনা{_YA}|চে{_YA}ে|চাইতে"
-                          r"|অপেক্ষা)(?![\p{L}\p{M}])")
+# After a game's name, a comparison: "বিস্তি খেলায় যেমন", "ছেষট্টিতে যেমন", "গোলামচোরের মত", "… খেলার চেয়ে";
+# Assamese "লাউ কাটা কাটিৰ দৰে", "… খেলৰ নিচিনা", "… তকৈ" (than).
+_COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খেল(?:ৰ|ত)?))?[ \t,]*(?:যেমন|মত|মতো|মতন|মতই|ন্যা{_YA}"
+                          rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ)(?![\p{{L}}\p{{M}}])")
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").

@@ -475,6 +475,7 @@ def test_a_clause_belongs_to_the_game_it_is_about_not_one_it_mentions_or_compare
         ("ছেষট্টি খেলার মত বিস্তি খেলায়ও প্রত্যেকে আটখানি তাস পায়, এবং তিন দুই তিন করিয়া দেওয়া হয়।", "bisti", {"bisti"}),
         ("দছ-গুটি দুজন খেলুৱৈৰ বৰ্ড গেম, যিটো লাউ কাটা কাটি নামৰ আন এটা অনুৰূপ খেলো আছে, প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।",
          "dashguti", {"dashguti"}),
+        ("লাউ কাটা কাটিৰ দৰে দছ-গুটিতো প্ৰতিজন খেলুৱৈৰ ১৬টা গুটি থাকে।", "dashguti", {"dashguti"}),  # Assamese "like"
     ]
     for text, game, games in cases:
         assert {c.game for c in extract_claims(text, game)} == games, text
