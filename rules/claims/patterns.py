@@ -37,6 +37,8 @@ _EACH_REACH = 45
 # Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
 # sentence about marriages are other quantities (66 to win, 10 for the last trick).
 _MARRIAGE_RANGE = range(20, 51)
+# A suit just before a number: "তুরুপে ৪০", "অন্য রঙে ২০", "সাধারণ রংয়ের ২০".
+_SUIT_BEFORE = regex.compile(r"(?:তুরুপ|ট্রাম্প|রঙ|রং)[\p{L}\p{M}]*[ \t]*$")
 
 
 def _claim(s: Sentence, game: str, quantity: str, value: Value, conf: float, **params: str) -> Claim:
@@ -215,7 +217,11 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     claims = []
     prev = s.start
     for n in s.free_numbers():
-        if n.start < marks[0][0] - 20 or n.value not in _MARRIAGE_RANGE:
+        if n.value not in _MARRIAGE_RANGE:
+            continue
+        # a value named before the marriage must follow its suit: "তুরুপে ৪০, অন্য রঙে ২০ — ইহাই সাহেব-বিবির মূল্য"
+        i = n.start - s.start
+        if n.start < marks[0][0] - 20 and not _SUIT_BEFORE.search(s.text, max(0, i - 16), i):
             continue
         between = s.text[prev - s.start : n.start - s.start]
         suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"

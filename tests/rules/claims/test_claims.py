@@ -433,6 +433,12 @@ def test_the_king_and_queen_shown_together_are_a_marriage_and_a_sentence_opening
         ("marriage_value", {"suit": "trump"}, 40), ("marriage_value", {"suit": "plain"}, 20)]
     text = "বিস্তি খেলা দুইজনে খেলে। শ্নাপসেনে কুড়িখানি তাস লাগে।"
     assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("schnapsen", 20)]
+    # the values named before the marriage, each after its suit; a count of cards before it is no value
+    text = "ছেষট্টি খেলায় তুরুপে ৪০, অন্য রঙে ২০ — ইহাই সাহেব ও বিবি একসঙ্গে দেখাইবার মূল্য।"
+    assert [(c.params, c.stated) for c in extract_claims(text, "sixtysix")] == [
+        ({"suit": "trump"}, 40), ({"suit": "plain"}, 20)]
+    text = "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে এবং সাহেব ও বিবি একসঙ্গে দেখাইলে কুড়ি ফোঁটা হয়।"
+    assert [c.stated for c in extract_claims(text, "sixtysix") if c.quantity == "marriage_value"] == [20]
 
 
 def test_a_running_head_seen_once_is_furniture_when_its_page_number_is_set_apart():
