@@ -56,7 +56,7 @@ from puthi.rules.spans import TermSpan
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
 from puthi.rules.terms.letters import detect_lang, match_form, script_of, skeleton, units
-from puthi.rules.terms.tables import HERE, Entry, TermTables, load_tables
+from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_suffixes
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
@@ -206,29 +206,6 @@ class _Cand:
     glued: bool = False  # written together with an ordinary word (Aligner._glued): supports no other link
 
 
-def _read_suffixes() -> dict[str, set[str]]:
-    import csv
-
-    out: dict[str, set[str]] = defaultdict(set)
-    with open(HERE / "suffixes.tsv", encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t"))
-    for lang in ("bn", "as"):
-        slots: dict[str, list[str]] = {"classifier": [""], "case": [""], "emphatic": [""]}
-        latin = set()
-        for r in rows:
-            langs = r["lang"].split("|")
-            if lang in langs:
-                slots[r["slot"]].append(match_form(r["suffix"]))
-            elif r["suffix"].isascii():
-                latin.add(r["suffix"])
-        combos = {c + k + e for c in slots["classifier"] for k in slots["case"] for e in slots["emphatic"]}
-        combos.discard("")
-        # The text may spell য় in one code point: accept both spellings of each suffix.
-        combos |= {c.replace("\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}", "\N{BENGALI LETTER YYA}") for c in combos}
-        out[lang] = combos | latin
-    return out
-
-
 class Aligner:
     """An index over term tables; :meth:`find` aligns a text. Build once, use for many texts."""
 
@@ -245,7 +222,7 @@ class Aligner:
         self.symbols: dict[str, list[int]] = defaultdict(list)
         self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
-        self.suffixes = _read_suffixes()
+        self.suffixes = read_suffixes()
         self.suffix_by_len: dict[str, dict[int, list[str]]] = {}  # an OCR-damaged inflection keeps its length
         for lang, sufs in self.suffixes.items():
             by_len = self.suffix_by_len[lang] = defaultdict(list)

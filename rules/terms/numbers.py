@@ -49,6 +49,7 @@ import regex
 
 from puthi.rules.spans import NumberSpan
 from puthi.rules.terms.letters import detect_lang, match_form
+from puthi.rules.terms.tables import read_suffixes
 
 HERE = Path(__file__).resolve().parent
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
@@ -253,9 +254,7 @@ def _counted(word: str, lex: Lexicon) -> bool:
 @cache
 def _inflections() -> frozenset[str]:
     """Every inflection a term may carry, of either language, and none (``suffixes.tsv``)."""
-    from puthi.rules.terms.align import _read_suffixes
-
-    return frozenset({""}.union(*_read_suffixes().values()))
+    return frozenset({""}.union(*read_suffixes().values()))
 
 
 def is_counted(word: str, lang: str = "bn") -> bool:

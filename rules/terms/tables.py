@@ -34,6 +34,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TextIO
 
@@ -157,6 +158,35 @@ def _script_problem(form: str, lang: str) -> str:
             ra_as = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
             return f"has the Bengali letter RA in an Assamese row: Assamese writes ra as {ra_as}, or use lang 'bn'"
     return ""
+
+
+@cache
+def read_suffixes() -> dict[str, frozenset[str]]:
+    """Every inflection a term may carry in each language (``bn``, ``as``), as matching keys: each classifier,
+    case and emphatic ending of ``suffixes.tsv`` and their combinations, with the Latin ones for both.
+
+    >>> s = read_suffixes()
+    >>> all(x in s["bn"] for x in ("এর", "টির", "কে")), "ৰ" in s["as"], "ৰ" in s["bn"]
+    (True, True, False)
+    """
+    out: dict[str, frozenset[str]] = {}
+    with open(HERE / "suffixes.tsv", encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    for lang in ("bn", "as"):
+        slots: dict[str, list[str]] = {"classifier": [""], "case": [""], "emphatic": [""]}
+        latin = set()
+        for r in rows:
+            langs = r["lang"].split("|")
+            if lang in langs:
+                slots[r["slot"]].append(match_form(r["suffix"]))
+            elif r["suffix"].isascii():
+                latin.add(r["suffix"])
+        combos = {c + k + e for c in slots["classifier"] for k in slots["case"] for e in slots["emphatic"]}
+        combos.discard("")
+        # The text may spell য় in one code point: accept both spellings of each suffix.
+        combos |= {c.replace("\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}", "\N{BENGALI LETTER YYA}") for c in combos}
+        out[lang] = frozenset(combos | latin)
+    return out
 
 
 def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTables:
