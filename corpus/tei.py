@@ -56,11 +56,13 @@ from puthi import __version__
 from puthi.corpus.glossary import GlossEntry, concept_id, glossary_for
 from puthi.corpus.records import Document
 from puthi.corpus.store import StoredPage
+from puthi.normalize.detect import line_lang
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _T = f"{{{TEI_NS}}}"
 _ID = f"{{{XML_NS}}}id"
+_LANG = f"{{{XML_NS}}}lang"
 SCHEMA = Path(__file__).with_name("tei_subset.rng")
 #: OCR language codes (ISO 639-3) -> BCP 47 tags for ``xml:lang``.
 BCP47 = {"ben": "bn", "asm": "as", "hin": "hi", "eng": "en", "bn": "bn", "as": "as"}
@@ -206,15 +208,18 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
     lang = BCP47.get(doc.lang, doc.lang) or None
     root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
     if lang:
-        root.set(f"{{{XML_NS}}}lang", lang)
+        root.set(_LANG, lang)
     _header(root, doc, pages, lang)
     _facsimile(root, pages, image_base)
     text = _sub(root, "text")
     div = _sub(_sub(text, "body"), "div")
     terms = []
     for sp in pages:
-        _page(div, sp)
+        _page(div, sp, lang)
         terms += [m.item for m in sp.terms if m.active]
+    if (usage := root.find(f"{_T}teiHeader/{_T}profileDesc/{_T}langUsage")) is not None:
+        for other in sorted({ab.get(_LANG) for ab in div.iter(_T + "ab")} - {None, lang}):
+            _sub(usage, "language", LANG_NAMES.get(other, other), ident=other)
     glossary = glossary_for(terms, tables)
     claimed = [sp for sp in pages if sp.claims]
     back = _sub(text, "back") if glossary or claimed else None
@@ -324,7 +329,9 @@ def _facsimile(root: etree._Element, pages: list[StoredPage], image_base: str | 
                  ulx=wd["x0"], uly=wd["y0"], lrx=wd["x1"], lry=wd["y1"])
 
 
-def _page(div: etree._Element, sp: StoredPage) -> None:
+def _page(div: etree._Element, sp: StoredPage, lang: str | None) -> None:
+    """The page's ``pb`` and an ``ab`` per block; a block in the other language of the two (an Assamese
+    paragraph quoted in a Bengali book, by :func:`~puthi.normalize.detect.line_lang`) says so in ``xml:lang``."""
     _sub(div, "pb", n=sp.page_no, facs=f"#p{sp.page_no}")
     text = sp.ocr_text
     if not text:
@@ -356,7 +363,11 @@ def _page(div: etree._Element, sp: StoredPage) -> None:
         spans.append((aligner.start(n.start), aligner.end(n.end), "num", n))
     for a, b in itertools.pairwise(bounds):
         inner = [s for s in spans if a <= s[0] < s[1] <= b]
-        _block(_sub(div, "ab"), text, a, b, [m for m in edits if a <= m.item.start and m.item.end <= b],
+        own = BCP47.get(line_lang(text[a:b], lang)) if lang in ("bn", "as") else lang
+        ab = _sub(div, "ab")
+        if own != lang:
+            ab.set(_LANG, own)
+        _block(ab, text, a, b, [m for m in edits if a <= m.item.start and m.item.end <= b],
                lbs, inner, sp.page_no)
 
 

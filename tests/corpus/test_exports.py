@@ -116,6 +116,22 @@ def test_tei_facsimile_has_a_zone_per_line_and_word_from_the_ocr_boxes(tmp_path,
     assert (corr.getparent().find(T + "sic").text, corr.text, corr.get("n")) == ("ৰ", "ব", "test-ra")
 
 
+def test_a_paragraph_in_the_books_other_language_says_so_in_tei(tmp_path):
+    # a Bengali book quoting a paragraph of Assamese: the paragraph is xml:lang="as", and the header lists both
+    bn = "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। তারপর খেলা আরম্ভ হয়, আর শেষ পর্যন্ত চলে।\n"
+    source = tmp_path / "book.txt"
+    source.write_text(bn * 3 + "\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ ১৬টা গুটি থাকে আৰু ৰজা।\n\n" + bn, encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [path] = export.export(db, "tei", tmp_path / "tei")
+    assert validate(path.read_bytes()) == []
+    root = parse_xml(path.read_bytes())
+    langs = [(ab.get("{http://www.w3.org/XML/1998/namespace}lang"), reading(ab, "corr").split()[0])
+             for ab in root.iter(T + "ab")]
+    assert langs == [(None, "ছেষট্টি"), ("as", "দছ-গুটি"), (None, "ছেষট্টি")]
+    assert [x.get("ident") for x in root.iter(T + "language")] == ["bn", "as"]
+
+
 def test_tei_points_at_a_page_image_from_the_export_folder(tmp_path, fast_repair):
     # an absolute image path would break as soon as the export and the scans move to another machine
     alto = pytest.importorskip("puthi.ocr.alto")
