@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import regex
+
 from puthi import __version__
 from puthi.corpus.glossary import concept_id
 from puthi.corpus.records import Document
@@ -32,6 +34,7 @@ from puthi.corpus.store import StoredPage
 
 CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 QUOTE_CONTEXT = 32
+CONTINUATION_REACH = 400  # a running head and page number before a sentence's rest on the next page
 
 
 def doc_iri(doc: Document, copy: bool = False) -> str:
@@ -58,9 +61,29 @@ def _text(value: str, purpose: str) -> dict[str, Any]:
     return {"type": "TextualBody", "value": value, "purpose": purpose, "format": "text/plain"}
 
 
-def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None) -> list[dict[str, Any]]:
+def continuation(quote: str, part: str, following: str) -> tuple[int, int] | None:
+    r"""Where a sentence that ``part`` (its words on one page) begins, and ``quote`` gives whole, goes on in
+    ``following`` (the next page's text, which may open with a running head or page number): the span of
+    the rest of its words there, or None when it ends on its own page.
+
+    >>> continuation("যে আগে ৬৬ পায় সে জেতে।", "যে আগে", "ছেষট্টি ২\n৬৬ পায় সে জেতে। পরে …")
+    (10, 26)
+    >>> continuation("যে আগে ৬৬ পায়।", "যে আগে ৬৬ পায়।", "অন্য কথা") is None
+    True
+    """
+    have, words = part.split(), quote.split()
+    if words[: len(have)] != have or len(words) == len(have):
+        return None
+    rest = regex.compile(r"\s+".join(map(regex.escape, words[len(have):])))
+    m = rest.search(following, 0, CONTINUATION_REACH + len(quote))
+    return (m.start(), m.end()) if m else None
+
+
+def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None,
+                     following: StoredPage | None = None) -> list[dict[str, Any]]:
     """The annotations of one page: active edits, active terms, and each claim with its verdict (``iri``:
-    the document's, :func:`doc_iri` by default)."""
+    the document's, :func:`doc_iri` by default). A claim whose sentence goes on to the next page
+    (``following``) targets its words on both pages."""
     iri = iri or doc_iri(doc)
     base = f"{iri}/page/{sp.page_no}"
     out: list[dict[str, Any]] = []
@@ -97,11 +120,14 @@ def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None) -> l
             body.append(_text(v.verdict, "assessing"))
             body.append(_text(f"expected {v.expected!r}: {v.explanation}", "commenting"))
             creator = _creator(m.resp, m.author, "check")
+        target: Any = {"source": f"{base}/text", "selector": _selectors(sp.text, c.start, c.end)}
+        if following is not None and (rest := continuation(c.text, sp.text[c.start:c.end], following.text)):
+            target = [target, {"source": f"{iri}/page/{following.page_no}/text",
+                               "selector": _selectors(following.text, *rest)}]
         out.append({
             "id": f"{base}/claim/{i + 1}", "type": "Annotation",
             "motivation": "assessing" if verdicts else "describing",
-            "creator": creator, "body": body,
-            "target": {"source": f"{base}/text", "selector": _selectors(sp.text, c.start, c.end)},
+            "creator": creator, "body": body, "target": target,
         })
     return out
 
@@ -110,7 +136,8 @@ def to_webanno(doc: Document, pages: list[StoredPage], *, copy: bool = False) ->
     """The document's annotations as one W3C ``AnnotationCollection`` (a JSON-LD dict); ``copy``: another
     document of the corpus has the same content (:func:`doc_iri`)."""
     iri = doc_iri(doc, copy)
-    items = [a for sp in pages for a in page_annotations(doc, sp, iri)]
+    nexts = {sp.page_no: sp for sp in pages}
+    items = [a for sp in pages for a in page_annotations(doc, sp, iri, nexts.get(sp.page_no + 1))]
     return {
         "@context": CONTEXT,
         "id": f"{iri}/annotations",

@@ -181,14 +181,37 @@ def test_web_annotation_selectors_quote_what_they_point_at(seed_copy, tmp_path):
         assert data["type"] == "AnnotationCollection" and data["total"] == len(data["first"]["items"])
         for anno in data["first"]["items"]:
             motivations.add(anno["motivation"])
-            target = anno["target"]
-            quote, position = target["selector"]
-            text = layers[target["source"]]
-            assert text[position["start"]:position["end"]] == quote["exact"]
-            assert text[:position["start"]].endswith(quote["prefix"])
-            assert text[position["end"]:].startswith(quote["suffix"])
+            for target in anno["target"] if isinstance(anno["target"], list) else [anno["target"]]:
+                assert_selects(layers[target["source"]], target["selector"])
             assert anno["creator"]["type"] in ("Software", "Person")
     assert {"editing", "identifying", "assessing"} <= motivations
+
+
+def assert_selects(text: str, selectors: list[dict]) -> None:
+    """The quote and position selectors of a target agree with each other on ``text``."""
+    quote, position = selectors
+    assert text[position["start"]:position["end"]] == quote["exact"]
+    assert text[:position["start"]].endswith(quote["prefix"])
+    assert text[position["end"]:].startswith(quote["suffix"])
+
+
+def test_a_claim_whose_sentence_runs_onto_the_next_page_targets_both_pages(tmp_path, fast_repair):
+    book = tmp_path / "book.txt"
+    book.write_text("ছেষট্টি\n\nছেষট্টি খেলায় প্রত্যেকে\n১\n\f ছেষট্টি     ২\n\nছয়খানি তাস পায়। তারপর খেলা চলে।\n",
+                    encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    [path] = export.export(db, "webanno", tmp_path / "wa")
+    [claim] = [a for a in json.loads(path.read_text(encoding="utf-8"))["first"]["items"] if "/claim/" in a["id"]]
+    with Corpus(db) as c:
+        [doc] = c.documents()
+        texts = {sp.page_no: sp.text for sp in c.pages(doc)}
+    first, rest = claim["target"]
+    assert (first["source"].rsplit("/page/", 1)[1], rest["source"].rsplit("/page/", 1)[1]) == ("1/text", "2/text")
+    assert first["selector"][0]["exact"] == "ছেষট্টি খেলায় প্রত্যেকে"
+    assert rest["selector"][0]["exact"] == "ছয়খানি তাস পায়।"
+    assert_selects(texts[1], first["selector"])
+    assert_selects(texts[2], rest["selector"])
 
 
 def test_alto_per_page_is_valid(seed_copy, tmp_path):
