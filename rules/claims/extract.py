@@ -234,7 +234,7 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     for sentence in read:
         gap = text[previous_end : sentence.start]
         if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
-            state.topic = None
+            state.topic, state.opening = None, True
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1
@@ -246,6 +246,7 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
                     state.chapter, state.topic = head, None  # with an engine turns only when named alone
         previous_end = sentence.end
         sentence_game = _sentence_game(sentence, game, state, text)
+        state.opening = False
         for part, part_game in _by_game(sentence, sentence_game, game, text):
             found = [c for pattern in PATTERNS for c in pattern(part, part_game)]
             for clause in _denied_clauses(part):  # a denial speaks of its own part's game
@@ -258,7 +259,7 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # A clause whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না, ৩২টি লাগে"
 # (the first clause only). A না inside a clause ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition,
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
-NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়)[\s।॥৷.!?\"'”’,;]*$")
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
 # may open with a conjunction before the game it is about.
@@ -287,7 +288,7 @@ def _part(s: Sentence, a: int, b: int) -> Sentence:
 
 def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sentence, str]]:
     """``s`` with the game it speaks of (``game``; ``checked`` is the game the text is checked as); a
-    sentence that names two games or more is cut before each clause about one (see ``subject``), and each part
+    sentence that names another game is cut before each clause about one (see ``subject``), and each part
     is that game's (the first part, if it is about none, ``game``'s):
     "ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি তাস পায়, বিস্তিতে তেমন নয়: প্রথমে দুই, পরে তিন তিন করিয়া আটখানি …"
     states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3. A clause that opens with games joined by
@@ -298,8 +299,9 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
 
     def subject(part: Sentence) -> tuple[str, ...]:
         """The games a clause is about: one it names as its subject, or opens with ("বিস্তিতে …"), or all
-        that it opens with joined ("ছেষট্টি ও বিস্তিতে …"); else one it opens comparing to and names no other
-        ("ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি …")."""
+        that it opens with joined ("ছেষট্টি ও বিস্তিতে …"), or the one it names right after opening with a
+        comparison ("ছেষট্টির মতো বিস্তিতেও …"); else, in a sentence naming two games, one it opens comparing
+        to and names no other ("ছেষট্টিতে যেমন প্রত্যেকে ছয়খানি …")."""
         games = named(part)
         opens = [_CLAUSE_OPENS.fullmatch(text, part.start, t.start) is not None for _, _, t in games]
         joined = games[:1]
@@ -313,9 +315,15 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
         if found := [g for (g, how, _), o in zip(games, opens, strict=True)
                      if how == "cue" or (o and how != "compared")]:
             return (found[0],)
-        return (games[0][0],) if games and opens[0] and len({g for g, _, _ in games}) == 1 else ()
+        if games and opens[0] and games[0][1] == "compared":
+            if after := [g for g, how, _ in games if how != "compared"]:
+                return (after[0],)
+            if len(games_named) > 1 and len({g for g, _, _ in games}) == 1:
+                return (games[0][0],)
+        return ()
 
-    if len({g for g, _, _ in named(s)}) < 2:
+    games_named = {g for g, _, _ in named(s)}
+    if not games_named - {game}:  # a sentence about its own game, or naming none
         return [(s, game)]
     joined_runs = [(t.end, u.start) for (_, _, t), (_, _, u) in itertools.pairwise(named(s))
                    if GAMES_JOINED.fullmatch(text, t.end, u.start)]
@@ -366,6 +374,8 @@ _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
 # Assamese "লাউ কাটা কাটিৰ দৰে", "… খেলৰ নিচিনা", "… তকৈ" (than).
 _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খেল(?:ৰ|ত)?))?[ \t,]*(?:যেমন|মত|মতো|মতন|মতই|ন্যা{_YA}"
                           rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ)(?![\p{{L}}\p{{M}}])")
+# After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
+_ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
@@ -396,7 +406,8 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
         if game := _game_named(t):
             how = _how_named(t, text)
             if how in ("cue", "") and not text[sentence.start : t.start].strip(" \t\n\r•*-–—\"'“‘"):
-                how = "lead" + how  # "leadcue": opens the sentence as its subject
+                # "leadcue": opens the sentence as its subject; "leadalso": "গ্রাবু খেলাতেও …" (in Grabu too)
+                how = "lead" + ("also" if _ALSO.match(text, t.end) or t.surface.endswith("ও") else how)
             out.append((game, how))
     return out
 
@@ -431,10 +442,12 @@ def chapter_games(text: str, terms: list[TermSpan]) -> list[tuple[int, str]]:
 @dataclass
 class _Passage:
     """The game a passage is about, as it goes: ``chapter`` from a heading (until the next heading),
-    ``topic`` from a sentence whose subject is a game with no engine (until the paragraph ends)."""
+    ``topic`` from a sentence whose subject is a game with no engine, or that opens its paragraph with a
+    game (until the paragraph ends); ``opening``: the next sentence opens a paragraph."""
 
     chapter: str | None = None
     topic: str | None = None
+    opening: bool = True
 
 
 def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str) -> str:
@@ -464,6 +477,8 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
         state.topic = turning[-1]
         return state.topic
     if leading := [g for g, how in others if how.startswith("lead")]:
+        if state.opening and others[0][1] != "leadalso":  # "বিস্তি খেলা কেবল দুইজনে খেলে। ইহাতে ৩২খানি তাস
+            state.topic = leading[0]  # লাগে।": the paragraph is Bisti's
         return leading[0]
     return state.topic or current
 

@@ -67,6 +67,11 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
     return after[0] if after else None
 
 
+def _after_total(s: Sentence, n: NumberSpan) -> bool:
+    """Does "in total" (মোট, মুঠ) stand right before the number ``n``?"""
+    return any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
+
+
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
@@ -83,6 +88,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     for n, (_, cue_end) in counted_cards:
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
+        if _after_total(s, n) and cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
+            continue  # "দুইজনে মিলিয়া মোট ষোলখানি তাস পায়": the cards dealt, not the pack nor a hand
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif s.has("deck_verb") or s.has("total"):
@@ -91,7 +98,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"
             claims.append(_claim(s, game, "hand_size", n.value, 0.6))
     for n, _ in _counted(s, "pieces"):
-        claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
+        if not _after_total(s, n):  # "মুঠ বিশটা গুটি": both sides' pieces
+            claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
     board = _counted(s, "points_on_board")
     if board:  # the first count is the whole board; "১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts
         claims.append(_claim(s, game, "board_points", board[0][0].value, 0.8))
@@ -287,7 +295,8 @@ def winning(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
-_PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
+# After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
+_PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:(?:লোক|ব্যক্তি|মানুহ)\S*\s*)?(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
 _COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")
 
 
@@ -312,8 +321,8 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
         claims.append(_claim(s, game, "first_move_forced", "centre", 0.7))
     if s.has("capture") and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
-    if s.has("blocked") and s.has("lose"):
-        claims.append(_claim(s, game, "outcome_when_blocked", "loss", 0.7))
+    if s.has("blocked") and (s.has("lose") or s.has("win")):  # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়"
+        claims.append(_claim(s, game, "outcome_when_blocked", "loss" if s.has("lose") else "win", 0.7))
     return claims
 
 

@@ -492,3 +492,40 @@ def test_a_clause_belongs_to_the_game_it_is_about_not_one_it_mentions_or_compare
     # a visarga inside a word cuts no clause
     assert extract_claims("দুঃখের বিষয় ছেষট্টি খেলায় ২৪টি তাস লাগে, বিস্তিতে বত্রিশখানি।", "sixtysix")[0].text.startswith(
         "দুঃখের")
+
+
+def test_a_paragraph_that_opens_with_a_game_is_that_games_until_it_ends():
+    # a newcomer's encyclopedia entry: the Bisti paragraph's rules had been checked as Sixty-Six's
+    text = ("বিস্তি খেলা কেবল দুইজনে খেলে। ইহাতে প্রত্যেকে আটখানি তাস পায়।\n\n"
+            "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। প্রত্যেকে ছয়খানি তাস পায়।")
+    assert _hand_sizes(text, "sixtysix") == [("bisti", 8), ("sixtysix", 6)]
+    # "in Grabu too" opens the paragraph without turning it
+    assert _hand_sizes("গ্রাবু খেলাতেও এইরূপ কাগজ ধরা হয়। প্রত্যেকে ৮ খানি তাস পায়।") == [("bisti", 8)]
+
+
+def test_a_clause_after_a_comparison_or_opening_with_another_game_is_that_games():
+    assert _hand_sizes("ছেষট্টির মতো বিস্তিতে প্রত্যেকে ছয়খানি তাস পায়।", "sixtysix") == [("bisti", 6)]
+    assert _hand_sizes("গ্রাবুর মতো নয়; গ্রাবুতে প্রত্যেকে দশখানি তাস পায়।", "sixtysix") == [("grabu", 10)]
+    text = "লাউ কাটা কাটিৰ নিচিনা নহয়; লাউ কাটা কাটিত প্ৰতিজন খেলুৱৈৰ ৯টা গুটি থাকে।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "dashguti")] == [("lau_kata_kati", 9)]
+    # a game named only to compare, in a sentence about the game being checked, changes nothing
+    assert _hand_sizes("বিস্তি খেলার ন্যায় এখানেও প্রত্যেকে ছয়খানি তাস পায়।", "sixtysix") == [("sixtysix", 6)]
+
+
+def test_the_games_of_dash_gutis_family_are_their_own():
+    # seed 004 names এঘাৰ-গুটি beside Dash-guti; their piece counts are no Dash-guti claims
+    for text, game in (("এঘাৰ-গুটিত প্ৰতিজন খেলুৱৈৰ ১১টা গুটি থাকে।", "egharo_guti"),
+                       ("ষোলো-গুটিতে প্রত্যেকের ১৬টি গুটি থাকে।", "sholo_guti"),
+                       ("দহ-গুটিত প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।", "dashguti")):
+        assert [c.game for c in extract_claims(text, "dashguti")] == [game], text
+
+
+def test_totals_need_not_and_winning_when_blocked():
+    # a total is no count per player, nor a pack
+    for text, game in (("দছ-গুটিত মুঠ বিশটা গুটি থাকে।", "dashguti"), ("দশ-গুটিতে দুই পক্ষে মোট কুড়িটি গুটি থাকে।", "dashguti"),
+                       ("বিস্তিতে দুইজনে মিলিয়া মোট ষোলখানি তাস পায়।", "bisti")):
+        assert [c.quantity for c in extract_claims(text, game) if c.quantity != "players"] == [], text
+    assert [c.stated for c in extract_claims("প্ৰথম খোজ কেন্দ্ৰলৈ দিব নালাগে।", "dashguti")] == ["no"]  # need not
+    assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
+    assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
+        ("players", 2)]  # seed 000's wording
