@@ -267,6 +267,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
     >>> correct_line("সেখানে পৌছলাম", document={"পৌছলাম": 2}), len(correct_line("সেখানে পৌছলাম"))
     ([], 1)
+    >>> correct_line("দছ-গুটি আৰু লাউ কাটা কাটি"), [e.after for e in correct_line("যদি কাহারও ৰিস্তি থাকে")]
+    ([], ['বিস্তি'])
     """
     edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
@@ -281,6 +283,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
+            if BENGALI_ONLY not in line and core in load_lexicon("as"):
+                continue  # an Assamese word in a line with no Bengali র: a quotation (আৰু), not OCR damage
             after, conf = _assamese_letters(core)
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
             continue

@@ -24,8 +24,9 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # confusions both ways, damaged inflections, the repair stage's language decision; 5: a damaged form on a
 # common word is the term when the text spells the term twice; 6: a number goes on across a line break;
 # fractions: আড়াই কুড়ি is 50, not 20; a rank order A K Q J / 10 9 8 7 may wrap; 7: a term glued to an
-# ordinary word, তাসখেলার, বলেতাস; four members of a closed set, however weak their forms, make a list).
-VERSION = "7"
+# ordinary word, তাসখেলার, বলেতাস; four members of a closed set, however weak their forms, make a list; 8: বিস্তি
+# named beside another game is the game; Dash-guti's family of games; Assamese একৈশ).
+VERSION = "8"
 
 
 def warm_up() -> None:
