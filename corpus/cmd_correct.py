@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--start", type=int, help="first code point of the span: in the OCR text for --text, in the "
                                              "repaired text (the terms and claims tables) for --term and --verdict")
     p.add_argument("--end", type=int, help="code point after the span")
-    p.add_argument("--line", type=int, help="OCR line number (from 1), instead of offsets")
+    p.add_argument("--line", type=int, help="OCR line number on the page (from 1; blank lines are not "
+                   "counted, as in lines.csv and the TEI <lb n>), instead of offsets")
     p.add_argument("--word", type=int, help="word number in the line (from 1)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--text", help="the corrected text for the span (OCR text offsets)")
@@ -98,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
-        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}) {a.status}{again}",
-              file=sys.stderr)
+        change = f": {a.before!r} → {a.after!r}" if a.kind == "text" and a.before else ""
+        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
+              f"{a.status}{again}", file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
 
 

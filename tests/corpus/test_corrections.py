@@ -361,3 +361,15 @@ def test_a_text_correction_is_stored_in_the_texts_own_form(tmp_path, fast_repair
     with Corpus(db) as c:
         [ann] = c.annotations()
     assert ann.after == unicodedata.normalize("NFC", "পড়িয়ে")
+
+
+def test_a_correction_by_line_and_word_says_what_it_replaced(tmp_path, fast_repair, capsys):
+    # a newcomer counted lines as `puthi repair` does (blank lines too) and corrected the wrong line unawares
+    book = tmp_path / "book.txt"
+    book.write_text("তাস খেলা\n\nবিস্তি ও ছেষট্টি\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    code = cli.main(["correct", "--db", str(db), "--doc", "book.txt", "--line", "2", "--word", "2", "--text", "এবং",
+                     "--author", "rk"])
+    assert code == 0
+    assert "'ও' → 'এবং') applied" in capsys.readouterr().err
