@@ -48,14 +48,14 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
 from puthi.rules.spans import TermSpan
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
-from puthi.rules.terms.letters import detect_lang, match_form, script_of, skeleton, units
+from puthi.rules.terms.letters import language_runs, match_form, script_of, skeleton, units
 from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_suffixes
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
@@ -458,9 +458,15 @@ class Aligner:
 
     # --- a text ---------------------------------------------------------------------------------
     def find(self, text: str, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False) -> list[TermSpan]:
-        """Term occurrences in ``text`` (see :func:`find_terms`)."""
-        if lang == "auto":
-            lang = detect_lang(text)
+        """Term occurrences in ``text`` (see :func:`find_terms`); a paragraph in the other language of the two is
+        read in its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
+        runs = language_runs(text, lang)
+        if len(runs) > 1:
+            return [replace(t, start=t.start + a, end=t.end + a) for a, b, own in runs
+                    for t in self._find(text[a:b], own, min_score, all_links)]
+        return self._find(text, runs[0][2], min_score, all_links)
+
+    def _find(self, text: str, lang: str, min_score: float, all_links: bool) -> list[TermSpan]:
         toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
         info = [self.analyze(t, lang) for _, _, t in toks]
         cands: list[_Cand] = []

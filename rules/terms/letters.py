@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import regex
+
 from puthi.normalize.unicode import normalized
 
 NUKTA = "\N{BENGALI SIGN NUKTA}"
@@ -87,6 +89,36 @@ def detect_lang(text: str) -> str:
 
     n_as, n_bn = lang_evidence(text)
     return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
+
+
+_LINE_END = regex.compile(r"\n|\f")
+
+
+def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
+    r"""``text`` cut into runs of lines in one language: ``lang`` (the text's, from :func:`detect_lang` when
+    auto), except lines in the other of Bengali and Assamese by the test the repair stage applies to each line
+    (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book).
+
+    >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
+    [(0, 26, 'bn'), (26, 70, 'as')]
+    >>> language_runs("তাস খেলা", "bn")
+    [(0, 8, 'bn')]
+    """
+    from puthi.normalize.detect import line_lang
+
+    lang = detect_lang(text) if lang == "auto" else lang
+    runs: list[tuple[int, int, str]] = []
+    at = 0
+    for end in [m.end() for m in _LINE_END.finditer(text)] + [len(text)]:
+        if end == at:
+            continue
+        own = line_lang(text[at:end], lang) if lang in ("bn", "as") else lang
+        if runs and runs[-1][2] == own:
+            runs[-1] = (runs[-1][0], end, own)
+        else:
+            runs.append((at, end, own))
+        at = end
+    return runs or [(0, len(text), lang)]
 
 
 _APOSTROPHES = str.maketrans("", "", "'\N{RIGHT SINGLE QUOTATION MARK}")

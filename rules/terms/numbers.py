@@ -41,14 +41,14 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
 import regex
 
 from puthi.rules.spans import NumberSpan
-from puthi.rules.terms.letters import detect_lang, match_form
+from puthi.rules.terms.letters import language_runs, match_form
 from puthi.rules.terms.tables import read_suffixes
 
 HERE = Path(__file__).resolve().parent
@@ -183,9 +183,16 @@ def _parse_stem(stem: str, lex: Lexicon) -> tuple[int | float, str, int] | None:
 def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> list[NumberSpan]:
     """Every number in ``text`` as a NumberSpan (code-point offsets into ``text``); see the module
     docstring for what counts. Spans do not overlap and come in text order. ``lang`` is bn, as or auto
-    (:func:`~puthi.rules.terms.letters.detect_lang`)."""
-    if lang == "auto":
-        lang = detect_lang(text)
+    (:func:`~puthi.rules.terms.letters.detect_lang`); a paragraph in the other language of the two is read in
+    its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
+    runs = language_runs(text, lang)
+    if len(runs) > 1:
+        return [replace(n, start=n.start + a, end=n.end + a) for a, b, own in runs
+                for n in _find_numbers(text[a:b], own, ocr_digits)]
+    return _find_numbers(text, runs[0][2], ocr_digits)
+
+
+def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
     lex = lexicon(lang)
     toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
     out: list[NumberSpan] = []
