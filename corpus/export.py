@@ -209,9 +209,33 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
                 done = max(done, end)
                 w["text"] = sp.text[start:end].strip()  # "" for a word an edit joined to the one before (e •)
             line["words"] = [w for w in line.get("words", []) if w.get("text")]
+    _languages(page, sp.lang)
     page["steps"] = [*page.get("steps", []),
                      *({"name": f"{st.stage} {st.version}", "settings": st.settings} for st in sp.steps)]
     return page
+
+
+ISO639_3 = {"bn": "ben", "as": "asm"}
+
+
+def _languages(page: dict[str, Any], lang: str) -> None:
+    """Say ``page``'s language (the repaired text's, ``bn`` or ``as``) where the OCR did not (a text file), and
+    the language of each word of a block or line in the other of the two (an Assamese passage in a Bengali
+    book), by the repair stage's test (:func:`~puthi.normalize.detect.line_lang`)."""
+    from puthi.normalize.detect import line_lang
+
+    def text(lines: list[dict[str, Any]]) -> str:
+        return " ".join(w["text"] for line in lines for w in line.get("words", []))
+
+    if lang not in ISO639_3:
+        return
+    page["lang"] = page.get("lang") or ISO639_3[lang]
+    for block in page.get("blocks", []):
+        block_lang = line_lang(text(block.get("lines", [])), lang)
+        for line in block.get("lines", []):
+            if (own := line_lang(text([line]), block_lang)) != lang:
+                for w in line.get("words", []):
+                    w["lang"] = w.get("lang") or ISO639_3[own]
 
 
 def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None) -> list[Path]:

@@ -243,6 +243,28 @@ def test_page_xml_per_page_is_valid_and_shows_a_human_correction(seed_copy, tmp_
     assert pagexml.read_page_xml(p.read_bytes()).text.split()[0] == "তাসখেলা"
 
 
+def test_alto_and_page_xml_say_the_language_of_a_text_and_of_a_passage_in_the_other(tmp_path):
+    alto = pytest.importorskip("puthi.ocr.alto")
+    pagexml = pytest.importorskip("puthi.ocr.pagexml")
+    source = tmp_path / "book.txt"
+    source.write_text("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে, আর প্রত্যেকে ছয়খানি পায়।\n" * 3 +
+                      "দছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে আৰু ৰজা।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [a] = export.export(db, "alto", tmp_path / "alto")
+    [p] = export.export(db, "page", tmp_path / "page")
+    assert alto.validate_alto(a.read_bytes()) == []
+    [page] = alto.read_alto(a)
+    assert page.lang == "ben"
+    langs = [(w.text, w.lang) for b in page.blocks for ln in b.lines for w in ln.words]
+    assert langs[0] == ("ছেষট্টি", "") and langs[-1] == ("ৰজা।", "asm") and ("দছ-গুটি", "asm") in langs
+    try:
+        assert pagexml.validate_page_xml(p.read_bytes()) == []
+    except MissingDependencyError as exc:
+        pytest.skip(f"PAGE schema not available: {exc}")
+    assert 'primaryLanguage="Bengali"' in p.read_text(encoding="utf-8")
+
+
 def test_alto_shows_a_human_correction(seed_copy, tmp_path):
     alto = pytest.importorskip("puthi.ocr.alto")
     doc = "000_768383804696228d.txt"
