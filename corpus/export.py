@@ -254,4 +254,28 @@ def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None
             buf = io.BytesIO()
             frame.to_parquet(buf, engine="pyarrow", index=False)
             written.append(write_atomic(path, buf.getvalue()))
+    written.append(write_atomic(safe_path(out, "README.md"), TABLES_README.format(fmt=fmt)))
     return written
+
+
+# What each exported table holds, and which text of the page its offsets count in (code points).
+TABLES_README = """# puthi corpus tables ({fmt})
+
+One row per item; `source` and `page_no` name the page. Offsets (`start`, `end`) are code points into
+one of the page's two texts, both in `pages`: `ocr_text` (what the OCR read) and `text` (after the repair
+and the corrections in force).
+
+| table | holds | offsets index |
+|---|---|---|
+| documents | one row per file: name, SHA-256, language, licence, provenance | |
+| pages | each page's `ocr_text` and `text`, image, size, language, mean confidence | |
+| steps | the processing steps of each page, with their versions and settings | |
+| lines, words | the OCR's lines and words, with their boxes | `ocr_text` |
+| edits | each change from `ocr_text` to `text`: by the repair (`resp` machine) or a person | `ocr_text` |
+| terms | term links to the terminology tables | `text` |
+| numbers | numbers with their values | `text` |
+| claims | rule claims with the value the text states | `text` |
+| verdicts | each claim's check against a game engine | |
+| annotations | people's corrections as recorded (`kind` text: `ocr_text`; term, verdict: `text`) | see `kind` |
+| failures | files and pages that could not be read, and why | |
+"""
