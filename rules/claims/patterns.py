@@ -37,6 +37,8 @@ _EACH_REACH = 45
 # Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
 # sentence about marriages are other quantities (66 to win, 10 for the last trick).
 _MARRIAGE_RANGE = range(20, 51)
+# Between a denied value and the one that replaces it: "৪০ নহে, ২০".
+_CORRECTED = regex.compile(r"[^\S\n]*(?:ফোটা|ফোঁটা|পয়েন্ট)?[^\S\n]*(?:নহে|নয়|নয়|নহয়|নহয়)[^\S\n]*[,;][^\S\n]*")
 # A suit just before a number: "তুরুপে ৪০", "অন্য রঙে ২০", "সাধারণ রংয়ের ২০".
 _SUIT_BEFORE = regex.compile(r"(?:তুরুপ|ট্রাম্প|রঙ|রং)[\p{L}\p{M}]*[ \t]*$")
 
@@ -232,7 +234,8 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
         if n.start < marks[0][0] - 20 and not _SUIT_BEFORE.search(s.text, max(0, i - 16), i):
             continue
         between = s.text[prev - s.start : n.start - s.start]
-        suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
+        if not (claims and _CORRECTED.fullmatch(between)):  # "তুরুপের বিবাহ ৪০ নহে, ২০": the same suit's value
+            suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
         claims.append(_claim(s, game, "marriage_value", n.value, 0.8, suit=suit))
         prev = n.end
     return claims

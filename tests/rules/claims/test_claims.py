@@ -439,6 +439,9 @@ def test_the_king_and_queen_shown_together_are_a_marriage_and_a_sentence_opening
         ({"suit": "trump"}, 40), ({"suit": "plain"}, 20)]
     text = "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে এবং সাহেব ও বিবি একসঙ্গে দেখাইলে কুড়ি ফোঁটা হয়।"
     assert [c.stated for c in extract_claims(text, "sixtysix") if c.quantity == "marriage_value"] == [20]
+    # a value denied and the one put in its place: the same suit
+    assert [(c.params, c.stated) for c in extract_claims("ছেষট্টিতে তুরুপের বিবাহ ৪০ নহে, ২০ ফোটা।", "sixtysix")] == [
+        ({"suit": "trump"}, 20)]
 
 
 def test_a_running_head_seen_once_is_furniture_when_its_page_number_is_set_apart():
