@@ -186,7 +186,7 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
     >>> from puthi.corpus.records import ProcessingStep
     >>> from puthi.normalize.edits import Edit
     >>> page = {"blocks": [{"lines": [{"words": [{"text": "ৰিস্তি"}, {"text": "খেলা"}]}]}], "steps": []}
-    >>> sp = NS(page=page, ocr_text="ৰিস্তি খেলা", text="বিস্তি খেলা", steps=[ProcessingStep("repair", "5")],
+    >>> sp = NS(page=page, ocr_text="ৰিস্তি খেলা", text="বিস্তি খেলা", steps=[ProcessingStep("repair", "5")], lang="bn",
     ...         edits=[Marked(Edit(0, 1, "ৰ", "ব", "assamese-letter-in-bengali"))])
     >>> fixed = corrected_page(sp)
     >>> [w["text"] for w in fixed["blocks"][0]["lines"][0]["words"]], [s["name"] for s in fixed["steps"]]
