@@ -842,13 +842,18 @@ def build(
         else:
             results = run_inline(todo)
         bar = _progress(len(todo), progress, report.skipped)
-        touched: dict[str, set[int]] = defaultdict(set)  # source -> its pages written now, or dropped
+        touched: dict[str, set[int] | None] = defaultdict(set)  # source -> its pages written now, or dropped
         touched.update({src: {n} for src, n in dropped.items()})
+        # a build stopped before a document's whole-document passes: do them over all its pages (None)
+        touched.update({src: None for src, doc in docs.items() if corpus.pending(doc)})
+        for src in {t.source for t in todo} | touched.keys():  # until those passes have run
+            corpus.set_pending(docs[src])
         orphans: dict[tuple[str, int], int] = {}  # corrections not placed, per page, as last written
         try:
             for result in results:
                 _write(corpus, docs, result, report, game, orphans)
-                touched[result.source].add(result.page_no)
+                if touched[result.source] is not None:
+                    touched[result.source].add(result.page_no)
                 if on_page:
                     on_page(result)
                 bar.update(1)
@@ -861,6 +866,7 @@ def build(
             for src in sorted(touched.keys() & docs.keys()):
                 placed = document_claims(corpus, docs[src], game, changed=touched[src])
                 orphans.update({(src, n): _unplaced(status) for n, status in placed.items()})
+                corpus.set_pending(docs[src], False)
         finally:
             report.orphaned = sum(orphans.values())
             bar.close()

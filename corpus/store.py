@@ -35,7 +35,7 @@ from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -91,9 +91,16 @@ def _lasting_correction_ids(conn: sqlite3.Connection) -> None:
                  "SELECT 'annotations', coalesce(max(id), 0) FROM annotations")
 
 
+def _pending_documents(conn: sqlite3.Connection) -> None:
+    """Version 4: the documents whose whole-document passes (claims read across pages, a watermark's repair)
+    have not run since their pages changed: a build stopped in them finishes them next time."""
+    conn.execute("CREATE TABLE IF NOT EXISTS pending (doc_id INTEGER PRIMARY KEY "
+                 "REFERENCES documents(id) ON DELETE CASCADE)")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids}
+    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -253,6 +260,25 @@ class Corpus:
                 conn.execute(f"PRAGMA user_version = {int(version)}")
 
     # -- documents ------------------------------------------------------------------------------
+
+    def set_pending(self, doc: Document, pending: bool = True) -> None:
+        """Mark ``doc``'s whole-document passes as still to do (or done); see :meth:`pending`."""
+        with self.transaction() as conn:
+            if pending:
+                conn.execute("INSERT OR IGNORE INTO pending (doc_id) VALUES (?)", (doc.id,))
+            else:
+                conn.execute("DELETE FROM pending WHERE doc_id = ?", (doc.id,))
+
+    def pending(self, doc: Document) -> bool:
+        """Were ``doc``'s pages changed by a build that stopped before its whole-document passes ran?
+
+        >>> c = Corpus(":memory:")
+        >>> doc = c.upsert_document(Document("/x/a.txt", "a.txt", "text", "ab12"))
+        >>> c.set_pending(doc); before = c.pending(doc); c.set_pending(doc, False)
+        >>> before, c.pending(doc)
+        (True, False)
+        """
+        return self.conn.execute("SELECT 1 FROM pending WHERE doc_id = ?", (doc.id,)).fetchone() is not None
 
     def upsert_document(self, doc: Document) -> Document:
         """Insert ``doc`` or update the stored one with the same source; returns it with its id.
