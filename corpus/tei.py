@@ -57,6 +57,7 @@ from puthi.corpus.glossary import GlossEntry, concept_id, glossary_for
 from puthi.corpus.records import Document
 from puthi.corpus.store import StoredPage
 from puthi.normalize.detect import line_lang
+from puthi.ocr.xmlsafe import xml_text
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -73,9 +74,9 @@ def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: Any
     el = etree.SubElement(parent, _T + tag)
     for k, v in attrs.items():
         if v is not None:
-            el.set(_ID if k == "xml_id" else k.rstrip("_"), str(v))
+            el.set(_ID if k == "xml_id" else k.rstrip("_"), xml_text(str(v)))
     if text is not None:
-        el.text = text
+        el.text = xml_text(text)
     return el
 
 
@@ -142,6 +143,7 @@ class Aligner:
 def _append(parent: etree._Element, text: str) -> None:
     if not text:
         return
+    text = xml_text(text)
     if len(parent):
         parent[-1].tail = (parent[-1].tail or "") + text
     else:

@@ -36,7 +36,7 @@ from lxml import etree
 from puthi import __version__
 from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name, xml_text
 
 __all__ = ["ALTO_NS", "read_alto", "schema_path", "to_alto", "validate_alto"]
 
@@ -69,9 +69,9 @@ def _set_box(el: etree._Element, box: Box | None) -> None:
 
 
 def _sub(parent: etree._Element, tag: str, attrs: dict[str, str] | None = None, text: str | None = None):
-    el = etree.SubElement(parent, _A + tag, attrs or {})
+    el = etree.SubElement(parent, _A + tag, {k: xml_text(v) for k, v in (attrs or {}).items()})
     if text is not None:
-        el.text = text
+        el.text = xml_text(text)
     return el
 
 

@@ -68,7 +68,7 @@ from lxml import etree
 from puthi import __version__
 from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name
+from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name, xml_text
 
 __all__ = ["LANGUAGES", "PAGE_NS", "read_page_xml", "schema_path", "to_page_xml", "validate_page_xml"]
 
@@ -120,7 +120,7 @@ def _points(box: Box) -> str:
 
 
 def _sub(parent: etree._Element, tag: str, attrs: dict[str, str] | None = None) -> etree._Element:
-    return etree.SubElement(parent, _P + tag, attrs or {})
+    return etree.SubElement(parent, _P + tag, {k: xml_text(v) for k, v in (attrs or {}).items()})
 
 
 def _coords(el: etree._Element, own: Box | None, derived: Box) -> Box:
@@ -136,7 +136,7 @@ def _text_equiv(el: etree._Element, text: str, conf: float | None = None) -> Non
     te = _sub(el, "TextEquiv")
     if conf is not None:
         te.set("conf", f"{round(min(max(conf, 0.0), 100.0) / 100.0, 4):g}")
-    _sub(te, "Unicode").text = text
+    _sub(te, "Unicode").text = xml_text(text)
 
 
 def _block_boxes(block: Block) -> list[Box]:

@@ -25,11 +25,25 @@ from lxml import etree
 
 from puthi.errors import InputError
 
-__all__ = ["local_name", "parse_html", "parse_xml", "source_name"]
+__all__ = ["local_name", "parse_html", "parse_xml", "source_name", "xml_text"]
 
 _XML_DECLARATION = regex.compile(r"^\s*<\?xml[^>]*\?>")
 # An entity declaration in the prolog, before the root element; the name after an optional % (parameter entity).
 _ENTITY_DECLARATION = regex.compile(rb"\A[^<]*(?:<[?!][^<]*)*?<!ENTITY\s+(?:%\s+)?([^\s>]+)")
+
+
+# Characters XML 1.0 cannot hold: C0 controls but tab, line feed and carriage return; lone surrogates; FFFE, FFFF.
+_NOT_XML = regex.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    r"""``text`` as XML can hold it: each character XML 1.0 forbids (a vertical tab or NUL that a text file
+    held) becomes U+FFFD, one code point for one, so that offsets into the text still count right.
+
+    >>> xml_text("ছেষট্টি\x0bএতে\x00২৪")
+    'ছেষট্টি�এতে�২৪'
+    """
+    return _NOT_XML.sub("\N{REPLACEMENT CHARACTER}", text)
 
 
 def _parser() -> etree.XMLParser:

@@ -265,6 +265,22 @@ def test_alto_and_page_xml_say_the_language_of_a_text_and_of_a_passage_in_the_ot
     assert 'primaryLanguage="Bengali"' in p.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("fmt", ["tei", "alto", "page"])
+def test_a_control_character_in_a_text_becomes_a_replacement_character_in_xml(tmp_path, fmt):
+    # a review: a vertical tab in a text file crashed every XML export with a traceback
+    source = tmp_path / "vt.txt"
+    source.write_text("ছেষট্টি দুজনের তাসের খেলা।\x0bএতে ২৪টি তাস লাগে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    [path] = export.export(db, fmt, tmp_path / fmt)
+    xml = path.read_text(encoding="utf-8")
+    assert "\x0b" not in xml and "এতে" in xml
+    if fmt == "tei":  # the text keeps its length: the tab is one replacement character (ALTO and PAGE split words)
+        assert "খেলা।\N{REPLACEMENT CHARACTER}এতে" in xml and validate(path.read_bytes()) == []
+    if fmt == "alto":
+        assert pytest.importorskip("puthi.ocr.alto").validate_alto(path.read_bytes()) == []
+
+
 def test_alto_shows_a_human_correction(seed_copy, tmp_path):
     alto = pytest.importorskip("puthi.ocr.alto")
     doc = "000_768383804696228d.txt"
