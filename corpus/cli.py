@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import os
 import sys
 
 from puthi import __version__
@@ -62,6 +63,8 @@ class _ClosedOutput:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed (`2>&-`): messages go nowhere, never into the results
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     args = build_parser().parse_args(argv)
     if sys.stdout is None:  # started with stdout closed (`>&-`): fine until a command writes a result there
         sys.stdout = _ClosedOutput()

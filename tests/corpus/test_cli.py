@@ -53,3 +53,17 @@ def test_an_implementation_that_lacks_the_game_is_named_before_the_check():
     out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "check", "-", "--game", "bisti", "--impl",
                           "schnapsen"], input="বিস্তি খেলায় বাহান্নখানি তাস লাগে।", capture_output=True, text=True)
     assert out.returncode == 0 and "implements only schnapsen, not bisti" in out.stderr
+
+
+def test_with_stderr_closed_a_build_runs_and_an_error_stays_out_of_the_results(tmp_path):
+    # a review: `2>&-` crashed build before any work, and sent other commands' errors into stdout
+    book = tmp_path / "in" / "book.txt"
+    book.parent.mkdir()
+    book.write_text("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", encoding="utf-8")
+    cli = f"{sys.executable} -m puthi.corpus.cli"
+    out = subprocess.run(["sh", "-c", f"exec 2>&-; {cli} build '{book.parent}' --db '{tmp_path / 'c.sqlite'}'"],
+                         capture_output=False, stdout=subprocess.PIPE, text=True)
+    assert out.returncode == 0 and (tmp_path / "c.sqlite").exists()
+    out = subprocess.run(["sh", "-c", f"exec 2>&-; {cli} terms '{tmp_path / 'missing.txt'}'"],
+                         stdout=subprocess.PIPE, text=True)
+    assert out.returncode == 2 and out.stdout == ""
