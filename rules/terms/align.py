@@ -565,7 +565,7 @@ class Aligner:
                 groups[(c.start, c.end)].append(c)
         for (s, e), group in groups.items():
             after = (m := GAMES_JOINED.match(text, e)) is not None and m.end() in starts
-            before = any(GAMES_JOINED.fullmatch(text, end, s) for end in ends if s - 12 < end < s)
+            before = any(end in ends and GAMES_JOINED.fullmatch(text, end, s) for end in range(s - 12, s))
             games = [c for c in group if self.entries[c.entry].category == "game_name"]
             if (after or before) and games:
                 top = max(c.score for c in group)
@@ -637,13 +637,16 @@ class Aligner:
             if c.first == c.last and c.score >= 0.97:
                 exact[c.first].append(c)
         out: list[_Cand] = []
+        card_words: list[int] | None = None  # where strong card and game words stand, once a list needs them
         for items, closed in _enumerations(text, toks):
             named = [self.entries[c.entry] for i in items for c in exact.get(i, ())]
             strong = [e.category for e in named if e.weight >= LIST_ANCHOR_WEIGHT and e.category in CLOSED_SETS]
             members = Counter(cat for cat, _ in {(e.category, e.concept) for e in named if e.category in CLOSED_SETS})
             sets = {c for c in strong if strong.count(c) >= LIST_ANCHORS}
-            if any(n >= LIST_MEMBERS for n in members.values()) and self._cards_near(cands, items):
-                sets |= {c for c, n in members.items() if n >= LIST_MEMBERS}
+            if any(n >= LIST_MEMBERS for n in members.values()):
+                card_words = self._card_words(cands) if card_words is None else card_words
+                if _near(card_words, items):
+                    sets |= {c for c, n in members.items() if n >= LIST_MEMBERS}
             if not sets:
                 continue
             taken = {e.concept for e in named}
@@ -664,13 +667,11 @@ class Aligner:
                     taken |= {self.entries[ei].concept for ei in found}
         return out
 
-    def _cards_near(self, cands: list[_Cand], items: list[int]) -> bool:
-        """Does a strong card or game word outside the list ``items`` stand within ``SUPPORT_WINDOW`` words of
-        it (তাস, গঞ্জিফা)? Ten avatars in a text on Vishnu are no suits."""
-        lo, hi, inside = items[0] - SUPPORT_WINDOW, items[-1] + SUPPORT_WINDOW, set(items)
-        return any(c.exact and lo <= c.first <= hi and c.first not in inside and not c.glued
-                   and (e := self.entries[c.entry]).weight >= LIST_ANCHOR_WEIGHT
-                   and e.category in CLOSED_SETS | CARD_WORDS for c in cands)
+    def _card_words(self, cands: list[_Cand]) -> list[int]:
+        """The token positions of strong card and game words (তাস, গঞ্জিফা, a rank or suit), sorted."""
+        return sorted(c.first for c in cands if c.exact and not c.glued
+                      and (e := self.entries[c.entry]).weight >= LIST_ANCHOR_WEIGHT
+                      and e.category in CLOSED_SETS | CARD_WORDS)
 
     def _closest_members(self, key: str, sets: set[str], lang: str, edge: bool) -> list[tuple[int, float, int]]:
         """The members of the closed ``sets`` nearest to ``key`` (or to a stem of it), as (lexeme, cost,
@@ -774,6 +775,19 @@ class Aligner:
                 )
             )
         return out
+
+
+def _near(card_words: list[int], items: list[int]) -> bool:
+    """Does a card word (``card_words``: sorted positions) outside the list ``items`` stand within
+    ``SUPPORT_WINDOW`` words of it? Ten avatars in a text on Vishnu are no suits.
+
+    >>> _near([3, 50], [10, 11, 12]), _near([11, 90], [10, 11, 12])
+    (True, False)
+    """
+    inside = set(items)
+    lo = bisect.bisect_left(card_words, items[0] - SUPPORT_WINDOW)
+    hi = bisect.bisect_right(card_words, items[-1] + SUPPORT_WINDOW)
+    return any(p not in inside for p in card_words[lo:hi])
 
 
 def _text_positions(toks: list[tuple[int, int, str]]) -> list[int]:
