@@ -248,9 +248,9 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
         sentence_game = _sentence_game(sentence, game, state, text)
         state.opening = False
         for part, part_game in _by_game(sentence, sentence_game, game, text):
-            found = [c for pattern in PATTERNS for c in pattern(part, part_game)]
+            found = _stated(part, part_game, PATTERNS)
             for clause in _denied_clauses(part):  # a denial speaks of its own part's game
-                denied = [c for pattern in PATTERNS for c in pattern(clause, part_game)]
+                denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, PATTERNS)
                 found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
             claims.extend(found)
     return claims
@@ -344,6 +344,19 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
 # Words that set games named together against each other: "ছেষট্টি ও বিস্তির পার্থক্য এই যে …".
 _CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|তফাৎ|তফাত|প্রভেদ|তুলনা|পৃথক|আলাদা|ভিন্ন|বেলেগ|কিন্তু|প্রথমটি"
                             r"|দ্বিতী(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})টি")
+
+
+def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
+    """The claims the ``patterns`` read in ``s``, as ``game``'s."""
+    return [c for pattern in patterns for c in pattern(s, game)]
+
+
+def _completed(part: Sentence, clause: Sentence, game: str, patterns) -> list[Claim]:
+    """The claims a denied ``clause`` of ``part`` completes, stating none alone: those read up to its end but
+    not before it ("প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে": need not go to the centre)."""
+    before = _stated(_part(part, 0, clause.start - part.start), game, patterns)
+    return [c for c in _stated(_part(part, 0, clause.end - part.start), game, patterns)
+            if not any(_same_claim(c, b) for b in before)]
 
 
 def _same_claim(a: Claim, b: Claim) -> bool:

@@ -529,6 +529,8 @@ def test_totals_need_not_and_winning_when_blocked():
                        ("বিস্তিতে দুইজনে মিলিয়া মোট ষোলখানি তাস পায়।", "bisti")):
         assert [c.quantity for c in extract_claims(text, game) if c.quantity != "players"] == [], text
     assert [c.stated for c in extract_claims("প্ৰথম খোজ কেন্দ্ৰলৈ দিব নালাগে।", "dashguti")] == ["no"]  # need not
+    text = "প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে।"  # the denial completes the rule
+    assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("first_move_forced", "no")]
     assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
     assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
         ("players", 2)]  # seed 000's wording
