@@ -35,7 +35,7 @@ from typing import Any
 
 from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
-from puthi.normalize.edits import Edit, apply_edits
+from puthi.normalize.edits import Edit, apply_edits, to_output
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: Columns of a corrections CSV; ``line``/``word`` may replace ``start``/``end`` for text corrections.
@@ -154,8 +154,14 @@ def apply_corrections(
             numbers, claims = list(fresh.numbers), list(fresh.claims)
             verdicts = [Marked(v) for v in fresh.verdicts]
 
+    in_force = [m.item for m in edits if m.active]
+    corrected = [(m.annotation_id or 0, to_output(in_force, m.item.start), to_output(in_force, m.item.end, end=True))
+                 for m in human_edits]  # each text correction's span in the final text
     for a in (a for a in anns if a.kind == "term"):
         place = anchor(text, a.start, a.end, a.before)
+        if place != (a.start, a.end) and (later := [(s, e) for k, s, e in corrected
+                                                      if k > (a.id or 0) and _overlaps(a.start, a.end, s, e)]):
+            place = later[-1]  # the linked word was corrected since: the link stays on it ("টেক্কা" → "এক্কা")
         if place is None:
             status[a.id or 0] = "orphaned"
             continue

@@ -373,3 +373,17 @@ def test_a_correction_by_line_and_word_says_what_it_replaced(tmp_path, fast_repa
                      "--author", "rk"])
     assert code == 0
     assert "'ও' → 'এবং') applied" in capsys.readouterr().err
+
+
+def test_a_term_link_stays_on_its_word_when_the_word_is_corrected_later(tmp_path, fast_repair):
+    # a review: the link to card.ace jumped to the next টেক্কা once its own word was corrected to এক্কা
+    book = tmp_path / "book.txt"
+    book.write_text("প্রত্যেক রঙে টেক্কা বড়।\nটেক্কার মূল্য এগারো।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "book.txt", "--start", "13", "--end", "19", "--author", "rk"]
+    assert cli.main(["correct", *where, "--term", "card.ace"]) == 0
+    assert cli.main(["correct", *where, "--text", "এক্কা"]) == 0
+    with Corpus(db) as c:
+        [sp] = c.pages(c.documents()[0])
+    assert [(m.item.start, m.item.end, m.item.surface) for m in sp.terms if m.resp == "human"] == [(13, 18, "এক্কা")]
