@@ -16,6 +16,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from puthi.corpus.textio import folder
 from puthi.errors import InputError, OutputError
 
 HELP = "run the whole pipeline on bundled samples and write a review page"
@@ -31,7 +32,7 @@ OLD_OCR = "bisti_old_ocr.txt"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="*", help="extra sources (scans, PDFs, hOCR/ALTO, text), e.g. ../shared/seeds")
-    p.add_argument("--out", default="puthi-demo", help="output folder (default: ./puthi-demo)")
+    p.add_argument("--out", default="puthi-demo", type=folder, help="output folder (default: ./puthi-demo)")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default: 2)")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from puthi.corpus.textio import folder
+
 HELP = "export a corpus as TEI, ALTO, PAGE XML, Web Annotation JSON-LD, CSV or Parquet"
 
 
@@ -13,7 +15,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--db", required=True, help="the corpus file made by puthi build")
     p.add_argument("--format", required=True, choices=FORMATS)
-    p.add_argument("-o", "--out", required=True, metavar="DIR", help="output folder (created if missing)")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", type=folder,
+                   help="output folder (created if missing)")
     p.add_argument("--doc", action="append", metavar="DOC", help="only this document (id, name or path); repeatable")
 
 

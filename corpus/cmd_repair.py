@@ -16,6 +16,7 @@ and written one line at a time, so memory holds only those counts, not the text.
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import json
 import re
@@ -90,13 +91,14 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
                                    "binary file, not text; give a UTF-8 text file")
         body = raw.rstrip(b"\r\n")
         ending = raw[len(body):].decode("ascii")
-        try:
-            text = body.decode("utf-8", errors=errors)
+        start = len(codecs.BOM_UTF8) if offset == 0 and body.startswith(codecs.BOM_UTF8) else 0
+        try:  # a byte-order mark is no text: offsets count after it, as in `terms` and `check`
+            text = body[start:].decode("utf-8", errors=errors)
         except UnicodeDecodeError as exc:
             if _CONTROL_BYTES.search(body):
                 raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + exc.start}: this "
                                        "looks like a binary file, not text; give a UTF-8 text file") from None
-            raise not_utf8(name, offset + exc.start) from None
+            raise not_utf8(name, offset + start + exc.start) from None
         offset += len(raw)
         yield text, ending
 

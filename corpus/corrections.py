@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -237,7 +238,8 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
         raise InputError(name, f"cannot read the corrections file ({exc.strerror}); check the path") from exc
     with fh:
         try:
-            reader = csv.DictReader(fh)
+            header = fh.readline()  # a spreadsheet may save with semicolons or tabs
+            reader = csv.DictReader(itertools.chain([header], fh), delimiter=max(",;\t", key=header.count))
             names = reader.fieldnames or []
             # the columns of `puthi export --format csv`'s annotations.csv, so an export can be imported again
             reader.fieldnames = [_EXPORT_NAMES[f] if f in _EXPORT_NAMES and _EXPORT_NAMES[f] not in names else f

@@ -722,6 +722,8 @@ class BuildLock:
     def __enter__(self) -> BuildLock:
         import fcntl
 
+        if self.path.parent.exists() and not self.path.parent.is_dir():
+            raise OutputError(str(self.path.parent), "is a file, not a folder; put the --db file in a folder")
         if not self.path.parent.is_dir():
             raise OutputError(str(self.path.parent), "no such folder for the --db file; create it first "
                                                      f"(mkdir -p {self.path.parent})")

@@ -194,6 +194,9 @@ class Corpus:
 
     def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True):
         self.path = str(path)
+        if Path(self.path).is_dir():
+            raise InputError(self.path, "is a folder, not a corpus; give the corpus file, e.g. "
+                                        f"--db {Path(self.path) / 'corpus.sqlite'}")
         if not create and not Path(self.path).exists():
             raise InputError(self.path, "no such corpus; build one first with `puthi build SOURCES --db PATH`")
         if not create and Path(self.path).is_file() and Path(self.path).stat().st_size == 0:
@@ -528,8 +531,9 @@ class Corpus:
                 hit = self.conn.execute('SELECT start, "end" FROM words WHERE page_id = ? AND line_no = ? '
                                         "AND word_no = ?", (page_id, ann.line_no, ann.word_no)).fetchone()
             if hit is None:
-                raise InputError(where, f"no line {ann.line_no}" + (f" word {ann.word_no}" if ann.word_no else "")
-                                 + "; lines and words count from 1 (see the lines and words tables)")
+                word = f" word {ann.word_no}" if ann.word_no is not None else ""
+                raise InputError(where, f"no line {ann.line_no}{word}; lines and words count from 1 (see the lines "
+                                        "and words tables)")
             ann.start, ann.end = hit
         layer = ocr_text if ann.layer == "ocr" else text
         if ann.end > len(layer):

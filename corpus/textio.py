@@ -49,6 +49,17 @@ def share(value: str) -> float:
     return p
 
 
+def folder(value: str) -> str:
+    """An output folder option: any path but an empty one, which would write into the current folder.
+
+    >>> folder("out")
+    'out'
+    """
+    if not value.strip():
+        raise argparse.ArgumentTypeError("is empty; name the folder to write to, e.g. out")
+    return value
+
+
 def ocr_lang(value: str) -> str:
     """A ``--lang`` of the OCR commands (ben, asm, auto); the text commands' codes bn and as are accepted.
 

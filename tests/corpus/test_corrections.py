@@ -107,6 +107,8 @@ def test_corrections_csv_is_read_and_bad_rows_are_one_line_errors():
     anns = read_csv(io.StringIO(rows), default_author="sb")
     assert [(a.kind, a.line_no, a.word_no, a.author) for a in anns] == [
         ("text", 2, 1, "sb"), ("verdict", None, None, "rk")]
+    # as a spreadsheet saves it where the comma is the decimal mark
+    assert read_csv(io.StringIO(rows.replace(",", ";")), default_author="sb") == anns
     with pytest.raises(InputError, match=r"line 2.*whole number"):
         read_csv(io.StringIO("document,page,kind,start,end,after\na.txt,one,text,0,1,x\n"))
     with pytest.raises(InputError, match="missing column"):

@@ -138,3 +138,14 @@ def test_utf32_is_named_with_or_without_a_byte_order_mark(tmp_path, capsys):
         src.write_bytes("তাস খেলা হইবে\n".encode(encoding))
         code, out, err = _run(capsys, ["repair", str(src)])
         assert (code, out) == (2, "") and named in err and "iconv" in err
+
+
+def test_a_byte_order_mark_is_no_text_and_offsets_count_after_it_as_in_terms(tmp_path, capsys):
+    # a review: repair counted the mark as code point 0, and a wrong-script edit swallowed it
+    src = tmp_path / "bom.txt"
+    src.write_bytes(b"\xef\xbb\xbf" + "যদি কাহারও ৰিস্তি থাকে\n".encode())
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    [edit] = json.loads(out)["edits"]
+    assert code == 0 and (edit["start"], edit["before"]) == (11, "ৰিস্তি")
+    code, out, _ = _run(capsys, ["terms", str(src), "--format", "jsonl"])
+    assert any(json.loads(r)["start"] == 11 for r in out.splitlines())
