@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, not_utf8, open_input, reject_jsonl, share, text_lang
+from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
@@ -85,10 +85,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
         if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
-        nul = raw.find(b"\x00")
-        if nul >= 0:
-            raise InputError(name, f"NUL byte at byte offset {offset + nul}: this looks like a "
-                                   "binary file, not text; give a UTF-8 text file")
+        if (nul := raw.find(b"\x00")) >= 0:
+            raise nul_byte(name, offset + nul)
         body = raw.rstrip(b"\r\n")
         ending = raw[len(body):].decode("ascii")
         start = len(codecs.BOM_UTF8) if offset == 0 and body.startswith(codecs.BOM_UTF8) else 0

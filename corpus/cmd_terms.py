@@ -20,7 +20,7 @@ from typing import BinaryIO, TextIO
 
 import regex
 
-from puthi.corpus.textio import check_head, not_utf8, open_input, share, text_lang
+from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, share, text_lang
 from puthi.errors import OutputError
 
 HELP = "find terminology-table terms and numbers in a text (jsonl or tsv, code-point offsets)"
@@ -163,6 +163,8 @@ def _chunks(fh: BinaryIO, name: str, errors: str = "strict") -> Iterator[tuple[i
             if consumed == 0:
                 check_head(data, name)
                 bom = 3 if data.startswith(codecs.BOM_UTF8) else 0  # the decoder's error offsets skip it
+            if (nul := data.find(b"\x00")) >= 0:
+                raise nul_byte(name, consumed + nul)
             try:
                 pending = len(decoder.getstate()[0])
                 buf += decoder.decode(data, final=not data)

@@ -136,10 +136,18 @@ def decode(data: bytes, where: str, errors: str = "strict", replace_option: str 
     the error only when the command has one.
     """
     check_head(data, where)
+    if (nul := data.find(b"\x00")) >= 0:  # past the head, too
+        raise nul_byte(where, nul)
     try:
         return data.decode("utf-8-sig", errors=errors)
     except UnicodeDecodeError as exc:  # utf-8-sig counts from after a byte-order mark
         raise not_utf8(where, exc.start + 3 * data.startswith(codecs.BOM_UTF8), replace_option) from None
+
+
+def nul_byte(where: str, byte: int) -> InputError:
+    """The one error every command gives for a NUL byte, at offset ``byte`` of ``where``."""
+    return InputError(where, f"NUL byte at byte offset {byte}: this looks like a binary file, not text; give a "
+                             "UTF-8 text file")
 
 
 def not_utf8(where: str, byte: int, replace_option: str = "--errors replace") -> InputError:

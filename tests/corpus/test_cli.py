@@ -67,3 +67,13 @@ def test_with_stderr_closed_a_build_runs_and_an_error_stays_out_of_the_results(t
     out = subprocess.run(["sh", "-c", f"exec 2>&-; {cli} terms '{tmp_path / 'missing.txt'}'"],
                          stdout=subprocess.PIPE, text=True)
     assert out.returncode == 2 and out.stdout == ""
+
+
+def test_a_nul_byte_past_the_first_kilobytes_is_refused_by_every_text_command(tmp_path):
+    # a review: repair refused it, terms, check and build took it in
+    src = tmp_path / "late.txt"
+    src.write_bytes("টেক্কা দহলা ".encode() * 500 + b"\x00" + "সাহেব\n".encode())
+    for command in (["terms"], ["check", "--game", "bisti"], ["repair"]):
+        out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", *command, str(src)], capture_output=True,
+                             text=True)
+        assert out.returncode == 2 and "NUL byte at byte offset 16000" in out.stderr, command
