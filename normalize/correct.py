@@ -51,7 +51,7 @@ import regex
 
 from puthi.normalize.confusions import alternatives, units
 from puthi.normalize.edits import Edit
-from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography
+from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography, web_counts
 
 # Probability that a word the lexicon lacks is nevertheless printed and read correctly (per language).
 KEEP_PRIOR = {"bn": 3e-8, "as": 1e-4}  # the Assamese list is small (10k sentences): trust it less
@@ -156,6 +156,17 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
     mass = sum(math.exp(s) for s in scores.values()) + keep
     confidence = math.exp(scores[best]) / mass
     return (best, round(confidence, 3)) if confidence >= MIN_CONFIDENCE else None
+
+
+def _more_assamese(word: str, bengali: str) -> bool:
+    """Is ``word`` (with ৰ or ৱ) commoner in Assamese than its Bengali reading ``bengali`` is in Bengali? Rates
+    per word: the Assamese word list's counts, the Bengali web counts (:func:`~.lexicon.web_counts`).
+
+    >>> _more_assamese("আৰু", "আবু"), _more_assamese("পৰ্যন্ত", "পর্যন্ত")
+    (True, False)
+    """
+    assamese = load_lexicon("as")
+    return assamese.frequency(word) / max(assamese.total, 1.0) > web_counts().get(bengali, 0) / 1e9
 
 
 def _assamese_letters(word: str) -> tuple[str, float]:
@@ -283,9 +294,9 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
-            if BENGALI_ONLY not in line and core in load_lexicon("as"):
-                continue  # an Assamese word in a line with no Bengali র: a quotation (আৰু), not OCR damage
             after, conf = _assamese_letters(core)
+            if BENGALI_ONLY not in line and _more_assamese(core, after):
+                continue  # a quotation (আৰু, not আবু), not OCR damage (পৰ্যন্ত is পর্যন্ত)
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
             continue
         if core != token:  # ফোট৷: try the ৷ as the vowel sign া

@@ -148,3 +148,9 @@ def test_an_apostrophe_word_in_assamese_still_gets_assamese_letters():
 def test_a_word_in_single_quotes_is_still_corrected():
     # a quotation mark is no apostrophe inside a word (a review found ‘থেলা’ left alone)
     assert repair_text("তাস ‘থেলা’ হয়, 'থেলা' হয়").text == "তাস ‘খেলা’ হয়, 'খেলা' হয়"
+
+
+def test_an_assamese_word_quoted_in_a_bengali_line_is_kept_but_an_ocr_ra_is_put_right():
+    # a newcomer's আৰু had become আবু; a scan's পৰ্যন্ত (voting took the Assamese ra) must still become পর্যন্ত
+    assert repair_line("দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে", "bn").text == "দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে"
+    assert repair_line("সেখান পৰ্যন্ত যাওয়া যায়", "bn").text == "সেখান পর্যন্ত যাওয়া যায়"
