@@ -158,15 +158,23 @@ def correct_word(word: str, lang: str = "bn") -> tuple[str, float] | None:
     return (best, round(confidence, 3)) if confidence >= MIN_CONFIDENCE else None
 
 
-def _more_assamese(word: str, bengali: str) -> bool:
-    """Is ``word`` (with ৰ or ৱ) commoner in Assamese than its Bengali reading ``bengali`` is in Bengali? Rates
-    per word: the Assamese word list's counts, the Bengali web counts (:func:`~.lexicon.web_counts`).
+# A word with ৰ or ৱ in a Bengali line is an Assamese quotation, not OCR damage, only when it is a common
+# Assamese word (one in a thousand words of the Assamese word list: আৰু, কৰা) and its Bengali reading is at least
+# ten times rarer in Bengali web text (আবু). OCR's ৰ for র makes Assamese words too: ৰূপে, ৰাজা, পৰ্যন্ত, কৰা.
+QUOTED_ASSAMESE_MIN = 1e-3
+QUOTED_ASSAMESE_RATIO = 10
 
-    >>> _more_assamese("আৰু", "আবু"), _more_assamese("পৰ্যন্ত", "পর্যন্ত")
-    (True, False)
+
+def _more_assamese(word: str, bengali: str) -> bool:
+    """Is ``word`` (with ৰ or ৱ) a common Assamese word whose Bengali reading ``bengali`` is rare (see
+    :data:`QUOTED_ASSAMESE_MIN`)? Rates per word: the Assamese word list's counts, the Bengali web counts.
+
+    >>> _more_assamese("আৰু", "আবু"), _more_assamese("পৰ্যন্ত", "পর্যন্ত"), _more_assamese("কৰা", "করা")
+    (True, False, False)
     """
     assamese = load_lexicon("as")
-    return assamese.frequency(word) / max(assamese.total, 1.0) > web_counts().get(bengali, 0) / 1e9
+    rate = assamese.frequency(word) / max(assamese.total, 1.0)
+    return rate >= QUOTED_ASSAMESE_MIN and rate > QUOTED_ASSAMESE_RATIO * web_counts().get(bengali, 0) / 1e9
 
 
 def _assamese_letters(word: str) -> tuple[str, float]:
