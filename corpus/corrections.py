@@ -156,12 +156,10 @@ def apply_corrections(
             verdicts = [Marked(v) for v in fresh.verdicts]
 
     in_force = [m.item for m in edits if m.active]
-    corrected = [(m.annotation_id or 0, to_output(in_force, m.item.start), to_output(in_force, m.item.end, end=True))
-                 for m in human_edits]  # each text correction's span in the final text
     for a in (a for a in anns if a.kind == "term"):
         place = anchor(text, a.start, a.end, a.before)
-        if place != (a.start, a.end) and (later := [(s, e) for k, s, e in corrected
-                                                      if k > (a.id or 0) and _overlaps(a.start, a.end, s, e)]):
+        if place != (a.start, a.end) and (later := [now for then, now in _corrected_since(in_force, human_edits, a.id)
+                                                      if _overlaps(a.start, a.end, *then)]):
             place = later[-1]  # the linked word was corrected since: the link stays on it ("টেক্কা" → "এক্কা")
         if place is None:
             status[a.id or 0] = "orphaned"
@@ -191,6 +189,23 @@ def apply_corrections(
             v = Verdict(i, expected, a.after, a.note or f"set by {a.author}", "human", "human", a.author)
             verdicts.append(Marked(v, "human", a.author, True, a.id))
     return CorrectedPage(text, edits, terms, numbers, claims, verdicts, reanalysed, status)
+
+
+Span = tuple[int, int]
+
+
+def _corrected_since(in_force: list[Edit], human: list[Marked], since: int | None) -> list[tuple[Span, Span]]:
+    """The text corrections made after annotation ``since``: each one's span in the text as it was then (where a
+    link made then points) and in the text now.
+
+    >>> fix = Marked(Edit(5, 6, "ও", "এবং", "human:rk"), "human", "rk", True, 2)
+    >>> _corrected_since([Edit(0, 1, "ৰ", "ব", "ra"), fix.item], [fix], since=1)
+    [((5, 6), (5, 8))]
+    """
+    later = [m for m in human if (m.annotation_id or 0) > (since or 0)]
+    then = [e for e in in_force if not any(e is m.item for m in later)]
+    return [((to_output(then, m.item.start), to_output(then, m.item.end, end=True)),
+             (to_output(in_force, m.item.start), to_output(in_force, m.item.end, end=True))) for m in later]
 
 
 def check_annotation(a: Annotation) -> Annotation:

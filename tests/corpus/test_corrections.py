@@ -389,3 +389,17 @@ def test_a_term_link_stays_on_its_word_when_the_word_is_corrected_later(tmp_path
     with Corpus(db) as c:
         [sp] = c.pages(c.documents()[0])
     assert [(m.item.start, m.item.end, m.item.surface) for m in sp.terms if m.resp == "human"] == [(13, 18, "এক্কা")]
+
+
+def test_a_term_link_keeps_its_word_when_a_neighbouring_word_is_corrected(tmp_path, fast_repair):
+    # review: the link to সাহেব had jumped onto the corrected ও → এবং before it
+    book = tmp_path / "k.txt"
+    book.write_text("রাজা ও সাহেব এক তাস।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "k.txt", "--author", "rk"]
+    assert cli.main(["correct", *where, "--start", "7", "--end", "12", "--term", "card.queen"]) == 0
+    assert cli.main(["correct", *where, "--start", "5", "--end", "6", "--text", "এবং"]) == 0
+    with Corpus(db) as c:
+        [sp] = c.pages(c.documents()[0])
+    assert [(m.item.start, m.item.surface) for m in sp.terms if m.resp == "human"] == [(9, "সাহেব")]
