@@ -74,6 +74,7 @@ WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}]
 # matches only approximately (লাউ কাট| কাটি). After a word read exactly the bar is a danda: a sentence ends.
 GLUED_MARK = regex.compile("[.|\N{BENGALI CURRENCY NUMERATOR FOUR}'\N{RIGHT SINGLE QUOTATION MARK}]")
 AA_AS_BAR = regex.compile("[|\N{BENGALI CURRENCY NUMERATOR FOUR}][ \t]*")
+HYPHEN = regex.compile("[-\N{EN DASH}\N{HYPHEN}]")
 # Between a term and the word after it, for context: spaces, quotes, brackets, a hyphen.
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
@@ -593,9 +594,13 @@ class Aligner:
             return None
         sim = 1.0
         previous: _Hit | None = None
+        w = numbers.parse_word(toks[i][2], "bn") or numbers.parse_word(toks[i][2], "as")
+        counted = w is not None and w.kind != "digits"  # a number word, not "10 সেকেন্ড" (tens, machine-translated)
         for j, lid in enumerate(lids, start=i):
             if j > i and not self._term_gap(text, toks[j - 1][1], toks[j][0], previous):
                 return None
+            if j > i and counted and not HYPHEN.search(text, toks[j - 1][1], toks[j][0]):
+                return None  # "দশ গুটি" is ten pieces; the game is দশ-গুটি
             word = toks[j][2]
             hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(word, lid)
             if hit is None or (j < last and hit.stem_end != len(word)):
