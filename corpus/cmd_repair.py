@@ -94,8 +94,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             text = body[start:].decode("utf-8", errors=errors)
         except UnicodeDecodeError as exc:
             if _CONTROL_BYTES.search(body):
-                raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + exc.start}: this "
-                                       "looks like a binary file, not text; give a UTF-8 text file") from None
+                raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + start + exc.start}: "
+                                       "this looks like a binary file, not text; give a UTF-8 text file") from None
             raise not_utf8(name, offset + start + exc.start) from None
         offset += len(raw)
         yield text, ending

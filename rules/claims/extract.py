@@ -250,9 +250,12 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
         for part, part_game in _by_game(sentence, sentence_game, game, text):
             found = _stated(part, part_game, PATTERNS)
             for clause in _denied_clauses(part):  # a denial speaks of its own part's game
-                denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, PATTERNS)
+                denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, found)
                 found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
             claims.extend(found)
+            if state.lead and any(c.game == state.lead for c in found):
+                state.topic = state.lead
+        state.lead = None
     return claims
 
 
@@ -309,9 +312,11 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
             if how == "compared" or not GAMES_JOINED.fullmatch(text, before.end, t.start):
                 break
             joined.append((g, how, t))
-        if opens[:1] == [True] and len({g for g, _, _ in joined}) > 1 and joined[0][1] != "compared" \
-                and not _CONTRASTED.search(part.text):
-            return tuple(dict.fromkeys(g for g, _, _ in joined))
+        if opens[:1] == [True] and len({g for g, _, _ in joined}) > 1 and joined[0][1] != "compared":
+            if after := [g for g, how, _ in games[len(joined):] if how != "compared"]:
+                return (after[0],)  # "ছেষট্টি, বিস্তি ও গ্রাবু — এই তিনটির মধ্যে ছেষট্টিতে …": the one singled out
+            if not _CONTRASTED.search(part.text):
+                return tuple(dict.fromkeys(g for g, _, _ in joined))
         if found := [g for (g, how, _), o in zip(games, opens, strict=True)
                      if how == "cue" or (o and how != "compared")]:
             return (found[0],)
@@ -351,12 +356,22 @@ def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
     return [c for pattern in patterns for c in pattern(s, game)]
 
 
-def _completed(part: Sentence, clause: Sentence, game: str, patterns) -> list[Claim]:
-    """The claims a denied ``clause`` of ``part`` completes, stating none alone: those read up to its end but
-    not before it ("প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে": need not go to the centre)."""
-    before = _stated(_part(part, 0, clause.start - part.start), game, patterns)
-    return [c for c in _stated(_part(part, 0, clause.end - part.start), game, patterns)
+def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:
+    """The rules without a number (``found`` in ``part``) that a denied ``clause`` completes, stating none
+    alone: read up to its end but not before it ("প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে":
+    need not go to the centre). An exception denies nothing: "কেন্দ্র ছাড়া আর কোথাও নয়" (nowhere but)."""
+    from puthi.rules.claims.patterns import behaviour
+
+    if not any(isinstance(c.stated, str) for c in found) or _EXCEPTION.search(clause.text):
+        return []
+    before = behaviour(_part(part, 0, clause.start - part.start), game)
+    return [c for c in behaviour(_part(part, 0, clause.end - part.start), game)
             if not any(_same_claim(c, b) for b in before)]
+
+
+# An exception: "ছাড়া", "ব্যতীত", "বাদে", Assamese "বাহিৰে" (but for …).
+_EXCEPTION = regex.compile("ছা(?:\N{BENGALI LETTER RRA}|\N{BENGALI LETTER DDA}\N{BENGALI SIGN NUKTA})া"
+                           "|ব্যতীত|ব্যতিরেকে|বাদে|বাহিৰে|বাহিরে|বিনা")
 
 
 def _same_claim(a: Claim, b: Claim) -> bool:
@@ -456,11 +471,14 @@ def chapter_games(text: str, terms: list[TermSpan]) -> list[tuple[int, str]]:
 class _Passage:
     """The game a passage is about, as it goes: ``chapter`` from a heading (until the next heading),
     ``topic`` from a sentence whose subject is a game with no engine, or that opens its paragraph with a
-    game (until the paragraph ends); ``opening``: the next sentence opens a paragraph."""
+    game and states a rule of it (until the paragraph ends; "বিস্তি খেলা কেবল দুইজনে খেলে। ইহাতে ৩২খানি তাস
+    লাগে।", but not "ছেষট্টিতে যাঁহারা অভ্যস্ত, তাঁহারা এই খেলা সহজে শিখিবেন।"); ``opening``: the next
+    sentence opens a paragraph; ``lead``: the game the sentence being read opens its paragraph with."""
 
     chapter: str | None = None
     topic: str | None = None
     opening: bool = True
+    lead: str | None = None
 
 
 def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str) -> str:
@@ -490,8 +508,8 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
         state.topic = turning[-1]
         return state.topic
     if leading := [g for g, how in others if how.startswith("lead")]:
-        if state.opening and others[0][1] != "leadalso":  # "বিস্তি খেলা কেবল দুইজনে খেলে। ইহাতে ৩২খানি তাস
-            state.topic = leading[0]  # লাগে।": the paragraph is Bisti's
+        if state.opening and others[0][1] != "leadalso":  # the paragraph may be this game's (extract_claims)
+            state.lead = leading[0]
         return leading[0]
     return state.topic or current
 

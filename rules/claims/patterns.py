@@ -70,8 +70,9 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 
 def _after_total(s: Sentence, n: NumberSpan) -> bool:
-    """Does "in total" (মোট, মুঠ) stand right before the number ``n``?"""
-    return any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
+    """Does "in total" (মোট, মুঠ) stand right before the number ``n``, in a sentence not about each player
+    ("প্রত্যেক খেলোয়াড় মোট আটখানি তাস পায়" is a hand of eight)?"""
+    return not s.has("each") and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
@@ -306,7 +307,8 @@ _COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")
 def players(s: Sentence, game: str) -> list[Claim]:
     """Number of players: "দুজনের তাসের খেলা", "চারজনে দুই জুটিতে খেলে", "দুজন খেলুৱৈৰ"."""
     for n in s.free_numbers():
-        tail = s.text[n.end - s.start - 2 :]
+        people = n.surface.rfind("জন")  # the number may hold জন and its ending: দুইজনে, দুজনের
+        tail = s.text[n.start - s.start + people if people >= 0 else n.end - s.start :]
         if 2 <= n.value <= 6 and _PLAYERS.match(tail):
             return [_claim(s, game, "players", n.value, 0.6)]
     return []
@@ -314,6 +316,9 @@ def players(s: Sentence, game: str) -> list[Claim]:
 
 # "must capture": a verb of capturing with "must", or the word "compulsory" (seed 004: বন্দী কৰাটো বাধ্যতামূলক)
 _MUST_CAPTURE = regex.compile(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)|বাধ্যতামূলক")
+
+
+_OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
 
 
 def behaviour(s: Sentence, game: str) -> list[Claim]:
@@ -325,7 +330,8 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     if s.has("capture") and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     if s.has("blocked") and (s.has("lose") or s.has("win")):  # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়"
-        claims.append(_claim(s, game, "outcome_when_blocked", "loss" if s.has("lose") else "win", 0.7))
+        wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
+        claims.append(_claim(s, game, "outcome_when_blocked", "win" if wins else "loss", 0.7))
     return claims
 
 

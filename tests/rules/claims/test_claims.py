@@ -432,7 +432,7 @@ def test_the_king_and_queen_shown_together_are_a_marriage_and_a_sentence_opening
     assert [(c.quantity, c.params, c.stated) for c in extract_claims(text, "sixtysix")] == [
         ("marriage_value", {"suit": "trump"}, 40), ("marriage_value", {"suit": "plain"}, 20)]
     text = "বিস্তি খেলা দুইজনে খেলে। শ্নাপসেনে কুড়িখানি তাস লাগে।"
-    assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("schnapsen", 20)]
+    assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("bisti", 2), ("schnapsen", 20)]
     # the values named before the marriage, each after its suit; a count of cards before it is no value
     text = "ছেষট্টি খেলায় তুরুপে ৪০, অন্য রঙে ২০ — ইহাই সাহেব ও বিবি একসঙ্গে দেখাইবার মূল্য।"
     assert [(c.params, c.stated) for c in extract_claims(text, "sixtysix")] == [
@@ -498,6 +498,11 @@ def test_a_clause_belongs_to_the_game_it_is_about_not_one_it_mentions_or_compare
 
 
 def test_a_paragraph_that_opens_with_a_game_is_that_games_until_it_ends():
+    # ... when its first sentence states a rule of that game; one naming it in passing turns nothing (a review)
+    text = "ছেষট্টিতে যাঁহারা অভ্যস্ত, তাঁহারা এই খেলা সহজে শিখিবেন। এই খেলায় প্রত্যেকে আটখানি তাস পায়।"
+    assert _hand_sizes(text) == [("bisti", 8)]
+    text = "ছেষট্টি, বিস্তি ও গ্রাবু — এই তিনটি খেলার মধ্যে ছেষট্টিতে ২৪খানি তাস লাগে।"  # the one singled out
+    assert [c.game for c in extract_claims(text, "bisti")] == ["sixtysix"]
     # a newcomer's encyclopedia entry: the Bisti paragraph's rules had been checked as Sixty-Six's
     text = ("বিস্তি খেলা কেবল দুইজনে খেলে। ইহাতে প্রত্যেকে আটখানি তাস পায়।\n\n"
             "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। প্রত্যেকে ছয়খানি তাস পায়।")
@@ -534,6 +539,14 @@ def test_totals_need_not_and_winning_when_blocked():
     assert [c.stated for c in extract_claims("প্ৰথম খোজ কেন্দ্ৰলৈ দিব নালাগে।", "dashguti")] == ["no"]  # need not
     text = "প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে।"  # the denial completes the rule
     assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("first_move_forced", "no")]
+    text = "প্রথম চাল দিতে হয়, কেন্দ্র ছাড়া আর কোথাও নয়।"  # but an exception is no denial (a review)
+    assert [c.stated for c in extract_claims(text, "dashguti")] == ["centre"]
+    text = "যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁৰ প্ৰতিপক্ষ জয়ী হয়।"  # the opponent wins
+    assert [c.stated for c in extract_claims(text, "dashguti")] == ["loss"]
+    for text, game, quantity in (("প্রত্যেক খেলোয়াড় মোট আটখানি তাস পায়।", "bisti", "hand_size"),
+                                 ("প্ৰতিজন খেলুৱৈৰ মুঠ দহটা গুটি থাকে।", "dashguti", "pieces_per_player")):
+        assert [c.quantity for c in extract_claims(text, game)] == [quantity], text  # "each ... in total"
+    assert _hand_sizes("দুই জনে খেলিয়া থাকে। প্রত্যেকে আটখানি তাস পায়।") == [("bisti", 8)]
     assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
     assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
         ("players", 2)]  # seed 000's wording
