@@ -102,11 +102,29 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
     ('bn', 'as')
     """
     n_as, n_bn = lang_evidence(line)
-    if doc_lang == "bn" and n_as >= min_letters and not n_bn:
+    if doc_lang == "bn" and n_as >= min_letters and not n_bn and _assamese_words(line):
         return "as"
     if doc_lang == "as" and n_bn >= min_letters and not n_as:
         return "bn"
     return doc_lang
+
+
+_RA_WA_WORD = regex.compile(r"[\p{L}\p{M}]*[\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
+                            r"\N{BENGALI LETTER RA WITH LOWER DIAGONAL}][\p{L}\p{M}]*")
+
+
+def _assamese_words(line: str) -> bool:
+    """Are most of the words with ৰ ৱ in ``line`` Assamese words? OCR of Bengali prints ৰ for ব or র in words
+    Assamese does not have (ৰিস্তি, ৰিৰি, সাহেৰ); a quoted Assamese line has খেলুৱৈ, আৰু, প্ৰতিজন.
+
+    >>> _assamese_words("প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু"), _assamese_words("ৰিস্তি থাকিলে, ৰিৰি সাহেৰ একসঙ্গে")
+    (True, False)
+    """
+    from puthi.normalize.lexicon import load_lexicon
+
+    words = _RA_WA_WORD.findall(line)
+    assamese = load_lexicon("as")
+    return 2 * sum(w in assamese for w in words) >= len(words)
 
 
 def lang_evidence(text: str) -> tuple[int, int]:

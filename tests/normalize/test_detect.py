@@ -52,3 +52,11 @@ def test_seed_000_garble_share_is_about_what_the_readme_says():
     tokens = _seed("000_768383804696228d.txt").split()
     garbled = sum(classify_token(t).startswith("garbled") for t in tokens)
     assert 0.08 < garbled / len(tokens) < 0.2
+
+
+def test_a_bengali_ocr_line_with_stray_assamese_ra_stays_bengali():
+    # a review: three ৰ OCR put into Bengali words (ৰিস্তি, ৰিৰি, সাহেৰ) made the line Assamese for terms
+    from puthi.normalize.detect import line_lang
+
+    assert line_lang("ৰিস্তি থাকিলে কুড়ি ফোটা হয়, ৰিৰি সাহেৰ একসঙ্গে।", "bn") == "bn"
+    assert line_lang("দছ-গুটিত প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে আৰু।", "bn") == "as"
