@@ -121,8 +121,8 @@ def to_alto(pages: list[Page]) -> str:
         for b, block in enumerate(page.blocks, 1):
             tb = _sub(space, "TextBlock", {"ID": f"block_{i}_{b}"})
             _set_box(tb, block.box)
-            if block_lang := _xsd_language(block.words_lang) if block.words_lang else page_lang:
-                tb.set("LANG", block_lang)
+            if page_lang:
+                tb.set("LANG", page_lang)
             for n, line in enumerate(block.lines, 1):
                 tl = _sub(tb, "TextLine", {"ID": f"line_{i}_{b}_{n}"})
                 _set_box(tl, line.box)

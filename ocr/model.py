@@ -85,16 +85,6 @@ class Block:
     lines: list[Line] = field(default_factory=list)
     box: Box | None = None
 
-    @property
-    def words_lang(self) -> str:
-        """The language every word of the block is marked with (an Assamese passage in a Bengali book), or "".
-
-        >>> Block([Line([Word("আৰু", lang="asm"), Word("ৰজা", lang="asm")])]).words_lang
-        'asm'
-        """
-        langs = {w.lang for line in self.lines for w in line.words}
-        return langs.pop() if len(langs) == 1 else ""
-
 
 @dataclass
 class Page:

@@ -197,8 +197,8 @@ def to_page_xml(page: Page, *, created: str | None = None) -> str:
     whole_page = Box(0, 0, width, height)
     for b, block in enumerate(page.blocks, 1):
         region = _sub(page_el, "TextRegion", {"id": f"r{b}"})
-        if region_language := _language(block.words_lang) if block.words_lang else language:
-            region.set("primaryLanguage", region_language)
+        if language:
+            region.set("primaryLanguage", language)
         region_box = _coords(region, block.box, Box.union(_block_boxes(block)) or whole_page)
         for n, line in enumerate(block.lines, 1):
             line_el = _sub(region, "TextLine", {"id": f"r{b}l{n}"})
