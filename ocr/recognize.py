@@ -54,8 +54,9 @@ __all__ = [
 
 LANGS = ("ben", "asm", "auto")
 # The corpus OCRs stored image and PDF pages again when this changes (2: ink that no line read is read
-# again as a line, and each frame of a multi-page TIFF is its own page).
-VERSION = "2"
+# again as a line, and each frame of a multi-page TIFF is its own page; 3: a one-word heading joined by its matra
+# is such ink, and is read in its own width when that reads more of it than the text column's).
+VERSION = "3"
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,9 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
         ink[max(0, b.y0 - m) : min(h, b.y1 + m), max(0, b.x0 - m) : min(w, b.x1 + m)] = 0
     stats = cv2.connectedComponentsWithStats(ink, connectivity=8)[2]
     bw, bh, area = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
-    glyph = (area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) & (bw <= 4 * text_height)
+    # a word joined by its matra may be long (ক্লাবেরইয়াস), but not thin: a rule is
+    glyph = (area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) \
+        & ((bw <= 4 * text_height) | ((bh >= 0.5 * text_height) & (bw <= 15 * text_height)))
     glyph[0] = False  # the background
     marks = np.flatnonzero(glyph)
     rows = np.zeros(h, bool)
@@ -308,7 +311,9 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
         inside = [k for k in marks if y0 <= stats[k, cv2.CC_STAT_TOP] < y]
         x0 = min(stats[k, cv2.CC_STAT_LEFT] for k in inside)
         x1 = max(stats[k, cv2.CC_STAT_LEFT] + bw[k] for k in inside)
-        if len(inside) >= 3 and y - y0 >= 0.5 * text_height and x1 - x0 >= 2 * text_height:
+        word = len(inside) >= 3 and x1 - x0 >= 2 * text_height  # letters apart, or one joined by its matra:
+        joined = x1 - x0 >= 1.5 * text_height and sum(area[k] for k in inside) >= 0.3 * text_height**2  # বিস্তি
+        if (word or joined) and y - y0 >= 0.5 * text_height:
             found.append(Box(int(x0), y0, int(x1), y))
     return found
 
@@ -324,22 +329,16 @@ def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height:
     ``tesseract`` had read). Read alone it comes back; on that line ``--psm 7`` found nothing and the raw-line
     mode ``--psm 13`` read it, so ``read_line`` tries both."""
     pad = int(0.3 * text_height)
-    h, w = image.shape[:2]
     out, left = list(lines), []
     for band in missed:
         at = next((i for i, (b, _, _) in enumerate(out) if b.y0 > band.y0), len(out))
         near = [out[i][0] for i in (at - 1, at) if 0 <= i < len(out)]
-        x0, x1 = band.x0, band.x1
+        spans = [(band.x0, band.x1)]
         beside = [wd.box for _, ws, _ in out for wd in ws if wd.box and wd.box.y1 > band.y0 and wd.box.y0 < band.y1]
-        if near and not beside:
-            x0, x1 = min(x0, *(b.x0 for b in near)), max(x1, *(b.x1 for b in near))
-        x0, y0 = max(0, x0 - pad), max(0, band.y0 - pad)
-        crop = image[y0 : min(h, band.y1 + pad), x0 : min(w, x1 + pad)]
-        words = [Word(wd.text, _shift(wd.box, x0, y0), wd.conf) for _, ws, _ in read_line(crop).lines for wd in ws
-                 if wd.text.strip()]
-        # widened, the crop may take in bare paper: a doubtful "word" beside the ink is its specks
-        words = [wd for wd in words if wd.box is None or wd.conf >= 50
-                 or (wd.box.x1 > band.x0 - pad and wd.box.x0 < band.x1 + pad)]
+        if near and not beside:  # widened first; the band alone too, which reads a centred heading better
+            spans.insert(0, (min(band.x0, *(b.x0 for b in near)), max(band.x1, *(b.x1 for b in near))))
+        readings = [_read_band(image, band, a, b, pad, read_line) for a, b in spans]
+        words = max(readings, key=lambda ws: (round(_covered(ws, band), 1), _confidence(ws)))
         if not words:
             left.append(band)
             continue
@@ -347,6 +346,39 @@ def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height:
         key = out[at - 1][2] if at else out[0][2] if out else (0, 0)  # in the block of the line before it
         out.insert(at, (box, words, key))
     return out, left
+
+
+def _read_band(image: np.ndarray, band: Box, x0: int, x1: int, pad: int, read_line) -> list[Word]:
+    """The words ``read_line`` finds in ``band`` cut from ``x0`` to ``x1`` (with ``pad``), in page coordinates."""
+    h, w = image.shape[:2]
+    x0, y0 = max(0, x0 - pad), max(0, band.y0 - pad)
+    crop = image[y0 : min(h, band.y1 + pad), x0 : min(w, x1 + pad)]
+    words = [Word(wd.text, _shift(wd.box, x0, y0), wd.conf) for _, ws, _ in read_line(crop).lines for wd in ws
+             if wd.text.strip()]
+    # widened, the crop may take in bare paper: a doubtful "word" beside the ink is its specks
+    return [wd for wd in words if wd.box is None or wd.conf >= 50
+            or (wd.box.x1 > band.x0 - pad and wd.box.x0 < band.x1 + pad)]
+
+
+def _covered(words: list[Word], band: Box) -> float:
+    """How much of ``band``'s width the words' boxes cover (0..1): of two readings of a band, the one that
+    read all its ink. A heading read in the text column's width came back as "যি" for its ছেষট্টি.
+
+    >>> _covered([Word("ক", Box(0, 0, 5, 9)), Word("খ", Box(15, 0, 30, 9))], Box(0, 0, 20, 9))
+    0.5
+    """
+    xs = sorted((max(wd.box.x0, band.x0), min(wd.box.x1, band.x1)) for wd in words if wd.box)
+    covered, end = 0, band.x0
+    for a, b in xs:
+        a = max(a, end)
+        if b > a:
+            covered, end = covered + b - a, b
+    return covered / max(band.x1 - band.x0, 1)
+
+
+def _confidence(words: list[Word]) -> float:
+    """The mean confidence of a reading (0 for none)."""
+    return sum(max(wd.conf, 0.0) for wd in words) / len(words) if words else 0.0
 
 
 def _shift(box: Box | None, dx: int, dy: int) -> Box | None:

@@ -245,3 +245,21 @@ def test_ink_in_no_line_read_is_read_again_as_a_line(bn_page, monkeypatch):
     monkeypatch.setattr(recognize, "_read_missed", lambda image, lines, missed, *a: (lines, missed))
     [step] = [s for s in ocr_image(bn_page.image, lang="ben").steps if s.name == "uncovered-ink"]
     assert step.settings["missing"] == step.settings["boxes"]  # not read again: reported as missing
+
+
+@pytest.mark.parametrize("heading", ["বিস্তি", "ক্লাবেরইয়াস"])
+def test_a_one_word_heading_that_no_line_read_is_recovered(heading, monkeypatch):
+    # a newcomer's scans: Tesseract's layout dropped each chapter's one-word heading, the line that names the
+    # game; one word joined by its matra is one mark, too few for a band of "three marks or more"
+    sample = render(f"{heading}\n{BN_PAGE}", "Noto Serif Bengali", size=30, seed=3, degrade=Degradation(noise=6))
+    real = recognize._reread
+
+    def losing_the_heading(*args, **kw):
+        lines, voted = real(*args, **kw)
+        return lines[1:], voted
+
+    monkeypatch.setattr(recognize, "_reread", losing_the_heading)
+    page = ocr_image(sample.image, lang="ben")
+    [step] = [s for s in page.steps if s.name == "uncovered-ink"]
+    assert step.settings["recovered"] >= 1
+    assert cer(heading, page.text.split("\n")[0]) < 0.35
