@@ -37,7 +37,8 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
     page itself (a chapter title as its running head): a chapter names its game once, and the pages after its
     heading are about it; a heading in mid-page turns the rest of that page when the page is read
     (``extract_claims`` follows headings). A passing mention changes nothing. Pages before the first such
-    heading take its game; a document with no such heading is about the game with an engine it names most.
+    heading take the game with an engine they name most, else that heading's; a document with no such heading
+    is about the game with an engine it names most.
 
     >>> from puthi.rules.terms import find_terms
     >>> from types import SimpleNamespace as N
@@ -54,8 +55,12 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
     from puthi.rules.claims.extract import chapter_games
 
     headings = [chapter_games(p.text, p.games) for p in pages]
-    # before the first page with a chapter heading, the game of that heading: a preface is the book's
-    current = next((h[0][1] for h in headings if h), None) or detect_game([t for p in pages for t in p.games])
+    # before the first page with a chapter heading, the game those pages name most (a scan whose headings OCR
+    # lost names its games in its sentences), else that heading's: a preface is the book's
+    first = next((k for k, h in enumerate(headings) if h), len(pages))
+    first_heading = headings[first][0][1] if first < len(pages) else None
+    current = (detect_game([t for p in pages[:first] for t in p.games]) or first_heading
+               or detect_game([t for p in pages for t in p.games]))
     out: list[str | None] = []
     for p, heads in zip(pages, headings, strict=True):
         if heads and not p.text[: heads[0][0]].strip(" \t\n\r\f•*-–—()[]0123456789০১২৩৪৫৬৭৮৯"):

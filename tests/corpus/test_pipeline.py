@@ -621,3 +621,13 @@ def test_a_build_stopped_while_reading_claims_across_pages_finishes_them_next_ti
     assert _built_claims(tmp_path / "stopped", text) == whole  # the pages are done; their claims are read now
     with Corpus(tmp_path / "stopped" / "c.sqlite") as c:
         assert not c.pending(c.documents()[0])
+
+
+def test_pages_before_the_first_heading_take_the_game_they_name(tmp_path, fast_repair):
+    # a newcomer's scanned book whose chapter headings OCR lost: every page before the only heading left, the
+    # Dash-guti chapter's at the end, had been checked as Dash-guti
+    rows = _built_claims(tmp_path, "ছেষট্টি খেলা দুই জনে খেলিয়া থাকে। এই খেলায় চব্বিশখানি তাস লাগে।\f"
+                                   "প্রত্যেকে ছয়খানি তাস পায়।\f"
+                                   "দছ-গুটি\n\nপ্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।\n")
+    assert [(n, g) for n, g, *_ in rows] == [(1, "sixtysix"), (1, "sixtysix"), (2, "sixtysix"), (3, "dashguti")]
+    assert all(verdict == "consistent" for *_, verdict in rows)
