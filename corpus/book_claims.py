@@ -21,6 +21,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import regex
+
 from puthi.corpus.records import Document
 
 if TYPE_CHECKING:
@@ -160,17 +162,34 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
     them where they differ from a page's. With ``changed`` (page numbers), only the pages their change can
     reach are read: their neighbours, and the pages after them that take their game. Returns, for each page
     written again, where its corrections were placed (annotation id -> status, as ``Corpus.write_page``)."""
+    placed = book_claims(corpus, [doc], game, None if changed is None else {(0, n) for n in changed})
+    return {n: status for (_, n), status in placed.items()}
+
+
+def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
+                changed: set[tuple[int, int]] | None = None) -> dict[tuple[int, int], dict[int, str]]:
+    """:func:`document_claims` over a book of several files (``docs`` in page order, :func:`books`): their
+    pages are read as one document's. ``changed`` and the result name a page as (index in ``docs``, page
+    number in its file)."""
     from puthi.corpus.pipeline import reanalyse, verdicts_for
 
-    pages = [p for p in corpus.claims_inputs(doc)
-             if any(s.stage == "claims" and s.version != "absent" for s in p.steps)]
+    origin: list[tuple[int, int]] = []  # (file, page number in it) of each page of the book
+    pages = []
+    for i, doc in enumerate(docs):
+        for p in corpus.claims_inputs(doc):
+            if any(s.stage == "claims" and s.version != "absent" for s in p.steps):
+                origin.append((i, p.page_no))
+                pages.append(replace(p, page_no=len(pages) + 1))  # numbered through the book
     if not pages:
         return {}
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.sentences import running_heads
 
     subjects = page_subjects(pages) if game == "auto" else [game] * len(pages)  # --game: nothing is inherited
-    reach = _reach([p.page_no for p in pages], subjects, changed)
+    # a changed page that is gone sits between the pages either side of it
+    through = None if changed is None else {bisect.bisect_left(origin, c) + (0.5 if c not in origin else 1)
+                                            for c in changed}
+    reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
     for g, run in runs(pages, page_games(pages, game)):
@@ -183,14 +202,48 @@ def document_claims(corpus: Any, doc: Document, game: str = "auto",
             claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
-    placed: dict[int, dict[int, str]] = {}
-    for p in pages:
+    placed: dict[tuple[int, int], dict[int, str]] = {}
+    for p, (i, page_no) in zip(pages, origin, strict=True):
         if p.page_no in reach and new.get(p.page_no, []) != p.claims:
-            result = corpus.machine_result(doc, p.page_no)
+            result = corpus.machine_result(docs[i], page_no)
             result.claims = new.get(p.page_no, [])
             result.verdicts = verdicts_for(result.claims)
-            placed[p.page_no] = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game)).status
+            placed[(i, page_no)] = corpus.write_page(docs[i], result,
+                                                     reanalyse=partial(reanalyse, game=game)).status
     return placed
+
+
+# A file named as one page of a book: a name, then the page's number (page-001.png, scan_12.tif, p3.jpg), of a
+# kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE).
+PAGE_FILES = ("image", "hocr", "alto", "page")
+_PAGE_FILE = regex.compile(r"(.*?)(\d+)")
+
+
+def books(docs: list[Document]) -> list[list[Document]]:
+    """``docs`` as books: scans of pages (or their OCR) in one folder, named alike but for a page number
+    (``page-001.png``, ``page-002.tif``), are one book in the order of their numbers; any other file is a
+    book of its own.
+
+    >>> from puthi.corpus.records import Document as D
+    >>> docs = [D("/b/page-2.png", "page-2.png", "image", "2"), D("/b/page-10.png", "page-10.png", "image", "3"),
+    ...         D("/b/page-1.tif", "page-1.tif", "image", "1"), D("/b/notes.txt", "notes.txt", "text", "4")]
+    >>> [[d.name for d in book] for book in books(docs)]
+    [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png']]
+    """
+    from pathlib import Path
+
+    shelves: dict[tuple[str, str], list[tuple[int, Document]]] = {}
+    out: list[list[Document]] = []
+    for doc in docs:
+        path = Path(doc.source)
+        m = _PAGE_FILE.fullmatch(path.stem)
+        if doc.kind in PAGE_FILES and m:
+            shelves.setdefault((str(path.parent), m.group(1).casefold()), []).append((int(m.group(2)), doc))
+        else:
+            out.append([doc])
+    for pages in shelves.values():
+        out.append([doc for _, doc in sorted(pages, key=lambda x: (x[0], x[1].source))])
+    return sorted(out, key=lambda book: book[0].source)
 
 
 def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None) -> set[int]:

@@ -800,7 +800,7 @@ def build(
     on_page: Callable[[PageResult], None] | None = None,
 ) -> BuildReport:
     """Build (or bring up to date) the corpus at ``db`` from ``sources``; see the module docstring."""
-    from puthi.corpus.book_claims import document_claims
+    from puthi.corpus.book_claims import book_claims, books
     from puthi.corpus.store import Corpus
 
     t0 = time.perf_counter()
@@ -864,11 +864,17 @@ def build(
             again = [t for src in touched if src in docs for t in furniture_tasks(corpus, docs[src], lang, game)]
             for result in run_inline(again):
                 _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
-            # Each worker read one page: read the claims again across the pages of each document.
-            for src in sorted(touched.keys() & docs.keys()):
-                placed = document_claims(corpus, docs[src], game, changed=touched[src])
-                orphans.update({(src, n): _unplaced(status) for n, status in placed.items()})
-                corpus.set_pending(docs[src], False)
+            # Each worker read one page: read the claims again across the pages of each document, or of each
+            # book of single-page scans (books).
+            for book in books(list(docs.values())):
+                if not any(d.source in touched for d in book):
+                    continue
+                changed = None if any(touched[d.source] is None for d in book if d.source in touched) else {
+                    (i, n) for i, d in enumerate(book) for n in touched.get(d.source) or ()}
+                placed = book_claims(corpus, book, game, changed=changed)
+                orphans.update({(book[i].source, n): _unplaced(status) for (i, n), status in placed.items()})
+                for d in book:
+                    corpus.set_pending(d, False)
         finally:
             report.orphaned = sum(orphans.values())
             bar.close()

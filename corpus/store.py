@@ -605,7 +605,7 @@ class Corpus:
         """Apply the corrections of pages ``page_nos`` again over their stored machine layers (a transaction
         for each page), then read the claims again across the pages they can reach (a corrected word may be
         a game's name, or end a sentence that a page break cut)."""
-        from puthi.corpus.book_claims import document_claims
+        from puthi.corpus.book_claims import book_claims, books
         from puthi.corpus.pipeline import reanalyse
 
         game = "auto"
@@ -614,7 +614,9 @@ class Corpus:
             if result is not None:
                 game = next((s.settings.get("game", "auto") for s in result.steps if s.stage == "claims"), game)
                 self.write_page(doc, result, reanalyse=lambda text, lang, g=game: reanalyse(text, lang, game=g))
-        document_claims(self, doc, game, changed=set(page_nos))
+        book = next(b for b in books(self.documents()) if any(d.id == doc.id for d in b))  # a file may be a page
+        i = next(k for k, d in enumerate(book) if d.id == doc.id)
+        book_claims(self, book, game, changed={(i, n) for n in page_nos})
 
     def machine_result(self, doc: Document, page_no: int) -> PageResult | None:
         """The stored machine layers of a page, as a worker would have handed them back."""

@@ -609,15 +609,15 @@ def test_a_build_stopped_while_reading_claims_across_pages_finishes_them_next_ti
             "দ্বিতীয় অধ্যায়: বিস্তি\n\nবত্রিশখানি তাস লাগে।\fপ্রত্যেকে আটখানি তাস পায়।\n")
     whole = _built_claims(tmp_path / "whole", text)
     assert len(whole) == 4
-    real = book_claims.document_claims
+    real = book_claims.book_claims
 
     def stopped(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(book_claims, "document_claims", stopped)
+    monkeypatch.setattr(book_claims, "book_claims", stopped)
     with pytest.raises(KeyboardInterrupt):
         _built_claims(tmp_path / "stopped", text)
-    monkeypatch.setattr(book_claims, "document_claims", real)
+    monkeypatch.setattr(book_claims, "book_claims", real)
     assert _built_claims(tmp_path / "stopped", text) == whole  # the pages are done; their claims are read now
     with Corpus(tmp_path / "stopped" / "c.sqlite") as c:
         assert not c.pending(c.documents()[0])
@@ -631,3 +631,27 @@ def test_pages_before_the_first_heading_take_the_game_they_name(tmp_path, fast_r
                                    "দছ-গুটি\n\nপ্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।\n")
     assert [(n, g) for n, g, *_ in rows] == [(1, "sixtysix"), (1, "sixtysix"), (2, "sixtysix"), (3, "dashguti")]
     assert all(verdict == "consistent" for *_, verdict in rows)
+
+
+def test_a_folder_of_page_files_is_read_as_one_book(tmp_path, fast_repair):
+    # a newcomer scanned a page per file: a sentence across two files was lost, and a page that names no
+    # game did not take its chapter's
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.ocr.model import Block, Line, Page, Word
+
+    pages = ["ছেষট্টি\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পায়", "সে দশ ফোঁটা পায়।\nবিস্তি",
+             "প্রত্যেকে আটখানি তাস পায়।"]
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    for n, text in enumerate(pages, start=1):
+        lines = [Line([Word(w) for w in line.split()]) for line in text.split("\n")]
+        page = Page(path=f"page-{n:03d}.png", width=100, height=100, lang="ben", blocks=[Block([ln]) for ln in lines])
+        (folder / f"page-{n:03d}.xml").write_text(alto.to_alto([page]), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([folder], db, progress=False)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("select d.name, c.game, c.quantity, c.stated from claims c join pages p on p.id = "
+                            "c.page_id join documents d on d.id = p.doc_id order by d.name, c.seq").fetchall()
+    assert [(name, g, q, int(v)) for name, g, q, v in rows] == [
+        ("page-001.xml", "sixtysix", "deck_size", 24), ("page-001.xml", "sixtysix", "last_trick_bonus", 10),
+        ("page-003.xml", "bisti", "hand_size", 8)]
