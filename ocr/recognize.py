@@ -389,13 +389,15 @@ def _shift(box: Box | None, dx: int, dy: int) -> Box | None:
 DETACHABLE = ("\N{DEVANAGARI DANDA}", "!", "?")
 
 
-def space_marks(words: list[Word], image: np.ndarray, text_height: float, *, ratio: float = 0.3) -> int:
+def space_marks(words: list[Word], image: np.ndarray, text_height: float, *, ratio: float = 0.4) -> int:
     """Split off a final । ! ? from its word when the image shows a gap before it of at least ``ratio`` times
     the text height (a word space); returns how many were split. Changes ``words`` in place.
 
     Old print puts a space before the danda ("হইবে ।"); Tesseract's models, trained on modern text, join
     the mark to the word. A mark printed close (modern "হইবে।", or an ``!`` that is really a misread
-    vowel sign া) has a gap of a tenth of the text height or less, so it is left as read.
+    vowel sign া) has a gap of a tenth of the text height or less, so it is left as read. Noto Serif Bengali
+    sets its danda about a third of the text height off, so the ratio is 0.4, not 0.3: on the tuning books of
+    the real lines 165 character errors against 164, on a newcomer's rendered pages 20 false spaces fewer.
 
     >>> img = np.full((40, 200), 255, np.uint8)
     >>> img[8:32, 10:100] = 0; img[8:32, 115:119] = 0          # a word, a wide gap, a danda
