@@ -293,12 +293,15 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                     claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
     if (s.has("win") or s.has("lose")) and s.has("value"):
-        big = [n for n in s.free_numbers() if n.value >= 30]
+        # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins
+        big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
     return claims
 
 
+# After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
+_SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)")
 # After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
 _PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:(?:লোক|ব্যক্তি|মানুহ)\S*\s*)?(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
 _COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")

@@ -547,6 +547,9 @@ def test_totals_need_not_and_winning_when_blocked():
                                  ("প্ৰতিজন খেলুৱৈৰ মুঠ দহটা গুটি থাকে।", "dashguti", "pieces_per_player")):
         assert [c.quantity for c in extract_claims(text, game)] == [quantity], text  # "each ... in total"
     assert _hand_sizes("দুই জনে খেলিয়া থাকে। প্রত্যেকে আটখানি তাস পায়।") == [("bisti", 8)]
+    # a score short of a mark is no winning threshold (a newcomer's book)
+    text = "হারিবার সময় যে পক্ষ ৩০ পয়েন্টের কম পায় তাহার দুই বাজী হার হয়।"
+    assert "winning_threshold" not in {c.quantity for c in extract_claims(text, "sixtysix")}
     assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
     assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
         ("players", 2)]  # seed 000's wording
