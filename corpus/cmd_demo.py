@@ -76,7 +76,7 @@ def doc_views(db: Path) -> list:
                     c = sp.claims[v.claim]
                     params = ",".join(f"{k}={val}" for k, val in sorted(c.params.items()))
                     claims.append(ClaimView(c.start, c.end, f"{c.quantity}({params})" if params else c.quantity,
-                                            c.stated, v.expected, v.verdict, v.explanation))
+                                            c.stated, v.expected, v.verdict, v.explanation, c.game))
                 views.append(DocView(
                     name=doc.name + (f" p.{sp.page_no}" if sp.page_no > 1 else ""), lang=sp.lang,
                     ocr_text=sp.ocr_text, text=sp.text,

@@ -62,6 +62,7 @@ class ClaimView:
     expected: object
     verdict: str
     explanation: str
+    game: str = ""  # the game the claim was checked as
 
 
 @dataclass(frozen=True)
@@ -176,13 +177,14 @@ def _claims_table(doc: DocView, di: int) -> str:
     if not doc.claims:
         return '<p class="none">No rule claims found.</p>'
     rows = "".join(
-        f'<tr class="{c.verdict}"><td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
+        f'<tr class="{c.verdict}"><td>{html.escape(c.game)}</td>'
+        f'<td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
         f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(said(c.stated, c.expected)))}</td>"
         f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}</td></tr>'
         for i, c in enumerate(doc.claims)
     )
     return (
-        '<table class="claims"><thead><tr><th>quantity</th><th>text says</th><th>engine says</th>'
+        '<table class="claims"><thead><tr><th>game</th><th>quantity</th><th>text says</th><th>engine says</th>'
         f"<th>verdict</th><th>why</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
