@@ -70,9 +70,16 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
+    # a head with its page number set apart, seen twice with two numbers anywhere: pages run on without a form
+    # feed ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী")
+    numbered = {k: key for k, (_, _, line) in enumerate(lines) if _NUMBERED_HEAD.search(line)
+                and (key := _head_key(line))}
+    twice = {key for key, n in Counter(numbered.values()).items() if n >= 2
+             and len({lines[k][2].strip() for k in numbered if numbered[k] == key}) >= 2}
     return [(a, b) for k, (a, b, line) in enumerate(lines)
-            if k in numbers or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
-                                                 and _NUMBERED_HEAD.search(line))) and keys[k] not in same)]
+            if k in numbers or numbered.get(k) in twice
+            or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
+                                 and _NUMBERED_HEAD.search(line))) and keys[k] not in same)]
 
 
 def running_heads(pages: list[str]) -> frozenset[str]:
@@ -230,6 +237,8 @@ def _across_furniture(text: str, furniture: list, sentence: int, start: int, end
         if (piece := _range_at(furniture, pos)) is None:
             break
         pos, crossed = piece[1], True
+    # furniture already blanked into the whitespace run, with no form feed (pages run on without one)
+    crossed |= bisect.bisect_left(furniture, (start, 0)) < bisect.bisect_left(furniture, (pos, 0))
     if not crossed:
         return None
     line_start = text.rfind("\n", 0, start) + 1

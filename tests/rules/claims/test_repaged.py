@@ -46,3 +46,13 @@ def test_page_breaks_in_mid_sentence_change_no_claim(name):
     for every, first in ((42, 0), (66, 6), (78, 6), (174, 12), (246, 3), (138, 0), (102, 3), (186, 18)):
         for between in BREAKS:
             assert _claims(_repaged(text, every, first, between), game) == want, (every, first, between)
+
+
+def test_running_heads_of_pages_run_on_without_form_feeds_are_furniture():
+    # a newcomer's book as plain text: its running heads with their page numbers, and no form feeds; the
+    # head's number 2 had become Sixty-Six's last-trick bonus
+    head = "তাসখেলার নিয়মাবলী"
+    text = (f"{head}                ১\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পাইবে সে অতিরিক্ত\n"
+            f"২                {head}\nদশ পয়েন্ট পাইবে। প্রত্যেকে ছয়খানি তাস পায়।\n{head}                ৩\nআর কিছু।\n")
+    claims = [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")]
+    assert claims == [("deck_size", 24), ("last_trick_bonus", 10), ("hand_size", 6)]
