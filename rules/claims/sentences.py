@@ -16,7 +16,7 @@ line: the sentence goes on (:func:`_line_break_ends`).
 from __future__ import annotations
 
 import bisect
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Collection
 
 import regex
@@ -74,8 +74,10 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # feed ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী")
     numbered = {k: key for k, (_, _, line) in enumerate(lines) if _NUMBERED_HEAD.search(line)
                 and (key := _head_key(line))}
-    twice = {key for key, n in Counter(numbered.values()).items() if n >= 2
-             and len({lines[k][2].strip() for k in numbered if numbered[k] == key}) >= 2}
+    forms: dict[str, set[str]] = defaultdict(set)  # each such head's lines: one per page number
+    for k, key in numbered.items():
+        forms[key].add(lines[k][2].strip())
+    twice = {key for key, seen_as in forms.items() if len(seen_as) >= 2}
     return [(a, b) for k, (a, b, line) in enumerate(lines)
             if k in numbers or numbered.get(k) in twice
             or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
