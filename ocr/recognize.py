@@ -290,13 +290,19 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
     m = int(0.25 * text_height)
     for b in boxes:
         ink[max(0, b.y0 - m) : min(h, b.y1 + m), max(0, b.x0 - m) : min(w, b.x1 + m)] = 0
-    stats = cv2.connectedComponentsWithStats(ink, connectivity=8)[2]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     bw, bh, area = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
-    # a word joined by its matra may be long (ক্লাবেরইয়াস), but not thin: a rule is
-    glyph = (area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) \
-        & ((bw <= 4 * text_height) | ((bh >= 0.5 * text_height) & (bw <= 15 * text_height)))
+    glyph = (area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) & (bw <= 4 * text_height)
     glyph[0] = False  # the background
-    marks = np.flatnonzero(glyph)
+
+    def matra_word(k: int) -> bool:  # one mark that is a word joined by its headline (বিস্তি, ক্লাবেরইয়াস)
+        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        return (bh[k] >= 0.5 * text_height and bw[k] >= 1.5 * text_height
+                and is_matra_word(labels[y : y + bh[k], x : x + bw[k]] == k))
+
+    long_marks = np.flatnonzero((area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) & ~glyph)
+    words = {int(k) for k in list(long_marks) + list(np.flatnonzero(glyph)) if k and matra_word(k)}
+    marks = np.union1d(np.flatnonzero(glyph), np.array(sorted(words), dtype=int))
     rows = np.zeros(h, bool)
     for k in marks:
         rows[stats[k, cv2.CC_STAT_TOP] : stats[k, cv2.CC_STAT_TOP] + bh[k]] = True
@@ -311,11 +317,36 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
         inside = [k for k in marks if y0 <= stats[k, cv2.CC_STAT_TOP] < y]
         x0 = min(stats[k, cv2.CC_STAT_LEFT] for k in inside)
         x1 = max(stats[k, cv2.CC_STAT_LEFT] + bw[k] for k in inside)
-        word = len(inside) >= 3 and x1 - x0 >= 2 * text_height  # letters apart, or one joined by its matra:
-        joined = x1 - x0 >= 1.5 * text_height and sum(area[k] for k in inside) >= 0.3 * text_height**2  # বিস্তি
-        if (word or joined) and y - y0 >= 0.5 * text_height:
+        word = len(inside) >= 3 and x1 - x0 >= 2 * text_height  # letters apart, or one joined by its matra
+        if (word or words.intersection(inside)) and y - y0 >= 0.5 * text_height:
             found.append(Box(int(x0), y0, int(x1), y))
     return found
+
+
+def is_matra_word(mask: np.ndarray) -> bool:
+    """Does one connected mark (``mask``, its bounding box) look like a Bengali word joined by its headline,
+    rather than a blot, a bar, a frame, a ring, a swash or a brace? A row near its top inked across most of its
+    width (the matra), ink hanging below it along most of its length, and no such row at its foot (a frame's or
+    a bar's).
+
+    >>> word = np.zeros((20, 60), bool); word[2:4, :] = True
+    >>> for x in range(2, 60, 8): word[4:18, x : x + 3] = True  # the letters' strokes
+    >>> frame = np.zeros((20, 60), bool); frame[[0, 19], :] = True; frame[:, [0, 59]] = True
+    >>> is_matra_word(word), is_matra_word(frame), is_matra_word(np.ones((20, 60), bool))
+    (True, False, False)
+    """
+    h = mask.shape[0]
+    if h < 4 or not 0.1 <= mask.mean() <= 0.6:
+        return False
+    across = mask.mean(axis=1) >= 0.7  # rows inked across most of the width
+    top = np.flatnonzero(across[: max(1, h // 2)])
+    if not top.size or across[h - max(1, h // 5):].any():
+        return False
+    # the letters hang from the matra all along it, down to the lower half, in the middle too; an arc or a
+    # brace comes down at its sides only
+    w = mask.shape[1]
+    lower = mask[max(top[-1] + 1, h // 2) :, w // 4 : w - w // 4]
+    return bool(lower.size and lower.mean() >= 0.05 and lower.any(axis=0).mean() >= 0.3)
 
 
 def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height: float, read_line) -> tuple[list, list]:

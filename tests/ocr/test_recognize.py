@@ -263,3 +263,21 @@ def test_a_one_word_heading_that_no_line_read_is_recovered(heading, monkeypatch)
     [step] = [s for s in page.steps if s.name == "uncovered-ink"]
     assert step.settings["recovered"] >= 1
     assert cer(heading, page.text.split("\n")[0]) < 0.35
+
+
+@pytest.mark.parametrize("shape", ["blot", "bar", "box", "brace", "ring"])
+def test_a_mark_that_is_no_word_is_not_read_as_a_line(shape):
+    # a review: a blot, a bar, a frame, a brace or a stamp's ring above the text came back as a "word" (গড, হর)
+    from PIL import ImageDraw
+
+    sample = render(BN_PAGE, "Noto Serif Bengali", size=30, seed=3, width=900, degrade=Degradation(noise=4))
+    page = Image.new("L", (sample.image.width, sample.image.height + 250), 255)
+    page.paste(sample.image.convert("L"), (0, 250))
+    draw = ImageDraw.Draw(page)
+    {"blot": lambda: draw.ellipse((420, 110, 450, 135), fill=0),
+     "bar": lambda: draw.rectangle((300, 120, 560, 132), fill=0),
+     "box": lambda: draw.rectangle((300, 100, 560, 140), outline=0, width=3),
+     "brace": lambda: draw.arc((250, 90, 650, 150), 200, 340, fill=0, width=8),
+     "ring": lambda: draw.ellipse((400, 100, 445, 145), outline=0, width=4)}[shape]()
+    read = ocr_image(page, lang="ben").text.split("\n")
+    assert len(read) == len(BN_PAGE.split("\n")), read
