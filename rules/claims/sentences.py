@@ -16,6 +16,8 @@ line: the sentence goes on (:func:`_line_break_ends`).
 from __future__ import annotations
 
 import bisect
+import itertools
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Collection
 
@@ -70,18 +72,39 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
-    # a head with its page number set apart, seen twice with two numbers anywhere: pages run on without a form
-    # feed ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী")
-    numbered = {k: key for k, (_, _, line) in enumerate(lines) if _NUMBERED_HEAD.search(line)
-                and (key := _head_key(line))}
-    forms: dict[str, set[str]] = defaultdict(set)  # each such head's lines: one per page number
-    for k, key in numbered.items():
-        forms[key].add(lines[k][2].strip())
-    twice = {key for key, seen_as in forms.items() if len(seen_as) >= 2}
+    twice = set() if "\f" in text else _heads_without_form_feeds(lines)
     return [(a, b) for k, (a, b, line) in enumerate(lines)
-            if k in numbers or numbered.get(k) in twice
+            if k in numbers or k in twice
             or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
                                  and _NUMBERED_HEAD.search(line))) and keys[k] not in same)]
+
+
+PAGE_LINES = 5  # the fewest lines between two running heads of pages run on without a form feed
+
+
+def _heads_without_form_feeds(lines: list[tuple[int, int, str]]) -> set[int]:
+    """The lines of a text without form feeds that are running heads with their page numbers set apart
+    ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী"): one head, on lines at least ``PAGE_LINES``
+    apart, its numbers going up a page or two at a time. Two score tables ("টেক্কা   ১১" … "টেক্কা   ১") or a
+    numbered list are not.
+
+    >>> lines = [(0, 0, "কথা।")] * 18
+    >>> for k, n in ((0, 1), (6, 2), (12, 3)):
+    ...     lines[k] = (0, 0, f"তাসখেলা      {n}")
+    >>> sorted(_heads_without_form_feeds(lines)), _heads_without_form_feeds([(0, 0, "টেক্কা   ১১")] * 2 + lines[1:7])
+    ([0, 6, 12], set())
+    """
+    by_key: dict[str, list[tuple[int, int]]] = defaultdict(list)  # head -> (line, page number)
+    for k, (_, _, line) in enumerate(lines):
+        if _NUMBERED_HEAD.search(line) and (key := _head_key(line)):
+            digits = regex.search(r"\p{Nd}+", line.replace(key, "")).group()
+            by_key[key].append((k, int("".join(str(unicodedata.digit(d)) for d in digits))))
+    out: set[int] = set()
+    for seen in by_key.values():
+        if len(seen) >= 2 and all(b - a >= PAGE_LINES and 1 <= m - n <= 2
+                                  for (a, n), (b, m) in itertools.pairwise(seen)):
+            out.update(k for k, _ in seen)
+    return out
 
 
 def running_heads(pages: list[str]) -> frozenset[str]:

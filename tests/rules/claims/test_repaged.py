@@ -51,8 +51,11 @@ def test_page_breaks_in_mid_sentence_change_no_claim(name):
 def test_running_heads_of_pages_run_on_without_form_feeds_are_furniture():
     # a newcomer's book as plain text: its running heads with their page numbers, and no form feeds; the
     # head's number 2 had become Sixty-Six's last-trick bonus
-    head = "তাসখেলার নিয়মাবলী"
-    text = (f"{head}                ১\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পাইবে সে অতিরিক্ত\n"
-            f"২                {head}\nদশ পয়েন্ট পাইবে। প্রত্যেকে ছয়খানি তাস পায়।\n{head}                ৩\nআর কিছু।\n")
+    head, more = "তাসখেলার নিয়মাবলী", "খেলার আরও কথা আছে।\n" * 4
+    text = (f"{head}                ১\n{more}ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পাইবে সে অতিরিক্ত\n"
+            f"২                {head}\nদশ পয়েন্ট পাইবে। প্রত্যেকে ছয়খানি তাস পায়।\n{more}{head}                ৩\n")
     claims = [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")]
     assert claims == [("deck_size", 24), ("last_trick_bonus", 10), ("hand_size", 6)]
+    # two score tables, each row a value set apart: no running heads (a review)
+    text = "বিস্তি খেলায় মূল্য এইরূপ:\nটেক্কা   ১১\nসাহেব   ৪\n\nশেষ হাতে মূল্য এইরূপ:\nটেক্কা   ১\nসাহেব   ১\n"
+    assert ("A", 11) in [(c.params.get("rank"), c.stated) for c in extract_claims(text, "bisti")]
