@@ -550,6 +550,8 @@ def test_totals_need_not_and_winning_when_blocked():
     # a score short of a mark is no winning threshold (a newcomer's book)
     text = "হারিবার সময় যে পক্ষ ৩০ পয়েন্টের কম পায় তাহার দুই বাজী হার হয়।"
     assert "winning_threshold" not in {c.quantity for c in extract_claims(text, "sixtysix")}
+    for text in ("যে পক্ষ ৬৬ পয়েন্টের কম নয় এমন পায় সে জিতিবে।", "৬৬ পয়েন্ট কমপক্ষে পায় সে জেতে।"):  # not less
+        assert [c.stated for c in extract_claims(text, "sixtysix") if c.quantity == "winning_threshold"] == [66]
     assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
     assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
         ("players", 2)]  # seed 000's wording
