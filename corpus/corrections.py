@@ -158,8 +158,8 @@ def apply_corrections(
     in_force = [m.item for m in edits if m.active]
     for a in (a for a in anns if a.kind == "term"):
         place = anchor(text, a.start, a.end, a.before)
-        if place != (a.start, a.end) and (later := [now for then, now in _corrected_since(in_force, human_edits, a.id)
-                                                      if _overlaps(a.start, a.end, *then)]):
+        since = _corrected_since(result.edits, human_edits, in_force, a.id)
+        if place != (a.start, a.end) and (later := [now for then, now in since if _overlaps(a.start, a.end, *then)]):
             place = later[-1]  # the linked word was corrected since: the link stays on it ("টেক্কা" → "এক্কা")
         if place is None:
             status[a.id or 0] = "orphaned"
@@ -194,16 +194,19 @@ def apply_corrections(
 Span = tuple[int, int]
 
 
-def _corrected_since(in_force: list[Edit], human: list[Marked], since: int | None) -> list[tuple[Span, Span]]:
-    """The text corrections made after annotation ``since``: each one's span in the text as it was then (where a
-    link made then points) and in the text now.
+def _corrected_since(machine: list[Edit], human: list[Marked], in_force: list[Edit],
+                     since: int | None) -> list[tuple[Span, Span]]:
+    """The text corrections made after annotation ``since``: each one's span in the text as it was then (the
+    ``machine`` edits and the corrections made before, which set aside the machine edits they overlap; where a
+    link made then points) and in the text now (the edits ``in_force``).
 
-    >>> fix = Marked(Edit(5, 6, "ও", "এবং", "human:rk"), "human", "rk", True, 2)
-    >>> _corrected_since([Edit(0, 1, "ৰ", "ব", "ra"), fix.item], [fix], since=1)
+    >>> ra, fix = Edit(0, 1, "ৰ", "ব", "ra"), Marked(Edit(5, 6, "ও", "এবং", "human:rk"), "human", "rk", True, 2)
+    >>> _corrected_since([ra], [fix], [ra, fix.item], since=1)
     [((5, 6), (5, 8))]
     """
+    earlier = [m.item for m in human if (m.annotation_id or 0) <= (since or 0)]
     later = [m for m in human if (m.annotation_id or 0) > (since or 0)]
-    then = [e for e in in_force if not any(e is m.item for m in later)]
+    then = earlier + [e for e in machine if not any(_overlaps(e.start, e.end, h.start, h.end) for h in earlier)]
     return [((to_output(then, m.item.start), to_output(then, m.item.end, end=True)),
              (to_output(in_force, m.item.start), to_output(in_force, m.item.end, end=True))) for m in later]
 

@@ -403,3 +403,15 @@ def test_a_term_link_keeps_its_word_when_a_neighbouring_word_is_corrected(tmp_pa
     with Corpus(db) as c:
         [sp] = c.pages(c.documents()[0])
     assert [(m.item.start, m.item.surface) for m in sp.terms if m.resp == "human"] == [(9, "সাহেব")]
+
+
+def test_a_term_link_is_compared_with_a_later_correction_in_the_text_it_was_made_on():
+    # a review: a machine edit the later correction set aside shifted the old spans, and the link on টেক্কা
+    # jumped onto the corrected গোলাম
+    result = PageResult("a.txt", 1, "h", ocr_text="গোলামমম টেক্কা", text="গোলাম টেক্কা",
+                        edits=[Edit(5, 7, "মম", "", "dup")])
+    link = Annotation("a.txt", 1, "term", 6, 12, after="টেক্কা", author="rk", before="টেক্কা")
+    fix = Annotation("a.txt", 1, "text", 0, 7, after="বিবি", author="rk", before="গোলামমম")
+    link.id, fix.id = 1, 2
+    page = apply_corrections(result, [link, fix], reanalyse=lambda text, lang: None)
+    assert [(m.item.start, m.item.surface) for m in page.terms if m.resp == "human"] == [(5, "টেক্কা")]
