@@ -55,6 +55,7 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
         return [game] * len(pages)
     from puthi.corpus.pipeline import detect_game
     from puthi.rules.claims.extract import chapter_games
+    from puthi.rules.claims.sentences import running_heads
 
     headings = [chapter_games(p.text, p.games) for p in pages]
     # before the first page with a chapter heading, the game those pages name most (a scan whose headings OCR
@@ -63,13 +64,28 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
     first_heading = headings[first][0][1] if first < len(pages) else None
     current = (detect_game([t for p in pages[:first] for t in p.games]) or first_heading
                or detect_game([t for p in pages for t in p.games]))
+    book_heads = running_heads([p.text for p in pages])
     out: list[str | None] = []
     for p, heads in zip(pages, headings, strict=True):
-        if heads and not p.text[: heads[0][0]].strip(" \t\n\r\f•*-–—()[]0123456789০১২৩৪৫৬৭৮৯"):
+        if heads and _opens(p.text, heads[0][0], book_heads):
             current = heads[0][1]  # the page opens with it
         out.append(current)
         current = heads[-1][1] if heads else current
     return out
+
+
+def _opens(text: str, at: int, heads: frozenset[str]) -> bool:
+    r"""Does only page furniture (a page number, a running head: ``heads``) stand before ``at`` on the page?
+
+    >>> text, heads = "তাসখেলার নিয়মাবলী      ৫\nবিস্তি\nপ্রত্যেকে …", frozenset({"তাসখেলার নিয়মাবলী"})
+    >>> _opens(text, text.index("বিস্তি"), heads), _opens(text, text.index("প্রত্যেকে"), heads)
+    (True, False)
+    """
+    from puthi.rules.claims.sentences import in_ranges, page_furniture
+
+    furniture = page_furniture(text[:at], heads)
+    before = "".join(ch for k, ch in enumerate(text[:at]) if not in_ranges(furniture, k))
+    return not before.strip(" \t\n\r\f•*-–—()[]0123456789০১২৩৪৫৬৭৮৯")
 
 
 def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
@@ -175,11 +191,15 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
 
     origin: list[tuple[int, int]] = []  # (file, page number in it) of each page of the book
     pages = []
+    number = 0  # through the book, with a hole where a file is missing (page-3, page-5): no sentence across it
     for i, doc in enumerate(docs):
+        if i and (a := file_page(docs[i - 1])) is not None and (b := file_page(doc)) is not None and b - a > 1:
+            number += 1
         for p in corpus.claims_inputs(doc):
+            number += 1
             if any(s.stage == "claims" and s.version != "absent" for s in p.steps):
                 origin.append((i, p.page_no))
-                pages.append(replace(p, page_no=len(pages) + 1))  # numbered through the book
+                pages.append(replace(p, page_no=number))
     if not pages:
         return {}
     from puthi.rules.claims import extract_claims
@@ -232,18 +252,35 @@ def books(docs: list[Document]) -> list[list[Document]]:
     """
     from pathlib import Path
 
-    shelves: dict[tuple[str, str], list[tuple[int, Document]]] = {}
+    shelves: dict[tuple[str, str, str], list[tuple[int, Document]]] = {}
     out: list[list[Document]] = []
     for doc in docs:
-        path = Path(doc.source)
-        m = _PAGE_FILE.fullmatch(path.stem)
-        if doc.kind in PAGE_FILES and m:
-            shelves.setdefault((str(path.parent), m.group(1).casefold()), []).append((int(m.group(2)), doc))
+        if (n := file_page(doc)) is not None:  # scans with scans, hOCR with hOCR: not a page and its own OCR
+            path = Path(doc.source)
+            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(path.stem).group(1).casefold(),
+                                "image" if doc.kind == "image" else doc.kind), []).append((n, doc))
         else:
             out.append([doc])
     for pages in shelves.values():
-        out.append([doc for _, doc in sorted(pages, key=lambda x: (x[0], x[1].source))])
+        numbers = [n for n, _ in pages]
+        if len(set(numbers)) < len(numbers):  # two files for one page (page-1.png, page-1.tif): no book
+            out += [[doc] for _, doc in pages]
+        else:
+            out.append([doc for _, doc in sorted(pages, key=lambda x: x[0])])
     return sorted(out, key=lambda book: book[0].source)
+
+
+def file_page(doc: Document) -> int | None:
+    """The page number in the name of a file that holds a page of a book (``page-012.png``: 12), or None.
+
+    >>> from puthi.corpus.records import Document as D
+    >>> file_page(D("/b/scan_12.jpg", "scan_12.jpg", "image", "1")), file_page(D("/b/a.txt", "a.txt", "text", "2"))
+    (12, None)
+    """
+    from pathlib import Path
+
+    m = _PAGE_FILE.fullmatch(Path(doc.source).stem)
+    return int(m.group(2)) if m and doc.kind in PAGE_FILES else None
 
 
 def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None) -> set[int]:

@@ -866,7 +866,7 @@ def build(
                 _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each
             # book of single-page scans (books).
-            for book in books(list(docs.values())):
+            for book in books(corpus.documents()):  # with the book's files built before, not only this build's
                 if not any(d.source in touched for d in book):
                     continue
                 changed = None if any(touched[d.source] is None for d in book if d.source in touched) else {

@@ -633,25 +633,68 @@ def test_pages_before_the_first_heading_take_the_game_they_name(tmp_path, fast_r
     assert all(verdict == "consistent" for *_, verdict in rows)
 
 
-def test_a_folder_of_page_files_is_read_as_one_book(tmp_path, fast_repair):
-    # a newcomer scanned a page per file: a sentence across two files was lost, and a page that names no
-    # game did not take its chapter's
-    alto = pytest.importorskip("puthi.ocr.alto")
+def _page_files(folder: Path, texts: dict[str, str]) -> None:
+    """One ALTO file per page (name -> text, a line per line), as OCR of a page per file would write."""
+    from puthi.ocr.alto import to_alto
     from puthi.ocr.model import Block, Line, Page, Word
 
-    pages = ["ছেষট্টি\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পায়", "সে দশ ফোঁটা পায়।\nবিস্তি",
-             "প্রত্যেকে আটখানি তাস পায়।"]
-    folder = tmp_path / "scans"
-    folder.mkdir()
-    for n, text in enumerate(pages, start=1):
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
         lines = [Line([Word(w) for w in line.split()]) for line in text.split("\n")]
-        page = Page(path=f"page-{n:03d}.png", width=100, height=100, lang="ben", blocks=[Block([ln]) for ln in lines])
-        (folder / f"page-{n:03d}.xml").write_text(alto.to_alto([page]), encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([folder], db, progress=False)
+        page = Page(path=name + ".png", width=100, height=100, lang="ben", blocks=[Block([ln]) for ln in lines])
+        (folder / f"{name}.xml").write_text(to_alto([page]), encoding="utf-8")
+
+
+def _claims_by_file(db: Path) -> list[tuple]:
     with sqlite3.connect(db) as conn:
         rows = conn.execute("select d.name, c.game, c.quantity, c.stated from claims c join pages p on p.id = "
                             "c.page_id join documents d on d.id = p.doc_id order by d.name, c.seq").fetchall()
-    assert [(name, g, q, int(v)) for name, g, q, v in rows] == [
+    return [(name, g, q, int(v)) for name, g, q, v in rows]
+
+
+def test_a_folder_of_page_files_is_read_as_one_book(tmp_path, fast_repair):
+    # a newcomer scanned a page per file: a sentence across two files was lost, and a page that names no
+    # game did not take its chapter's
+    _page_files(tmp_path / "scans", {"page-001": "ছেষট্টি\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পায়",
+                                     "page-002": "সে দশ ফোঁটা পায়।\nবিস্তি", "page-003": "প্রত্যেকে আটখানি তাস পায়।"})
+    db = tmp_path / "c.sqlite"
+    build([tmp_path / "scans"], db, progress=False)
+    assert _claims_by_file(db) == [
         ("page-001.xml", "sixtysix", "deck_size", 24), ("page-001.xml", "sixtysix", "last_trick_bonus", 10),
         ("page-003.xml", "bisti", "hand_size", 8)]
+    # one file built again on its own is still read in its book (a review)
+    _page_files(tmp_path / "scans", {"page-002": "সে কুড়ি ফোঁটা পায়।\nবিস্তি"})
+    build([tmp_path / "scans" / "page-002.xml"], db, progress=False)
+    assert ("page-001.xml", "sixtysix", "last_trick_bonus", 20) in _claims_by_file(db)
+
+
+def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page_and_its_own_ocr(tmp_path,
+                                                                                                 fast_repair):
+    # reviews: scan_7 and scan_9 with scan_8 missing had made one sentence; page-1.hocr beside page-1.xml
+    # had been read as the page after it
+    _page_files(tmp_path / "gap", {"scan_7": "ছেষট্টি\nশেষ পিঠ যে পায়", "scan_9": "সে দশ ফোঁটা পায়।"})
+    db = tmp_path / "gap.sqlite"
+    build([tmp_path / "gap"], db, progress=False)
+    assert _claims_by_file(db) == []
+    _page_files(tmp_path / "twice", {"page-1": "ছেষট্টি\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পায়",
+                                     "page-2": "সে দশ ফোঁটা পায়।"})
+    from puthi.ocr.alto import read_alto
+    from puthi.ocr.hocr import to_hocr
+
+    for name in ("page-1", "page-2"):  # the same pages' OCR as hOCR beside them
+        (tmp_path / "twice" / f"{name}.hocr").write_text(
+            to_hocr(read_alto((tmp_path / "twice" / f"{name}.xml").read_text(encoding="utf-8"))), encoding="utf-8")
+    db = tmp_path / "twice.sqlite"
+    build([tmp_path / "twice"], db, progress=False)
+    bonuses = [v for _, _, q, v in _claims_by_file(db) if q == "last_trick_bonus"]
+    assert bonuses == [10, 10]  # each book (hOCR, ALTO) once, none across them
+
+
+def test_a_chapter_heading_under_its_pages_running_head_sets_that_page(tmp_path, fast_repair):
+    # a newcomer's scans: the running head came first, so the chapter's first page kept the chapter before
+    head = "তাসখেলার নিয়মাবলী"
+    rows = _built_claims(tmp_path, f"{head}      ১\nছেষট্টি\n\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\f"
+                                   f"{head}      ২\nবিস্তি\n\nবিস্তি খেলায় বত্রিশখানি তাস লাগে। শেষ পিঠ যে পায়\f"
+                                   f"{head}      ৩\nসে পাঁচ ফোঁটা পায়।\n")
+    assert [(n, g, q, v) for n, g, q, v, _ in rows] == [
+        (1, "sixtysix", "deck_size", 24), (2, "bisti", "deck_size", 32), (2, "bisti", "last_trick_bonus", 5)]
