@@ -707,7 +707,8 @@ class BuildReport:
         if self.ignored:
             names = ", ".join(p.name for p in self.ignored[:3]) + (", ..." if len(self.ignored) > 3 else "")
             text += (f"; {len(self.ignored)} file(s) in the folders left out ({names}): only scans, PDFs, "
-                     "hOCR/ALTO/PAGE (.xml, .html) and .txt files are read")
+                     "hOCR/ALTO/PAGE (.xml, .html) and .txt files are read, and no README; name a file to build "
+                     "it all the same")
         return text
 
 
