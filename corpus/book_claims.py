@@ -206,9 +206,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     from puthi.rules.claims.sentences import running_heads
 
     subjects = page_subjects(pages) if game == "auto" else [game] * len(pages)  # --game: nothing is inherited
-    # a changed page that is gone sits between the pages either side of it
-    through = None if changed is None else {bisect.bisect_left(origin, c) + (0.5 if c not in origin else 1)
-                                            for c in changed}
+    through = None if changed is None else {_number_of(c, origin, [p.page_no for p in pages]) for c in changed}
     reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
@@ -231,6 +229,21 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             placed[(i, page_no)] = corpus.write_page(docs[i], result,
                                                      reanalyse=partial(reanalyse, game=game)).status
     return placed
+
+
+def _number_of(page: tuple[int, int], origin: list[tuple[int, int]], numbers: list[int]) -> float:
+    """The number through the book of ``page`` (file, page in it), of the pages ``origin`` numbered ``numbers``;
+    a page that is gone sits halfway between the pages either side of it.
+
+    >>> _number_of((1, 1), [(0, 1), (1, 1), (3, 1)], [1, 2, 5]), _number_of((2, 1), [(0, 1), (1, 1), (3, 1)], [1, 2, 5])
+    (2, 3.5)
+    """
+    k = bisect.bisect_left(origin, page)
+    if k < len(origin) and origin[k] == page:
+        return numbers[k]
+    before = numbers[k - 1] if k else numbers[0] - 1
+    after = numbers[k] if k < len(numbers) else numbers[-1] + 1
+    return (before + after) / 2
 
 
 # A file named as one page of a book: a name, then the page's number (page-001.png, scan_12.tif, p3.jpg), of a

@@ -867,11 +867,14 @@ def build(
                 _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each
             # book of single-page scans (books).
-            for book in books(corpus.documents()):  # with the book's files built before, not only this build's
+            # with the book's files built before, not only this build's; not with files that are gone
+            for book in books([d for d in corpus.documents() if Path(d.source).exists()]):
                 if not any(d.source in touched for d in book):
                     continue
-                changed = None if any(touched[d.source] is None for d in book if d.source in touched) else {
-                    (i, n) for i, d in enumerate(book) for n in touched.get(d.source) or ()}
+                # a file of the book left pending by a build that stopped: the whole book is read again
+                left = any(touched.get(d.source, ()) is None for d in book) \
+                    or any(d.source not in touched and corpus.pending(d) for d in book)
+                changed = None if left else {(i, n) for i, d in enumerate(book) for n in touched.get(d.source) or ()}
                 placed = book_claims(corpus, book, game, changed=changed)
                 orphans.update({(book[i].source, n): _unplaced(status) for (i, n), status in placed.items()})
                 for d in book:

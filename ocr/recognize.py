@@ -295,14 +295,16 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
     glyph = (area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) & (bw <= 4 * text_height)
     glyph[0] = False  # the background
 
-    def matra_word(k: int) -> bool:  # one mark that is a word joined by its headline (বিস্তি, ক্লাবেরইয়াস)
-        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
-        return (bh[k] >= 0.5 * text_height and bw[k] >= 1.5 * text_height
-                and is_matra_word(labels[y : y + bh[k], x : x + bw[k]] == k))
+    def matra_word(ks: list[int]) -> bool:  # marks that make a word joined by its headline (বিস্তি, গাদা)
+        x0, y0 = min(stats[k, cv2.CC_STAT_LEFT] for k in ks), min(stats[k, cv2.CC_STAT_TOP] for k in ks)
+        x1 = max(stats[k, cv2.CC_STAT_LEFT] + bw[k] for k in ks)
+        y1 = max(stats[k, cv2.CC_STAT_TOP] + bh[k] for k in ks)
+        return (y1 - y0 >= 0.5 * text_height and x1 - x0 >= 1.5 * text_height
+                and is_matra_word(np.isin(labels[y0:y1, x0:x1], ks)))
 
+    # a long mark counts only as a word joined by its matra (ক্লাবেরইয়াস), not as a rule, a swash or a bar
     long_marks = np.flatnonzero((area >= 0.02 * text_height**2) & (bh <= 2.5 * text_height) & ~glyph)
-    words = {int(k) for k in list(long_marks) + list(np.flatnonzero(glyph)) if k and matra_word(k)}
-    marks = np.union1d(np.flatnonzero(glyph), np.array(sorted(words), dtype=int))
+    marks = np.union1d(np.flatnonzero(glyph), [int(k) for k in long_marks if k and matra_word([int(k)])]).astype(int)
     rows = np.zeros(h, bool)
     for k in marks:
         rows[stats[k, cv2.CC_STAT_TOP] : stats[k, cv2.CC_STAT_TOP] + bh[k]] = True
@@ -317,8 +319,8 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
         inside = [k for k in marks if y0 <= stats[k, cv2.CC_STAT_TOP] < y]
         x0 = min(stats[k, cv2.CC_STAT_LEFT] for k in inside)
         x1 = max(stats[k, cv2.CC_STAT_LEFT] + bw[k] for k in inside)
-        word = len(inside) >= 3 and x1 - x0 >= 2 * text_height  # letters apart, or one joined by its matra
-        if (word or words.intersection(inside)) and y - y0 >= 0.5 * text_height:
+        word = len(inside) >= 3 and x1 - x0 >= 2 * text_height  # letters apart, or joined by their matra
+        if (word or matra_word([int(k) for k in inside])) and y - y0 >= 0.5 * text_height:
             found.append(Box(int(x0), y0, int(x1), y))
     return found
 
@@ -326,8 +328,8 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
 def is_matra_word(mask: np.ndarray) -> bool:
     """Does one connected mark (``mask``, its bounding box) look like a Bengali word joined by its headline,
     rather than a blot, a bar, a frame, a ring, a swash or a brace? A row near its top inked across most of its
-    width (the matra), ink hanging below it along most of its length, and no such row at its foot (a frame's or
-    a bar's).
+    width (the matra) with little ink above it, ink hanging below it along most of its length, and no such row
+    at its foot (a frame's or a bar's).
 
     >>> word = np.zeros((20, 60), bool); word[2:4, :] = True
     >>> for x in range(2, 60, 8): word[4:18, x : x + 3] = True  # the letters' strokes
@@ -338,15 +340,18 @@ def is_matra_word(mask: np.ndarray) -> bool:
     h = mask.shape[0]
     if h < 4 or not 0.1 <= mask.mean() <= 0.6:
         return False
-    across = mask.mean(axis=1) >= 0.7  # rows inked across most of the width
+    rows = mask.mean(axis=1)
+    across = rows >= 0.55  # rows inked across most of the width (Ani's matra has gaps)
     top = np.flatnonzero(across[: max(1, h // 2)])
     if not top.size or across[h - max(1, h // 5):].any():
         return False
+    if top[0] >= 2 and rows[: top[0]].mean() > 0.5 * rows[top[0]]:  # above a matra only vowel signs' hooks:
+        return False  # a wave is as thick above its "matra" as on it
     # the letters hang from the matra all along it, down to the lower half, in the middle too; an arc or a
     # brace comes down at its sides only
     w = mask.shape[1]
     lower = mask[max(top[-1] + 1, h // 2) :, w // 4 : w - w // 4]
-    return bool(lower.size and lower.mean() >= 0.05 and lower.any(axis=0).mean() >= 0.3)
+    return bool(lower.size and lower.mean() >= 0.05 and lower.any(axis=0).mean() >= 0.25)
 
 
 def _read_missed(image: np.ndarray, lines: list, missed: list[Box], text_height: float, read_line) -> tuple[list, list]:

@@ -72,7 +72,7 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
-    twice = set() if "\f" in text else _heads_without_form_feeds(lines)
+    twice = _heads_without_form_feeds(lines)
     return [(a, b) for k, (a, b, line) in enumerate(lines)
             if k in numbers or k in twice
             or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
@@ -83,10 +83,10 @@ PAGE_LINES = 5  # the fewest lines between two running heads of pages run on wit
 
 
 def _heads_without_form_feeds(lines: list[tuple[int, int, str]]) -> set[int]:
-    """The lines of a text without form feeds that are running heads with their page numbers set apart
-    ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী"): one head, on lines at least ``PAGE_LINES``
-    apart, its numbers going up a page or two at a time. Two score tables ("টেক্কা   ১১" … "টেক্কা   ১") or a
-    numbered list are not.
+    """The lines that are running heads with their page numbers set apart, where pages run on without form feeds
+    ("তাসখেলার নিয়মাবলী        ১" … "২        তাসখেলার নিয়মাবলী"): one head, seen again and again at least
+    ``PAGE_LINES`` lines on, its number going up a page or two at a time more often than not (OCR may misread
+    one). Two score tables ("টেক্কা   ১১" … "টেক্কা   ১") or a numbered list are not.
 
     >>> lines = [(0, 0, "কথা।")] * 18
     >>> for k, n in ((0, 1), (6, 2), (12, 3)):
@@ -101,8 +101,8 @@ def _heads_without_form_feeds(lines: list[tuple[int, int, str]]) -> set[int]:
             by_key[key].append((k, int("".join(str(unicodedata.digit(d)) for d in digits))))
     out: set[int] = set()
     for seen in by_key.values():
-        if len(seen) >= 2 and all(b - a >= PAGE_LINES and 1 <= m - n <= 2
-                                  for (a, n), (b, m) in itertools.pairwise(seen)):
+        steps = [b - a >= PAGE_LINES and 1 <= m - n <= 2 for (a, n), (b, m) in itertools.pairwise(seen)]
+        if steps and 2 * sum(steps) > len(steps):
             out.update(k for k, _ in seen)
     return out
 
