@@ -291,6 +291,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     """
     edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
+    assamese = load_lexicon("as")
+    quoting = lang == "bn" and any(c in ASSAMESE_LETTERS for c in line)  # a Bengali line with Assamese in it
     for m in _WORD.finditer(line):
         token = m.group()
         s, e = m.start(), m.end()
@@ -305,6 +307,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             after, conf = _assamese_letters(core)
             if BENGALI_ONLY not in line and _more_assamese(core, after):
                 continue  # a quotation (আৰু, not আবু), not OCR damage (পৰ্যন্ত is পর্যন্ত)
+            if conf < 0.9 and core in assamese:
+                continue  # no Bengali word reads so, but an Assamese word does: এনেদৰে
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
             continue
         if core != token:  # ফোট৷: try the ৷ as the vowel sign া
@@ -315,7 +319,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             if joined in lex and (core not in lex or (mid_sentence and much_more_common)):
                 edits.append(Edit(s, e, token, joined, "ocr-confusion", 0.8))
                 continue
-        if core in lex:
+        if core in lex or (quoting and core in assamese):  # বঙালী beside আৰু is Assamese, not বাঙালী misread
             continue
         fix = word_correction(core, lang)
         if fix is None:

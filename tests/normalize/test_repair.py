@@ -153,6 +153,8 @@ def test_a_word_in_single_quotes_is_still_corrected():
 def test_an_assamese_word_quoted_in_a_bengali_line_is_kept_but_an_ocr_ra_is_put_right():
     # a newcomer's আৰু had become আবু; a scan's পৰ্যন্ত (voting took the Assamese ra) must still become পর্যন্ত
     assert repair_line("দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে", "bn").text == "দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে"
+    line = "বঙালী লেখক এজনে ইয়াৰ বিষয়ে এনেদৰে লিখিছে:"  # an Assamese lead-in, too few ৰ to tell (a newcomer)
+    assert repair_line(line, "bn").text == line
     for damaged, fixed in (("সেখান পৰ্যন্ত যাওয়া যায়", "সেখান পর্যন্ত যাওয়া যায়"),
                            ("এই ৰূপে খেলা চলিতে থাকিবে।", "এই রূপে খেলা চলিতে থাকিবে।")):  # a review: short lines
         assert repair_line(damaged, "bn").text == fixed
