@@ -595,12 +595,15 @@ class Aligner:
         sim = 1.0
         previous: _Hit | None = None
         w = numbers.parse_word(toks[i][2], "bn") or numbers.parse_word(toks[i][2], "as")
-        counted = w is not None and w.kind != "digits"  # a number word, not "10 সেকেন্ড" (tens, machine-translated)
+        # a number word, not "10 সেকেন্ড" (tens, machine-translated), opens it: "দশ গুটি" is ten pieces, and the
+        # game is দশ-গুটি, or দশ গুটি খেলা (a word for "game" after it)
+        counted = w is not None and w.kind != "digits" \
+            and not (last + 1 < len(toks) and toks[last + 1][2].casefold().startswith(GAME_CUES))
         for j, lid in enumerate(lids, start=i):
             if j > i and not self._term_gap(text, toks[j - 1][1], toks[j][0], previous):
                 return None
             if j > i and counted and not HYPHEN.search(text, toks[j - 1][1], toks[j][0]):
-                return None  # "দশ গুটি" is ten pieces; the game is দশ-গুটি
+                return None
             word = toks[j][2]
             hit = next((h for h in info[j][0] if h.lex == lid), None) or self._component(word, lid)
             if hit is None or (j < last and hit.stem_end != len(word)):

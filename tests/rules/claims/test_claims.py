@@ -526,6 +526,10 @@ def test_the_games_of_dash_gutis_family_are_their_own():
                        ("ষোলো-গুটিতে প্রত্যেকের ১৬টি গুটি থাকে।", "sholo_guti"),
                        ("দহ-গুটিত প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে।", "dashguti")):
         assert [c.game for c in extract_claims(text, "dashguti")] == [game], text
+    # ... and so with a space when a word for "game" follows (a newcomer's booklet)
+    for text, game in (("ষোল গুটি খেলায় প্রত্যেক খেলোয়াড়ের ষোলটি গুটি থাকে।", "sholo_guti"),
+                       ("এঘাৰ গুটি খেলত প্ৰতিজন খেলুৱৈৰ ১১টা গুটি থাকে।", "egharo_guti")):
+        assert [c.game for c in extract_claims(text, "dashguti")] == [game], text
     # a number word and গুটি with a space between are a count of pieces, not the game (a review)
     for text, n in (("প্ৰতিজন খেলুৱৈৰ দহ গুটি থাকে।", 10), ("প্রত্যেক খেলোয়াড়ের ষোল গুটি থাকে।", 16)):
         assert [(c.game, c.stated) for c in extract_claims(text, "dashguti")] == [("dashguti", n)], text
