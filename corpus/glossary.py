@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -101,12 +102,25 @@ def lookup(value: str, tables: Iterable[GlossEntry] | None = None) -> tuple[str,
 
 
 def glossary_for(spans: Iterable[Any], tables: Iterable[GlossEntry] | None = None) -> list[GlossEntry]:
-    """One entry per concept the spans use, from the tables where they have it, sorted by concept."""
+    """One entry per concept the spans use, from the tables where they have it, sorted by concept; its
+    headword is the one the document's own links use most (an Assamese text's দছ-গুটি, not the Bengali
+    row's দশ-গুটি).
+
+    >>> from puthi.rules.spans import TermSpan
+    >>> table = [GlossEntry("game.dash_guti", "দশ-গুটি", "Dash-guti", "games")]
+    >>> [e.headword for e in glossary_for([TermSpan(0, 7, "দছ-গুটি", "দছ-গুটি", "game.dash_guti", "", "", 1.0)], table)]
+    ['দছ-গুটি']
+    """
     entries = {e.concept: e for e in (table_entries() if tables is None else tables)}
-    out: dict[str, GlossEntry] = {}
+    first: dict[str, Any] = {}
+    headwords: dict[str, Counter[str]] = {}
     for s in spans:
-        if s.concept in out:
-            continue
-        known = entries.get(s.concept)
-        out[s.concept] = known or GlossEntry(s.concept, s.headword, s.gloss, s.table)
-    return [out[k] for k in sorted(out)]
+        first.setdefault(s.concept, s)
+        headwords.setdefault(s.concept, Counter())[s.headword] += 1
+    out = []
+    for concept in sorted(first):
+        s, used = first[concept], headwords[concept].most_common(1)[0][0]
+        known = entries.get(concept)
+        out.append(replace(known, headword=used or known.headword) if known
+                   else GlossEntry(concept, s.headword, s.gloss, s.table))
+    return out
