@@ -60,6 +60,10 @@ def test_assamese_inflections():
         ("টুকুৰাক", "dashguti.piece"),
         ("ৰেংকত", "dashguti.rank"),
     ]
+    # the ergative and instrumental endings (a newcomer's Dash-guti booklet)
+    assert links("খেলুৱৈয়ে গুটিয়ে ত্ৰিভুজেৰে গুটিৰে যায়, শিখৰটোৱেই") == [
+        ("গুটিয়ে", "dashguti.piece"), ("ত্ৰিভুজেৰে", "dashguti.triangle"), ("গুটিৰে", "dashguti.piece"),
+        ("শিখৰটোৱেই", "dashguti.apex")]
 
 
 def test_multi_word_terms_including_across_a_line_break_and_hyphen():
