@@ -866,8 +866,7 @@ def build(
             for result in run_inline(again):
                 _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each
-            # book of single-page scans (books).
-            # with the book's files built before, not only this build's; not with files that are gone
+            # book of page files (books), with the book's files built before and not those that are gone.
             for book in books([d for d in corpus.documents() if Path(d.source).exists()]):
                 if not any(d.source in touched for d in book):
                     continue
