@@ -50,6 +50,7 @@ from collections.abc import Mapping
 import regex
 
 from puthi.normalize.confusions import alternatives, units
+from puthi.normalize.detect import RA_WA_WORD
 from puthi.normalize.edits import Edit
 from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography, web_counts
 
@@ -292,7 +293,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
     assamese = load_lexicon("as")
-    quoting = lang == "bn" and any(c in ASSAMESE_LETTERS for c in line)  # a Bengali line with Assamese in it
+    # a Bengali line quoting Assamese: an Assamese word with ৰ ৱ in it (not OCR's ৰিস্তি, which is no word)
+    quoting = lang == "bn" and any(w in assamese for w in RA_WA_WORD.findall(line))
     for m in _WORD.finditer(line):
         token = m.group()
         s, e = m.start(), m.end()

@@ -109,7 +109,8 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
     return doc_lang
 
 
-_RA_WA_WORD = regex.compile(r"[\p{L}\p{M}]*[\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
+# A word with the Assamese ৰ or ৱ in it.
+RA_WA_WORD = regex.compile(r"[\p{L}\p{M}]*[\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
                             r"\N{BENGALI LETTER RA WITH LOWER DIAGONAL}][\p{L}\p{M}]*")
 
 
@@ -122,7 +123,7 @@ def _assamese_words(line: str) -> bool:
     """
     from puthi.normalize.lexicon import load_lexicon
 
-    words = _RA_WA_WORD.findall(line)
+    words = RA_WA_WORD.findall(line)
     assamese = load_lexicon("as")
     return 2 * sum(w in assamese for w in words) >= len(words)
 

@@ -72,7 +72,8 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
-    twice = _heads_without_form_feeds(lines)
+    # pages that hold two running heads ran on without a form feed: their heads are looked for in each
+    twice = {page[j] for page in _pages(lines, text) for j in _heads_without_form_feeds([lines[k] for k in page])}
     return [(a, b) for k, (a, b, line) in enumerate(lines)
             if k in numbers or k in twice
             or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
@@ -80,6 +81,20 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
 
 
 PAGE_LINES = 5  # the fewest lines between two running heads of pages run on without a form feed
+
+
+def _pages(lines: list[tuple[int, int, str]], text: str) -> list[list[int]]:
+    r"""The indexes of ``lines`` (``(start, end, line)`` in ``text``) page by page, pages ending at form feeds.
+
+    >>> _pages([(0, 1, "ক"), (2, 3, "খ"), (5, 6, "গ")], "ক\nখ\n\fগ")
+    [[0, 1], [2]]
+    """
+    pages: list[list[int]] = [[]]
+    for k, (a, _, _) in enumerate(lines):
+        if pages[-1] and "\f" in text[lines[pages[-1][-1]][1] : a]:
+            pages.append([])
+        pages[-1].append(k)
+    return pages
 
 
 def _heads_without_form_feeds(lines: list[tuple[int, int, str]]) -> set[int]:

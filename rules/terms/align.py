@@ -79,6 +79,9 @@ HYPHEN = regex.compile("[-\N{EN DASH}\N{HYPHEN}]")
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
+# A word for "game" itself, after a game's name (খেলায়, খেলত; not খেলার "of the game", খেলোয়াড় "player").
+GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
+                          "|খেল(?:ত|খন)?|গেম|game|spel|spiel")
 # Between two games named together: a comma, or "and"/"or" ("ছেষট্টি ও বিস্তি", Assamese "… আৰু …").
 GAMES_JOINED = regex.compile(r"[ \t]*(?:,[ \t]*|(?:,[ \t]*)?(?:ও|এবং|আর|আৰু|বা|কিংবা|অথবা)[ \t]+)")
 SYMBOL_LETTERS = {"a", "k", "q", "j"}
@@ -598,7 +601,7 @@ class Aligner:
         # a number word, not "10 সেকেন্ড" (tens, machine-translated), opens it: "দশ গুটি" is ten pieces, and the
         # game is দশ-গুটি, or দশ গুটি খেলা (a word for "game" after it)
         counted = w is not None and w.kind != "digits" \
-            and not (last + 1 < len(toks) and toks[last + 1][2].casefold().startswith(GAME_CUES))
+            and not (last + 1 < len(toks) and GAME_WORD.fullmatch(toks[last + 1][2].casefold()))
         for j, lid in enumerate(lids, start=i):
             if j > i and not self._term_gap(text, toks[j - 1][1], toks[j][0], previous):
                 return None

@@ -155,6 +155,9 @@ def test_an_assamese_word_quoted_in_a_bengali_line_is_kept_but_an_ocr_ra_is_put_
     assert repair_line("দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে", "bn").text == "দছ-গুটি আৰু লাউ কাটা কাটি দুয়োটাতে"
     line = "বঙালী লেখক এজনে ইয়াৰ বিষয়ে এনেদৰে লিখিছে:"  # an Assamese lead-in, too few ৰ to tell (a newcomer)
     assert repair_line(line, "bn").text == line
+    # but OCR's ৰিস্তি is no Assamese word: the line's other misreadings are still put right (a review)
+    assert repair_line("যদি কাহারও ৰিস্তি থাকে, তবে সে কলিকতা হইতে আসিবে।", "bn").text == (
+        "যদি কাহারও বিস্তি থাকে, তবে সে কলিকাতা হইতে আসিবে।")
     for damaged, fixed in (("সেখান পৰ্যন্ত যাওয়া যায়", "সেখান পর্যন্ত যাওয়া যায়"),
                            ("এই ৰূপে খেলা চলিতে থাকিবে।", "এই রূপে খেলা চলিতে থাকিবে।")):  # a review: short lines
         assert repair_line(damaged, "bn").text == fixed

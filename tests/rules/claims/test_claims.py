@@ -531,7 +531,8 @@ def test_the_games_of_dash_gutis_family_are_their_own():
                        ("এঘাৰ গুটি খেলত প্ৰতিজন খেলুৱৈৰ ১১টা গুটি থাকে।", "egharo_guti")):
         assert [c.game for c in extract_claims(text, "dashguti")] == [game], text
     # a number word and গুটি with a space between are a count of pieces, not the game (a review)
-    for text, n in (("প্ৰতিজন খেলুৱৈৰ দহ গুটি থাকে।", 10), ("প্রত্যেক খেলোয়াড়ের ষোল গুটি থাকে।", 16)):
+    for text, n in (("প্ৰতিজন খেলুৱৈৰ দহ গুটি থাকে।", 10), ("প্রত্যেক খেলোয়াড়ের ষোল গুটি থাকে।", 16),
+                    ("প্রত্যেকে দশ গুটি খেলার শুরুতে সাজায়।", 10)):  # খেলার "of the game" is no name's game word
         assert [(c.game, c.stated) for c in extract_claims(text, "dashguti")] == [("dashguti", n)], text
 
 

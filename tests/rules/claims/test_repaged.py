@@ -56,6 +56,12 @@ def test_running_heads_of_pages_run_on_without_form_feeds_are_furniture():
             f"২                {head}\nদশ পয়েন্ট পাইবে। প্রত্যেকে ছয়খানি তাস পায়।\n{more}{head}                ৩\n")
     claims = [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")]
     assert claims == [("deck_size", 24), ("last_trick_bonus", 10), ("hand_size", 6)]
+    # a fact box on each page of a paged book, its number going up, is text, not a running head (a review)
+    page = "তাসের খেলা\n{}\nপ্রত্যেকে তাস পায়      {}\nমোট তাস      {}\nখেলোয়াড়      {}\n{}\n{}\n"
+    text = (page.format("ছেষট্টি", "৬", "২৪", "২", "দুজনে খেলে।", "১") + "\f"
+            + page.format("ক্লাবেরইয়াস", "৮", "৩২", "৪", "চারজনে খেলে।", "২"))
+    hands = [(c.game, c.stated) for c in extract_claims(text, "klaverjas") if c.quantity == "hand_size"]
+    assert hands == [("sixtysix", 6), ("klaverjas", 8)]
     # two score tables, each row a value set apart: no running heads (a review)
     text = "বিস্তি খেলায় মূল্য এইরূপ:\nটেক্কা   ১১\nসাহেব   ৪\n\nশেষ হাতে মূল্য এইরূপ:\nটেক্কা   ১\nসাহেব   ১\n"
     assert ("A", 11) in [(c.params.get("rank"), c.stated) for c in extract_claims(text, "bisti")]
