@@ -325,6 +325,8 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
                 return (after[0],)
             if len(games_named) > 1 and len({g for g, _, _ in games}) == 1:
                 return (games[0][0],)
+        if len({g for g, _, _ in joined}) > 1 and len(joined) == len(games) and joined[0][1] != "compared":
+            return tuple(dict.fromkeys(g for g, _, _ in joined))  # "এইরূপ চারিজনে বিবিধর গ্যাম ও গোলামচোর খেলা"
         return ()
 
     games_named = {g for g, _, _ in named(s)}

@@ -97,14 +97,15 @@ _LINE_END = regex.compile(r"\n|\f")
 def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     r"""``text`` cut into runs of lines in one language: ``lang`` (the text's, from :func:`detect_lang` when
     auto), except lines in the other of Bengali and Assamese by the test the repair stage applies to each line
-    (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book).
+    (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book); a line with too
+    few র ৰ ৱ to tell goes on in the language of the line before it.
 
     >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
     [(0, 26, 'bn'), (26, 70, 'as')]
     >>> language_runs("তাস খেলা", "bn")
     [(0, 8, 'bn')]
     """
-    from puthi.normalize.detect import line_lang
+    from puthi.normalize.detect import lang_evidence, line_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
     runs: list[tuple[int, int, str]] = []
@@ -113,6 +114,8 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
         if end == at:
             continue
         own = line_lang(text[at:end], lang) if lang in ("bn", "as") else lang
+        if runs and sum(lang_evidence(text[at:end])) < MIN_ASSAMESE_LETTERS:
+            own = runs[-1][2]  # too few র ৰ ৱ to tell: the line goes on in the language of the lines before it
         if runs and runs[-1][2] == own:
             runs[-1] = (runs[-1][0], end, own)
         else:

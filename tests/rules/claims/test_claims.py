@@ -467,6 +467,10 @@ def test_a_clause_on_games_named_together_is_about_each_of_them_unless_it_contra
                         ("বিস্তি, গ্রাবু বা ছেষট্টি খেলাতে প্রত্যেকে ছয়খানি তাস পায়।", ["bisti", "grabu", "sixtysix"])):
         claims = [(c.game, c.stated) for c in extract_claims(text, "sixtysix") if c.quantity == "hand_size"]
         assert claims == [(g, 6) for g in games], text
+    # games named together mid-clause, with no other subject, are what it is about (seed 000's raw OCR, where
+    # the হয় after খেলা is garbled: its four players had been checked as Bisti's)
+    text = "এইরূপ চারিজনে বিবিধর গ্যাম ও গোলামচোর খেলা रुग्न।"
+    assert [(c.game, c.stated) for c in extract_claims(text, "bisti")] == [("bibidhar_gam", 4), ("golamchor", 4)]
     # set against each other, or compared, they are not one subject
     for text in ("ছেষট্টি ও বিস্তির পার্থক্য এই যে প্রত্যেকে ছয়খানি তাস পায়।",
                  "ছেষট্টির মত বিস্তিতেও প্রত্যেকে আটখানি তাস পায়।"):

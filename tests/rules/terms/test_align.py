@@ -382,3 +382,13 @@ def test_a_number_word_before_a_noun_of_time_or_measure_is_no_game_or_meld():
     # a newcomer's prose: "a book of sixty-six pages", "fifty years ago"
     for text in ("বইটি ছেষট্টি পৃষ্ঠার, টেক্কা বড়।", "পঞ্চাশ বছর আগে টেক্কা খেলা হত।"):
         assert [s.concept for s in find_terms(text)] == ["card.ace"], text
+
+
+def test_a_line_with_too_few_letters_to_tell_goes_on_in_the_language_before_it():
+    # an A/B review: the Assamese chapter's short line was taken for Bengali, which cut its last line off alone
+    # and left its গুটি without support (score 0.6)
+    text = ("বিস্তি খেলায় প্রত্যেকে আটখানি তাস পায়, আর তুরুপ ঠিক করা হয়।\n" * 3
+            + "দছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে।\nপ্ৰথম খোজটো কেন্দ্ৰীয় বিন্দুত খেলিবলৈ বাধ্য হয়।\n"
+            + "ধৰিব পৰা গুটি ধৰিবই লাগিব।\n")
+    last = text.rindex("গুটি")
+    assert [t.score for t in find_terms(text) if t.start == last] == [1.0]
