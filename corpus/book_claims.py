@@ -2,7 +2,7 @@
 
 A worker sees one page, so on its own it cannot follow a sentence over a page break, tell a running head
 from the text, or know which game a page is about when the page names none. Once a document's pages are
-stored, :func:`document_claims` reads the claims again over runs of consecutive pages about the same game,
+stored, :func:`book_claims` reads the claims again over runs of consecutive pages about the same game,
 joined by form feeds as Tesseract joins pages (``puthi.rules.claims`` treats a form feed as a page break and
 blanks page numbers and running heads). It reads a few pages at a time, each group with the page before and
 the page after it, and gives each claim to the page its sentence starts on.
@@ -172,21 +172,14 @@ def split_claims(claims: list[Any], texts: list[str]) -> list[list[Any]]:
     return out
 
 
-def document_claims(corpus: Any, doc: Document, game: str = "auto",
-                    changed: set[int] | None = None) -> dict[int, dict[int, str]]:
-    """Read the claims of ``doc``'s stored pages across page breaks (see the module docstring) and store
-    them where they differ from a page's. With ``changed`` (page numbers), only the pages their change can
-    reach are read: their neighbours, and the pages after them that take their game. Returns, for each page
-    written again, where its corrections were placed (annotation id -> status, as ``Corpus.write_page``)."""
-    placed = book_claims(corpus, [doc], game, None if changed is None else {(0, n) for n in changed})
-    return {n: status for (_, n), status in placed.items()}
-
-
 def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
                 changed: set[tuple[int, int]] | None = None) -> dict[tuple[int, int], dict[int, str]]:
-    """:func:`document_claims` over a book of several files (``docs`` in page order, :func:`books`): their
-    pages are read as one document's. ``changed`` and the result name a page as (index in ``docs``, page
-    number in its file)."""
+    """Read the claims of a book's stored pages across page breaks (see the module docstring) and store them
+    where they differ from a page's. A book is one document, or several files of one page each (``docs`` in
+    page order, :func:`books`), read as one. With ``changed`` (pages, each as its index in ``docs`` and its
+    page number in that file), only the pages their change can reach are read: their neighbours, and the pages
+    after them that take their game. Returns, for each page written again, where its corrections were placed
+    (annotation id -> status, as ``Corpus.write_page``)."""
     from puthi.corpus.pipeline import reanalyse, verdicts_for
 
     origin: list[tuple[int, int]] = []  # (file, page number in it) of each page of the book
