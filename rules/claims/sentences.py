@@ -57,23 +57,16 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     """
     lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]*[^\s]+[^\n\f]*", text)]
     numbers = {k for k, (_, _, line) in enumerate(lines) if is_page_number(line)}
-    edge: set[int] = set()  # the first and last line of each page that is not a page number
-    tops: set[int] = set()  # the first line of each page after a form feed
-    page: list[int] = []
-    for k, (a, _, _) in enumerate(lines):
-        if page and "\f" in text[lines[page[-1]][1] : a]:
-            edge.update(_ends(page, numbers))
-            tops.add(k)
-            page = []
-        page.append(k)
-    edge.update(_ends(page, numbers))
+    pages = _pages(lines, text)
+    edge = {k for page in pages for k in _ends(page, numbers)}  # each page's first and last line not a number
+    tops = {page[0] for page in pages[1:]}  # the first line of each page after a form feed
     keys = {k: _head_key(lines[k][2]) for k in edge}
     counts = Counter(keys.values())
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
     seen = Counter(lines[k][2].strip() for k in keys)
     same = {keys[k] for k in keys if lines[k][2].strip() != keys[k] and seen[lines[k][2].strip()] >= 2}
     # pages that hold two running heads ran on without a form feed: their heads are looked for in each
-    twice = {page[j] for page in _pages(lines, text) for j in _heads_without_form_feeds([lines[k] for k in page])}
+    twice = {page[j] for page in pages for j in _heads_without_form_feeds([lines[k] for k in page])}
     return [(a, b) for k, (a, b, line) in enumerate(lines)
             if k in numbers or k in twice
             or (keys.get(k) and (counts[keys[k]] >= 2 or keys[k] in heads or (k in tops
