@@ -462,7 +462,7 @@ class Aligner:
 
     # --- a text ---------------------------------------------------------------------------------
     def find(self, text: str, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False) -> list[TermSpan]:
-        """Term occurrences in ``text`` (see :func:`find_terms`); a paragraph in the other language of the two is
+        """Term occurrences in ``text`` (see :func:`find_terms`); a line in the other language of the two is
         read in its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
         runs = language_runs(text, lang)
         if len(runs) > 1:

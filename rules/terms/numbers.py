@@ -183,7 +183,7 @@ def _parse_stem(stem: str, lex: Lexicon) -> tuple[int | float, str, int] | None:
 def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> list[NumberSpan]:
     """Every number in ``text`` as a NumberSpan (code-point offsets into ``text``); see the module
     docstring for what counts. Spans do not overlap and come in text order. ``lang`` is bn, as or auto
-    (:func:`~puthi.rules.terms.letters.detect_lang`); a paragraph in the other language of the two is read in
+    (:func:`~puthi.rules.terms.letters.detect_lang`); a line in the other language of the two is read in
     its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
     runs = language_runs(text, lang)
     if len(runs) > 1:
