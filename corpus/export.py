@@ -215,27 +215,25 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
     return page
 
 
-ISO639_3 = {"bn": "ben", "as": "asm"}
-
-
 def _languages(page: dict[str, Any], lang: str) -> None:
     """Say ``page``'s language (the repaired text's, ``bn`` or ``as``) where the OCR did not (a text file), and
     the language of each word of a block or line in the other of the two (an Assamese passage in a Bengali
     book), by the repair stage's test (:func:`~puthi.normalize.detect.line_lang`)."""
+    from puthi.corpus.textio import ocr_lang
     from puthi.normalize.detect import line_lang
 
     def text(lines: list[dict[str, Any]]) -> str:
         return " ".join(w["text"] for line in lines for w in line.get("words", []))
 
-    if lang not in ISO639_3:
+    if lang not in ("bn", "as"):
         return
-    page["lang"] = page.get("lang") or ISO639_3[lang]
+    page["lang"] = page.get("lang") or ocr_lang(lang)
     for block in page.get("blocks", []):
         block_lang = line_lang(text(block.get("lines", [])), lang)
         for line in block.get("lines", []):
             if (own := line_lang(text([line]), block_lang)) != lang:
                 for w in line.get("words", []):
-                    w["lang"] = w.get("lang") or ISO639_3[own]
+                    w["lang"] = w.get("lang") or ocr_lang(own)
 
 
 def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None) -> list[Path]:
