@@ -10,6 +10,7 @@ Examples::
     puthi correct --db c.sqlite --doc seed.txt --page 1 --line 3 --word 2 --text খেলা --author rk
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 40 --end 46 --term bisti --author rk
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 300 --end 310 --verdict contradicted --author rk
+    puthi correct --db c.sqlite --doc book.pdf --page 5 --start 0 --end 40 --game klaverjas --author rk
     puthi correct --db c.sqlite --import corrections.csv --author rk
     puthi correct --db c.sqlite --list
 """
@@ -29,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--doc", help="the document (id, file name or path)")
     p.add_argument("--page", type=int, default=1, help="page number, from 1 (default 1)")
     p.add_argument("--start", type=int, help="first code point of the span: in the OCR text for --text, in the "
-                                             "repaired text (the terms and claims tables) for --term and --verdict")
+                                             "repaired text (the terms and claims tables) for the others")
     p.add_argument("--end", type=int, help="code point after the span")
     p.add_argument("--line", type=int, help="OCR line number on the page (from 1; blank lines are not "
                    "counted, as in lines.csv and the TEI <lb n>), instead of offsets")
@@ -40,6 +41,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                      "the machine's link")
     what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
                       help="the verdict for the claim at the span (repaired text offsets)")
+    what.add_argument("--game", type=str.lower, help="the game the claims at the span are about; they are "
+                      "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...)")
     what.add_argument("--import", dest="import_csv", metavar="CSV",
                       help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
                            "author,note)")
@@ -84,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "term", args.term
             elif args.verdict:
                 kind, after = "verdict", args.verdict
+            elif args.game:
+                kind, after = "game", args.game
             else:
-                raise InputError("puthi correct", "say what to correct: --text, --term or --verdict")
+                raise InputError("puthi correct", "say what to correct: --text, --term, --verdict or --game")
             if args.line is None and (args.start is None or args.end is None):
                 raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]")
             if args.line is not None and (args.start is not None or args.end is not None):

@@ -11,7 +11,8 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
    with the active edits applied; when it differs from the text the machine analysed, terms, numbers,
    claims and verdicts are found again in the final text;
 3. a human term link replaces the machine terms it overlaps (an empty link just removes them);
-4. a human verdict overrides the machine verdicts of the claims it overlaps.
+4. a human game sets the game of the claims it overlaps, which are checked again as that game's;
+5. a human verdict overrides the machine verdicts of the claims it overlaps.
 
 >>> from puthi.corpus.records import Annotation, PageResult
 >>> from puthi.normalize.edits import Edit
@@ -33,6 +34,8 @@ import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+import regex
 
 from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
@@ -115,12 +118,16 @@ def apply_corrections(
     *,
     reanalyse: Reanalyse,
     glossary: Callable[[str], tuple[str, str, str]] | None = None,
+    recheck: Callable[[list[Claim]], list[Verdict]] | None = None,
 ) -> CorrectedPage:
     """Lay ``annotations`` over the machine layers of ``result`` (see the module docstring).
 
     ``reanalyse(text, lang)`` runs terms and claims on a changed text (``None`` when those stages are
-    absent); ``glossary(value)`` maps a human term link to ``(headword, concept, gloss)``.
+    absent); ``glossary(value)`` maps a human term link to ``(headword, concept, gloss)``; ``recheck(claims)``
+    gives the machine's verdicts on claims whose game a person set (the engines' check by default).
     """
+    if recheck is None:
+        from puthi.corpus.pipeline import verdicts_for as recheck
     anns = sorted(annotations, key=lambda a: (a.id or 0))
     status: dict[int, str] = {}
     edits = [Marked(e) for e in result.edits]
@@ -174,6 +181,20 @@ def apply_corrections(
             span = TermSpan(s, e, text[s:e], headword, concept, gloss, "human", 1.0)
             terms.append(Marked(span, "human", a.author, True, a.id))
 
+    for a in (a for a in anns if a.kind == "game"):  # "this page is Klaverjas": checked as that game's
+        place = anchor(text, a.start, a.end, a.before)
+        hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
+        if not hit:
+            status[a.id or 0] = "orphaned"
+            continue
+        status[a.id or 0] = "applied" if place == (a.start, a.end) else "moved"
+        for i in hit:
+            claims[i] = replace(claims[i], game=a.after)
+            for m in verdicts:
+                m.active = m.active and m.item.claim != i
+            [checked] = recheck([claims[i]])
+            verdicts.append(Marked(replace(checked, claim=i)))
+
     for a in (a for a in anns if a.kind == "verdict"):
         place = anchor(text, a.start, a.end, a.before)
         hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
@@ -219,8 +240,11 @@ def check_annotation(a: Annotation) -> Annotation:
     puthi.errors.InputError: a.txt page 1: verdict must be one of consistent, contradicted, unverifiable, not 'maybe'
     """
     where = f"{a.document} page {a.page_no}"
-    if a.kind not in ("text", "term", "verdict"):
-        raise InputError(where, f"kind must be text, term or verdict, not {a.kind!r}")
+    if a.kind not in ("text", "term", "verdict", "game"):
+        raise InputError(where, f"kind must be text, term, verdict or game, not {a.kind!r}")
+    if a.kind == "game" and not regex.fullmatch(r"[a-z][a-z0-9_-]*", a.after):
+        raise InputError(where, f"a game is named in lower case, as puthi names it (sixtysix, klaverjas, "
+                                f"dashguti, grabu), not {a.after!r}")
     if a.start < 0 or a.end < a.start:
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():

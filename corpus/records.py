@@ -34,11 +34,11 @@ SourceKind = Literal["image", "pdf", "hocr", "alto", "page", "text"]
 #: Who made a change: the machine (a named stage) or a person.
 Resp = Literal["machine", "human"]
 #: What a human correction changes.
-AnnotationKind = Literal["text", "term", "verdict"]
+AnnotationKind = Literal["text", "term", "verdict", "game"]
 #: The verdicts a claim check can give (DESIGN.md, ``puthi check``).
 VERDICTS = ("consistent", "contradicted", "unverifiable")
 #: Each annotation kind and the text layer its offsets index.
-ANNOTATION_LAYERS = {"text": "ocr", "term": "text", "verdict": "text"}
+ANNOTATION_LAYERS = {"text": "ocr", "term": "text", "verdict": "text", "game": "text"}
 
 
 @dataclass

@@ -35,7 +35,7 @@ from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -66,14 +66,19 @@ def _page_xml_sources(conn: sqlite3.Connection) -> None:
     """Version 2: documents may be PAGE XML (kind ``page``). Only the CHECK constraint on ``documents.kind``
     changes, which alters no stored row, so the table's definition is rewritten in place, as SQLite's
     documentation allows for such changes, rather than the table rebuilt (which would cascade to its pages)."""
-    (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").fetchone()
-    new = sql.replace("'alto', 'text')", "'alto', 'page', 'text')")
-    if new == sql:
+    _rewrite_table(conn, "documents", "'alto', 'text')", "'alto', 'page', 'text')")
+
+
+def _rewrite_table(conn: sqlite3.Connection, table: str, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in ``table``'s definition, in place (for a CHECK constraint that allows more)."""
+    (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
+    changed = sql.replace(old, new)
+    if changed == sql:
         return
     (version,) = conn.execute("PRAGMA schema_version").fetchone()
     conn.execute("PRAGMA writable_schema = ON")
     try:
-        conn.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'documents'", (new,))
+        conn.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?", (changed, table))
         conn.execute(f"PRAGMA schema_version = {int(version) + 1}")
     finally:
         conn.execute("PRAGMA writable_schema = OFF")
@@ -98,9 +103,16 @@ def _pending_documents(conn: sqlite3.Connection) -> None:
                  "REFERENCES documents(id) ON DELETE CASCADE)")
 
 
+def _game_corrections(conn: sqlite3.Connection) -> None:
+    """Version 5: a person may say which game a claim is about (annotation kind ``game``). Only the CHECK
+    constraint on ``annotations.kind`` changes, so the table's definition is rewritten in place, as in
+    version 2."""
+    _rewrite_table(conn, "annotations", "'term', 'verdict')", "'term', 'verdict', 'game')")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents}
+    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"

@@ -415,3 +415,26 @@ def test_a_term_link_is_compared_with_a_later_correction_in_the_text_it_was_made
     link.id, fix.id = 1, 2
     page = apply_corrections(result, [link, fix], reanalyse=lambda text, lang: None)
     assert [(m.item.start, m.item.surface) for m in page.terms if m.resp == "human"] == [(5, "টেক্কা")]
+
+
+def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_that_games(tmp_path, fast_repair,
+                                                                                          capsys):
+    # a newcomer's PDF page of Klaverjas rules was checked as Dash-guti, and a verdict could not fix that
+    book = tmp_path / "book.txt"
+    book.write_text("প্রত্যেকে আটখানি তাস পায়। ক্লাবেরইয়াসের কথা নয়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "book.txt", "--start", "0", "--end", "26", "--author", "rk"]
+    assert cli.main(["correct", *where, "--game", "Sixty Six"]) == 2  # not a game's name as puthi writes it
+    assert cli.main(["correct", *where, "--game", "SixtySix"]) == 0
+
+    def checked() -> list[tuple]:
+        with Corpus(db) as c:
+            [sp] = c.pages(c.documents()[0])
+        return [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active]
+
+    assert checked() == [("sixtysix", "contradicted")]  # a hand of 8 is not Sixty-Six's 6
+    book.write_text("প্রত্যেকে আটখানি তাস পায়। ক্লাবেরইয়াসের কথা নয়। আর কিছু।\n", encoding="utf-8")
+    build([book], db, progress=False)  # the page is read again: the correction holds
+    assert checked() == [("sixtysix", "contradicted")]
+    assert "game" in capsys.readouterr().err
