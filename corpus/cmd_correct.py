@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "term", args.term
             elif args.verdict:
                 kind, after = "verdict", args.verdict
-            elif args.game:
+            elif args.game is not None:
                 kind, after = "game", args.game
             else:
                 raise InputError("puthi correct", "say what to correct: --text, --term, --verdict or --game")

@@ -35,8 +35,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import regex
-
 from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits, to_output
@@ -192,8 +190,8 @@ def apply_corrections(
             claims[i] = replace(claims[i], game=a.after)
             for m in verdicts:
                 m.active = m.active and m.item.claim != i
-            [checked] = recheck([claims[i]])
-            verdicts.append(Marked(replace(checked, claim=i)))
+            [checked] = recheck([claims[i]])  # the machine's check, made at the person's word
+            verdicts.append(Marked(replace(checked, claim=i), annotation_id=a.id))
 
     for a in (a for a in anns if a.kind == "verdict"):
         place = anchor(text, a.start, a.end, a.before)
@@ -204,9 +202,9 @@ def apply_corrections(
         status[a.id or 0] = "applied" if place == (a.start, a.end) else "moved"
         for i in hit:
             old = [m for m in verdicts if m.item.claim == i]
+            expected = next((m.item.expected for m in reversed(old) if m.active), old[0].item.expected if old else None)
             for m in old:
                 m.active = False
-            expected = old[0].item.expected if old else None
             v = Verdict(i, expected, a.after, a.note or f"set by {a.author}", "human", "human", a.author)
             verdicts.append(Marked(v, "human", a.author, True, a.id))
     return CorrectedPage(text, edits, terms, numbers, claims, verdicts, reanalysed, status)
@@ -232,8 +230,22 @@ def _corrected_since(machine: list[Edit], human: list[Marked], in_force: list[Ed
              (to_output(in_force, m.item.start), to_output(in_force, m.item.end, end=True))) for m in later]
 
 
+def game_names() -> set[str]:
+    """The games a claim may be said to be about: those with an engine, and those the terminology tables name.
+
+    >>> {"sixtysix", "klaverjas", "dashguti", "grabu"} <= game_names()
+    True
+    """
+    from puthi.rules.claims.extract import game_name_of
+    from puthi.rules.engines import registry
+    from puthi.rules.terms import load_tables
+
+    return set(registry.names()) | {g for e in load_tables().entries if (g := game_name_of(e.concept))}
+
+
 def check_annotation(a: Annotation) -> Annotation:
-    """Refuse an annotation that cannot be applied, with a one-line reason; return it unchanged.
+    """Refuse an annotation that cannot be applied, with a one-line reason; return it (a game's name in lower
+    case).
 
     >>> check_annotation(Annotation("a.txt", 1, "verdict", 0, 4, "maybe", "rk"))
     Traceback (most recent call last):
@@ -242,9 +254,10 @@ def check_annotation(a: Annotation) -> Annotation:
     where = f"{a.document} page {a.page_no}"
     if a.kind not in ("text", "term", "verdict", "game"):
         raise InputError(where, f"kind must be text, term, verdict or game, not {a.kind!r}")
-    if a.kind == "game" and not regex.fullmatch(r"[a-z][a-z0-9_-]*", a.after):
-        raise InputError(where, f"a game is named in lower case, as puthi names it (sixtysix, klaverjas, "
-                                f"dashguti, grabu), not {a.after!r}")
+    if a.kind == "game":
+        a.after = a.after.strip().lower()
+        if a.after not in (known := game_names()):
+            raise InputError(where, f"{a.after!r} is no game puthi knows; use one of {', '.join(sorted(known))}")
     if a.start < 0 or a.end < a.start:
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():

@@ -421,8 +421,17 @@ _ALSO_NAMES = {"meld.bisti": "bisti"}
 
 def _game_named(t: TermSpan) -> str | None:
     """The game a term names (an engine's name where there is one, else the table's: ``grabu``)."""
-    kind, _, name = t.concept.rpartition(".")
-    return _GAME_CONCEPTS.get(name, name) if kind == "game" else _ALSO_NAMES.get(t.concept)
+    return game_name_of(t.concept) or _ALSO_NAMES.get(t.concept)
+
+
+def game_name_of(concept: str) -> str | None:
+    """The name claims give the game of a table concept: an engine's where there is one, else the table's.
+
+    >>> game_name_of("game.sixty_six"), game_name_of("game.grabu"), game_name_of("card.ace")
+    ('sixtysix', 'grabu', None)
+    """
+    kind, _, name = concept.rpartition(".")
+    return _GAME_CONCEPTS.get(name, name) if kind == "game" else None
 
 
 def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:

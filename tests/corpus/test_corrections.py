@@ -434,6 +434,14 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
         return [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active]
 
     assert checked() == [("sixtysix", "contradicted")]  # a hand of 8 is not Sixty-Six's 6
+    assert cli.main(["correct", *where, "--game", "dash-guti"]) == 2  # no game puthi knows (review)
+    assert cli.main(["correct", *where, "--verdict", "consistent"]) == 0  # a person's verdict on top of it
+    with Corpus(db) as c:
+        [sp] = c.pages(c.documents()[0])
+        verdict_id = max(a.id for a in c.annotations())
+    [human] = [m.item for m in sp.verdicts if m.active]
+    assert (human.verdict, human.expected) == ("consistent", 6)  # what Sixty-Six expects, not the old game
+    assert cli.main(["correct", "--db", str(db), "--delete", str(verdict_id)]) == 0
     book.write_text("প্রত্যেকে আটখানি তাস পায়। ক্লাবেরইয়াসের কথা নয়। আর কিছু।\n", encoding="utf-8")
     build([book], db, progress=False)  # the page is read again: the correction holds
     assert checked() == [("sixtysix", "contradicted")]
