@@ -33,14 +33,16 @@ GROUP_CHARS = 200_000  # pages read together
 CONTEXT = 4_000  # and the end of the page before and the start of the page after: twice the longest sentence
 
 
-def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]:
+def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[str] | None = None
+               ) -> list[str | None]:
     r"""The game in force where each page begins: ``game`` unless auto. Else the game of the last heading
     that named one before it (:func:`~puthi.rules.claims.extract.chapter_games`), or of a heading that opens the
     page itself (a chapter title as its running head): a chapter names its game once, and the pages after its
     heading are about it; a heading in mid-page turns the rest of that page when the page is read
     (``extract_claims`` follows headings). A passing mention changes nothing. Pages before the first such
     heading take the game with an engine they name most, else that heading's; a document with no such heading
-    is about the game with an engine it names most.
+    is about the game with an engine it names most. ``heads``: the book's running heads, when the caller has
+    them (:func:`~puthi.rules.claims.sentences.running_heads`).
 
     >>> from puthi.rules.terms import find_terms
     >>> from types import SimpleNamespace as N
@@ -64,7 +66,7 @@ def page_games(pages: list[ClaimsInput], game: str = "auto") -> list[str | None]
     first_heading = headings[first][0][1] if first < len(pages) else None
     current = (detect_game([t for p in pages[:first] for t in p.games]) or first_heading
                or detect_game([t for p in pages for t in p.games]))
-    book_heads = running_heads([p.text for p in pages])
+    book_heads = running_heads([p.text for p in pages]) if heads is None else heads
     out: list[str | None] = []
     for p, heads in zip(pages, headings, strict=True):
         if heads and _opens(p.text, heads[0][0], book_heads):
@@ -203,7 +205,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
-    for g, run in runs(pages, page_games(pages, game)):
+    for g, run in runs(pages, page_games(pages, game, heads)):
         todo = [k for k, p in enumerate(run) if p.page_no in reach]
         langs = _languages(run)  # a book may change language: each part is read in its own
         for a, b in groups([len(p.text) for p in run], todo, langs=langs):

@@ -180,13 +180,7 @@ def apply_corrections(
             terms.append(Marked(span, "human", a.author, True, a.id))
 
     for a in (a for a in anns if a.kind == "game"):  # "this page is Klaverjas": checked as that game's
-        place = anchor(text, a.start, a.end, a.before)
-        hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
-        if not hit:
-            status[a.id or 0] = "orphaned"
-            continue
-        status[a.id or 0] = "applied" if place == (a.start, a.end) else "moved"
-        for i in hit:
+        for i in _claims_at(a, text, claims, status):
             claims[i] = replace(claims[i], game=a.after)
             for m in verdicts:
                 m.active = m.active and m.item.claim != i
@@ -194,13 +188,7 @@ def apply_corrections(
             verdicts.append(Marked(replace(checked, claim=i), annotation_id=a.id))
 
     for a in (a for a in anns if a.kind == "verdict"):
-        place = anchor(text, a.start, a.end, a.before)
-        hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
-        if not hit:
-            status[a.id or 0] = "orphaned"
-            continue
-        status[a.id or 0] = "applied" if place == (a.start, a.end) else "moved"
-        for i in hit:
+        for i in _claims_at(a, text, claims, status):
             old = [m for m in verdicts if m.item.claim == i]
             expected = next((m.item.expected for m in reversed(old) if m.active), old[0].item.expected if old else None)
             for m in old:
@@ -208,6 +196,15 @@ def apply_corrections(
             v = Verdict(i, expected, a.after, a.note or f"set by {a.author}", "human", "human", a.author)
             verdicts.append(Marked(v, "human", a.author, True, a.id))
     return CorrectedPage(text, edits, terms, numbers, claims, verdicts, reanalysed, status)
+
+
+def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, str]) -> list[int]:
+    """The indexes of the claims a game or verdict correction ``a`` covers in ``text``, where its quote is now;
+    its status (applied, moved, or orphaned when it covers none) goes into ``status``."""
+    place = anchor(text, a.start, a.end, a.before)
+    hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
+    status[a.id or 0] = "orphaned" if not hit else "applied" if place == (a.start, a.end) else "moved"
+    return hit
 
 
 Span = tuple[int, int]

@@ -270,8 +270,10 @@ def uncovered_ink(gray: np.ndarray, boxes: list[Box], text_height: float) -> lis
     title or a margin note its layout analysis skipped.
 
     Only marks of a glyph's size count: not specks (foxing), not rules or frames (long and thin), not
-    pictures or stamps (taller than two and a half text lines). A band is a run of rows holding such marks,
-    at least half a text line high and two lines wide, with three marks or more (a word, not a stray sign).
+    pictures or stamps (taller than two and a half text lines); a longer mark only as a word joined by its
+    matra (:func:`is_matra_word`). A band is a run of rows holding such marks, at least half a text line high,
+    with three marks or more over two lines' width (a word, not a stray sign), or marks that together are one
+    word joined by its matra, a line and a half wide (a one-word heading: বিস্তি, গাদা).
 
     >>> page = np.full((100, 300), 255, np.uint8)
     >>> for x in range(40, 160, 24):
