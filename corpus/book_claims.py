@@ -7,8 +7,9 @@ joined by form feeds as Tesseract joins pages (``puthi.rules.claims`` treats a f
 blanks page numbers and running heads). It reads a few pages at a time, each group with the page before and
 the page after it, and gives each claim to the page its sentence starts on.
 
-The game a page is read with is ``--game`` when given; else the game of the last chapter heading before it
-(:func:`page_games`).
+The game a page is read with is the one a person said the whole page is about (``puthi correct --game`` with
+no span); else ``--game`` when given; else the game of the last chapter heading before it, or of the last page
+a person named (:func:`page_games`).
 
 A correction reads the claims again over the pages it can reach (``Corpus.reapply``), and so does a build
 over the pages that changed.
@@ -42,19 +43,25 @@ def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[st
     (``extract_claims`` follows headings). A passing mention changes nothing. Pages before the first such
     heading take the game with an engine they name most, else that heading's; a document with no such heading
     is about the game with an engine it names most. ``heads``: the book's running heads, when the caller has
-    them (:func:`~puthi.rules.claims.sentences.running_heads`).
+    them (:func:`~puthi.rules.claims.sentences.running_heads`). A page a person said is about a game
+    (``p.game``) is that game's whatever it or ``game`` says, and so are the pages after it, as after a heading.
 
     >>> from puthi.rules.terms import find_terms
     >>> from types import SimpleNamespace as N
-    >>> def page(text):
-    ...     return N(text=text, games=find_terms(text))
+    >>> def page(text, game=None):
+    ...     return N(text=text, games=find_terms(text), game=game)
     >>> pages = [page("ভূমিকা"), page("ছেষট্টি\nনিয়ম"), page("এই নিয়ম অস্ট্রিয়ার\nশ্নাপসেন খেলার মতোই।"),
     ...          page("তাস।\n\nগোলামচোর\n\nতাস"), page("তাস"), page("বিস্তি     ৭\n\nআট খানি তাস।")]
     >>> page_games(pages)
     ['sixtysix', 'sixtysix', 'sixtysix', 'sixtysix', 'golamchor', 'bisti']
+    >>> pages[2].game = "klaverjas"
+    >>> page_games(pages)
+    ['sixtysix', 'sixtysix', 'klaverjas', 'klaverjas', 'golamchor', 'bisti']
+    >>> page_games(pages, "bisti")
+    ['bisti', 'bisti', 'klaverjas', 'bisti', 'bisti', 'bisti']
     """
-    if game != "auto":
-        return [game] * len(pages)
+    if game != "auto":  # the build's --game: nothing is inherited
+        return [p.game or game for p in pages]
     from puthi.corpus.pipeline import detect_game
     from puthi.rules.claims.extract import chapter_games
     from puthi.rules.claims.sentences import running_heads
@@ -69,10 +76,12 @@ def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[st
     book_heads = running_heads([p.text for p in pages]) if heads is None else heads
     out: list[str | None] = []
     for p, heads in zip(pages, headings, strict=True):
-        if heads and _opens(p.text, heads[0][0], book_heads):
+        if p.game:  # a person's word for the whole page
+            current = p.game
+        elif heads and _opens(p.text, heads[0][0], book_heads):
             current = heads[0][1]  # the page opens with it
         out.append(current)
-        current = heads[-1][1] if heads else current
+        current = p.game or (heads[-1][1] if heads else current)
     return out
 
 
@@ -91,10 +100,10 @@ def _opens(text: str, at: int, heads: frozenset[str]) -> bool:
 
 
 def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
-    """The game of each page's last chapter heading (see :func:`page_games`), or None."""
+    """The game a person gave each page, else that of its last chapter heading (see :func:`page_games`), or None."""
     from puthi.rules.claims.extract import chapter_games
 
-    return [named[-1][1] if (named := chapter_games(p.text, p.games)) else None for p in pages]
+    return [p.game or (named[-1][1] if (named := chapter_games(p.text, p.games)) else None) for p in pages]
 
 
 def runs(pages: list[ClaimsInput], games: list[str | None]) -> list[tuple[str, list[ClaimsInput]]]:
@@ -200,7 +209,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.sentences import running_heads
 
-    subjects = page_subjects(pages) if game == "auto" else [game] * len(pages)  # --game: nothing is inherited
+    subjects = page_subjects(pages) if game == "auto" else [p.game or game for p in pages]  # --game: not inherited
     through = None if changed is None else {_number_of(c, origin, [p.page_no for p in pages]) for c in changed}
     reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once

@@ -1,4 +1,4 @@
-"""``puthi correct``: record a scholar's correction (text, term link or verdict) in a corpus.
+"""``puthi correct``: record a scholar's correction (text, term link, verdict or game) in a corpus.
 
 Text corrections address the OCR text of a page (offsets in code points, or a line and word number);
 term links and verdicts address the final text. Corrections are applied at once and again after the
@@ -11,6 +11,7 @@ Examples::
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 40 --end 46 --term bisti --author rk
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 300 --end 310 --verdict contradicted --author rk
     puthi correct --db c.sqlite --doc book.pdf --page 5 --start 0 --end 40 --game klaverjas --author rk
+    puthi correct --db c.sqlite --doc book.pdf --page 6 --game klaverjas --author rk   # the whole page
     puthi correct --db c.sqlite --import corrections.csv --author rk
     puthi correct --db c.sqlite --list
 """
@@ -22,7 +23,7 @@ import sys
 
 from puthi.errors import InputError
 
-HELP = "record human corrections (text, term links, verdicts) that survive re-runs"
+HELP = "record human corrections (text, term links, verdicts, games) that survive re-runs"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,7 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
                       help="the verdict for the claim at the span (repaired text offsets)")
     what.add_argument("--game", type=str.lower, help="the game the claims at the span are about; they are "
-                      "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...)")
+                      "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...); "
+                      "with no span, the whole page is that game's and its rules are read again as such, as "
+                      "under a chapter heading (the pages after it that name no game follow it)")
     what.add_argument("--import", dest="import_csv", metavar="CSV",
                       help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
                            "author,note)")
@@ -63,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
             doc = corpus.find_document(args.doc) if args.doc else None
             listed = corpus.annotations(doc)
             for a in listed:
-                where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else ""
+                where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else (
+                    "whole page" if a.whole_page else "")
                 print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}\t{a.start}..{a.end}\t{where}\t"
                       f"{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
             if not listed:
@@ -91,8 +95,10 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "game", args.game
             else:
                 raise InputError("puthi correct", "say what to correct: --text, --term, --verdict or --game")
-            if args.line is None and (args.start is None or args.end is None):
-                raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]")
+            whole = kind == "game" and args.line is None and args.start is None and args.end is None
+            if args.line is None and (args.start is None or args.end is None) and not whole:
+                raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]"
+                                 + (", or neither for the whole page" if kind == "game" else ""))
             if args.line is not None and (args.start is not None or args.end is not None):
                 raise InputError("puthi correct", "give either --start/--end or --line [--word], not both")
             ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,

@@ -11,7 +11,9 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
    with the active edits applied; when it differs from the text the machine analysed, terms, numbers,
    claims and verdicts are found again in the final text;
 3. a human term link replaces the machine terms it overlaps (an empty link just removes them);
-4. a human game sets the game of the claims it overlaps, which are checked again as that game's;
+4. a human game sets the game of the claims it overlaps, which are checked again as that game's; one with no
+   span (offsets 0..0) is about the whole page, which the next reading of the book's claims reads as that
+   game's, like a page under a chapter heading (``puthi.corpus.book_claims``);
 5. a human verdict overrides the machine verdicts of the claims it overlaps.
 
 >>> from puthi.corpus.records import Annotation, PageResult
@@ -201,6 +203,9 @@ def apply_corrections(
 def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, str]) -> list[int]:
     """The indexes of the claims a game or verdict correction ``a`` covers in ``text``, where its quote is now;
     its status (applied, moved, or orphaned when it covers none) goes into ``status``."""
+    if a.whole_page:  # it stands with or without claims: the page is read as that game's (book_claims)
+        status[a.id or 0] = "applied"
+        return list(range(len(claims)))
     place = anchor(text, a.start, a.end, a.before)
     hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
     status[a.id or 0] = "orphaned" if not hit else "applied" if place == (a.start, a.end) else "moved"
@@ -329,7 +334,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
     page, start, end, line, word = num("page"), num("start"), num("end"), num("line"), num("word")
     if page is None:
         raise InputError(f"{name} line {n}", "column page is empty; give the page number (1 for the first)")
-    if (start is None or end is None) and line is None:
+    if (start is None or end is None) and line is None and (row.get("kind") or "").strip() != "game":
         raise InputError(f"{name} line {n}", "give start and end offsets, or a line (and word) number")
     a = Annotation(
         document=(row.get("document") or "").strip(),

@@ -144,7 +144,7 @@ class Annotation:
     ``before`` quotes the text the offsets covered when the correction was made; a re-run whose text
     moved finds the quote again near the old place (status ``moved``) or reports it ``orphaned``.
     ``after`` is the new text (kind ``text``), a concept or headword to link (``term``; empty to unlink),
-    or a verdict (``verdict``).
+    a verdict (``verdict``), or a game (``game``).
     """
 
     document: str
@@ -166,6 +166,15 @@ class Annotation:
     @property
     def layer(self) -> str:
         return ANNOTATION_LAYERS[self.kind]
+
+    @property
+    def whole_page(self) -> bool:
+        """A game correction with no span (offsets 0..0): the whole page is about that game, whatever its text.
+
+        >>> Annotation("a.txt", 5, "game", 0, 0, "klaverjas", "rk").whole_page
+        True
+        """
+        return self.kind == "game" and self.start == self.end == 0
 
 
 @dataclass

@@ -191,7 +191,8 @@ class StoredPage:
 @dataclass
 class ClaimsInput:
     """One stored page as reading a document's claims sees it: its final text and language, its steps, its
-    active links to game names (and melds: বিস্তি alone is read as one), and its claims."""
+    active links to game names (and melds: বিস্তি alone is read as one), its claims, and the game a person
+    said the whole page is about (the latest such correction), if any."""
 
     page_no: int
     text: str
@@ -199,6 +200,7 @@ class ClaimsInput:
     steps: list[ProcessingStep]
     games: list[TermSpan]
     claims: list[Claim]
+    game: str | None = None
 
 
 class Corpus:
@@ -698,13 +700,17 @@ class Corpus:
         """What reading ``doc``'s claims across its pages needs of each page (:mod:`puthi.corpus.book_claims`),
         and no more: a long book's words, boxes and term links stay on disk."""
         out = []
+        said = dict(self.conn.execute(  # a person's game for a whole page (0..0); the latest wins
+            'SELECT page_no, after FROM annotations WHERE doc_id = ? AND kind = \'game\' AND start = 0 AND "end" = 0 '
+            "ORDER BY id", (doc.id,)).fetchall())
         for page_id, page_no, text, lang in self.conn.execute(
                 "SELECT id, page_no, text, lang FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
             games = [TermSpan(*r) for r in self.conn.execute(
                 'SELECT start, "end", surface, headword, concept, gloss, tbl, score FROM terms '
                 "WHERE page_id = ? AND active = 1 AND (concept LIKE 'game.%' OR concept LIKE 'meld.%') "
                 "ORDER BY start", (page_id,))]
-            out.append(ClaimsInput(page_no, text, lang, self._steps(page_id), games, self._claims(page_id)[0]))
+            out.append(ClaimsInput(page_no, text, lang, self._steps(page_id), games, self._claims(page_id)[0],
+                                   said.get(page_no)))
         return out
 
     def frame(self, name: str):

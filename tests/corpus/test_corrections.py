@@ -446,3 +446,55 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     build([book], db, progress=False)  # the page is read again: the correction holds
     assert checked() == [("sixtysix", "contradicted")]
     assert "game" in capsys.readouterr().err
+
+
+def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_as_that_games(tmp_path, fast_repair,
+                                                                                              capsys):
+    # a page whose game the build could not tell had no claims, or the wrong game's, and a game correction could
+    # only relabel the claims found
+    book = tmp_path / "book.txt"
+    book.write_text("প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n\fপ্রত্যেকে ছয়খানি তাস পায়।\n\f"
+                    "বিস্তি\nপ্রত্যেকে চারখানি তাস পায়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+
+    def checked() -> list[tuple]:
+        with Corpus(db) as c:
+            pages = c.pages(c.documents()[0])
+        return [(sp.page_no, sp.claims[m.item.claim].game, sp.claims[m.item.claim].quantity, m.item.verdict)
+                for sp in pages for m in sp.verdicts if m.active]
+
+    assert {g for _, g, _, _ in checked()} == {"bisti"}  # pages 1 and 2 name no game: the first heading's
+    where = ["--db", str(db), "--doc", "book.txt", "--author", "rk"]
+    assert cli.main(["correct", *where, "--page", "1", "--game", "klaverjas"]) == 0
+    # page 1 is read as Klaverjas's, and page 2, which names no game, follows it as after a heading
+    assert checked() == [(1, "klaverjas", "hand_size", "consistent"), (1, "klaverjas", "players", "consistent"),
+                         (2, "klaverjas", "hand_size", "contradicted"), (3, "bisti", "hand_size", "contradicted")]
+    assert cli.main(["correct", *where, "--page", "2", "--game", "sixtysix"]) == 0
+    assert checked()[2] == (2, "sixtysix", "hand_size", "consistent")
+    assert cli.main(["correct", *where, "--page", "2", "--text", "প্রত্যেকে ছয় খানা"]) == 2  # needs a span
+    assert cli.main(["correct", *where, "--page", "2", "--start", "0", "--end", "9", "--text", "সকলে"]) == 0
+    assert checked()[2] == (2, "sixtysix", "hand_size", "consistent")  # the text changed: the page's game held
+    build([book], db, progress=False)
+    assert checked()[2] == (2, "sixtysix", "hand_size", "consistent")
+    capsys.readouterr()
+    assert cli.main(["correct", "--db", str(db), "--list"]) == 0
+    assert capsys.readouterr().out.count("whole page") == 2
+    rows = "document,page,kind,start,end,after,author\nbook.txt,3,game,,,grabu,rk\n"
+    (tmp_path / "fix.csv").write_text(rows, encoding="utf-8")
+    assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "fix.csv")]) == 0
+    assert checked()[-1][:2] == (3, "grabu")  # a game with no engine: unverifiable, but that game's
+
+
+def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
+    book = tmp_path / "notes.txt"
+    book.write_text("প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        assert c.pages(c.documents()[0])[0].claims == []
+    assert cli.main(["correct", "--db", str(db), "--doc", "notes.txt", "--game", "klaverjas", "--author", "rk"]) == 0
+    with Corpus(db) as c:
+        [sp] = c.pages(c.documents()[0])
+    assert sorted((sp.claims[m.item.claim].quantity, m.item.verdict) for m in sp.verdicts if m.active) == [
+        ("hand_size", "consistent"), ("players", "consistent")]
