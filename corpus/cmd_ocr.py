@@ -65,7 +65,8 @@ def seconds(value: str) -> float:
 def record(path: str, pages: list[Page]) -> dict:
     """The JSON-lines record for one input: ``path``, ``lang``, ``text``, ``mean_conf``, ``lines``.
 
-    Pages of a PDF are joined by a form feed in ``text``; each line carries its page number and box.
+    Pages of a PDF are joined by a newline and a form feed in ``text``, as Tesseract joins them; each line
+    carries its page number and box.
 
     >>> from puthi.ocr.model import Block, Box, Line, Word
     >>> p = Page(path="a.png", lang="ben", blocks=[Block([Line([Word("তাস", Box(1, 2, 30, 20), 90.0)])])])
@@ -86,7 +87,7 @@ def record(path: str, pages: list[Page]) -> dict:
     return {
         "path": path,
         "lang": max(set(langs), key=langs.count) if langs else "",
-        "text": "\f".join(p.text for p in pages),
+        "text": "\n\f".join(p.text for p in pages),
         "mean_conf": round(sum(confs) / len(confs), 2) if confs else -1.0,
         "lines": lines,
         "pages": len(pages),
@@ -97,7 +98,7 @@ def record(path: str, pages: list[Page]) -> dict:
 def render(path: str, pages: list[Page], fmt: str) -> str:
     """The output for one input in ``fmt``."""
     if fmt == "text":
-        return "\f".join(p.text for p in pages) + "\n"
+        return "\n\f".join(p.text for p in pages) + "\n"  # as Tesseract: a page ends its last line
     if fmt == "jsonl":
         return json.dumps(record(path, pages), ensure_ascii=False) + "\n"
     if fmt == "hocr":

@@ -87,9 +87,10 @@ _GARBLE_BROKEN: list[str] = []
 # no obscenity proposed; 5: digit look-alikes only inside numbers, Latin-only lines left alone; 6: web word
 # counts in the wrong-script decoder, ( as ে, Bengali signs in garble kept, Assamese lines; 7: Hindi words that
 # `hin` writes for Bengali are no evidence of real Hindi; no word corrected in pieces around an apostrophe; 8: a
-# Bengali line in an Assamese text keeps its র; 9: an Assamese word in a Bengali text's line with no র is kept).
+# Bengali line in an Assamese text keeps its র; 9: an Assamese word in a Bengali text's line with no র is kept;
+# 10: a Bengali line in an Assamese text is told by its words, and a Bengali word there keeps its র).
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "9"
+VERSION = "10"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:

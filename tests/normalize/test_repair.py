@@ -161,3 +161,20 @@ def test_an_assamese_word_quoted_in_a_bengali_line_is_kept_but_an_ocr_ra_is_put_
     for damaged, fixed in (("সেখান পৰ্যন্ত যাওয়া যায়", "সেখান পর্যন্ত যাওয়া যায়"),
                            ("এই ৰূপে খেলা চলিতে থাকিবে।", "এই রূপে খেলা চলিতে থাকিবে।")):  # a review: short lines
         assert repair_line(damaged, "bn").text == fixed
+
+
+def test_a_bengali_quotation_in_an_assamese_text_keeps_its_letters():
+    # a newcomer's Assamese page quoting an old Bengali book: its র had become ৰ (খেলোয়াড়েৰ, ঘৰ)
+    lead = "দহ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰত্যেকৰে দহটা গুটি থাকে।"
+    # `asm` writes ্ৰ for the Bengali ra-phala and ৰ্ for its reph: no evidence of Assamese
+    quote = '"প্ৰত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন এবং পরে কৰ্ম করেন।"'
+    r = repair_text("\n".join([lead, quote, lead]), lang="as")
+    lead_out, quote_out, _ = r.text.split("\n")
+    assert lead_out == lead
+    assert quote_out == '"প্রত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন এবং পরে কর্ম করেন।"'
+    # a Bengali word in an Assamese line stays, unless an Assamese word reads so (খেলার is খেলাৰ)
+    mixed = r'পুথিত এনেদৰে আছে: "খেলোয়াড়ের ষোলোটি গুটি থাকে" আৰু খেলার নিয়ম।'
+    assert repair_text(mixed, lang="as").text == mixed.replace("খেলার", "খেলাৰ")
+    # but an Assamese line is not taken for Bengali for a few words both languages spell alike
+    assamese = "খেলুৱৈসকলে পাল পাতি গুটি চলায় আৰু বৰ্ডৰ মাজৰ বিন্দুলৈ যায়।"
+    assert repair_text(assamese, lang="as").text == assamese
