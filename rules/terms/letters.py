@@ -98,29 +98,44 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     r"""``text`` cut into runs of lines in one language: ``lang`` (the text's, from :func:`detect_lang` when
     auto), except lines in the other of Bengali and Assamese by the test the repair stage applies to each line
     (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book); a line with too
-    few র ৰ ৱ to tell goes on in the language of the line before it.
+    few র ৰ ৱ to tell is in the language of the line before it on its page (a form feed starts a page); at the
+    top of a page, in that of the first line on the page that tells (a heading over a page in the other
+    language), else of the page before.
 
     >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
     [(0, 26, 'bn'), (26, 70, 'as')]
     >>> language_runs("তাস খেলা", "bn")
     [(0, 8, 'bn')]
+    >>> language_runs("খেলুৱৈৰ গুটি আৰু ৰঙা।\fছেষটি খেলার নিয়ম\nবিবির তিন, গোলামের দুই এবং নহলার শূন্য।", "as")
+    [(0, 22, 'as'), (22, 79, 'bn')]
     """
     from puthi.normalize.detect import lang_evidence, line_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
+    lines: list[tuple[int, int, str | None, int]] = []  # start, end, language if the line tells, page
+    at = page = 0
+    for m in [*_LINE_END.finditer(text), None]:
+        end = m.end() if m else len(text)
+        if end > at:
+            line = text[at:end]
+            tells = sum(lang_evidence(line)) >= MIN_ASSAMESE_LETTERS or lang not in ("bn", "as")
+            lines.append((at, end, line_lang(line, lang) if lang in ("bn", "as") and tells else
+                          lang if tells else None, page))
+        page += m is not None and m.group() == "\f"
+        at = end
     runs: list[tuple[int, int, str]] = []
-    at = 0
-    for end in [m.end() for m in _LINE_END.finditer(text)] + [len(text)]:
-        if end == at:
-            continue
-        own = line_lang(text[at:end], lang) if lang in ("bn", "as") else lang
-        if runs and sum(lang_evidence(text[at:end])) < MIN_ASSAMESE_LETTERS:
-            own = runs[-1][2]  # too few র ৰ ৱ to tell: the line goes on in the language of the lines before it
+    for k, (start, end, own, page) in enumerate(lines):
+        if own is None and not runs:  # too few র ৰ ৱ to tell, at the start: the text's language
+            own = line_lang(text[start:end], lang) if lang in ("bn", "as") else lang
+        elif own is None and lines[k - 1][3] == page:  # on the page: the language of the line before it
+            own = runs[-1][2]
+        elif own is None:  # at the top of a page: the first line that tells on the page, else the page before's
+            told, on = next(((o, p) for _, _, o, p in lines[k + 1:] if o or p != page), (None, None))
+            own = told if on == page else runs[-1][2]
         if runs and runs[-1][2] == own:
             runs[-1] = (runs[-1][0], end, own)
         else:
-            runs.append((at, end, own))
-        at = end
+            runs.append((start, end, own))
     return runs or [(0, len(text), lang)]
 
 
