@@ -103,6 +103,8 @@ def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
 def _same(stated: Value, expected: Value) -> bool:
     if stated in ("yes", "no"):  # behavioural rules: the engine answers True/False or 1/0
         return bool(expected) == (stated == "yes")
+    if isinstance(stated, str) and stated.startswith("not "):  # a denied outcome: "not win" agrees with "loss"
+        return expected != stated.removeprefix("not ")
     if isinstance(stated, str) and isinstance(expected, str) and regex.search(r"\d", stated):
         # deal patterns: "3-2-3" and "3+2+3" are the same packets
         return regex.findall(r"\d+", stated) == regex.findall(r"\d+", expected)

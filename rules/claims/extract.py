@@ -262,7 +262,9 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # A clause whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না, ৩২টি লাগে"
 # (the first clause only). A না inside a clause ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition,
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
-NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব)[\s।॥৷.!?\"'”’,;]*$")
+# Assamese denies a verb with a prefix: নহাৰে "does not lose", নিজিকে "does not win", নাপায় "does not get".
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব|নহাৰে|নহাৰিব|"
+                                  r"নিজিকে|নিজিকিব|নাপায়|নাপায়|নাপাব)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
 # may open with a conjunction before the game it is about.
@@ -381,14 +383,17 @@ def _same_claim(a: Claim, b: Claim) -> bool:
 
 
 def _negated(claims: list[Claim]) -> list[Claim]:
-    """The claims of a denied clause: a rule without a number is said not to hold (``"no"``); a number
-    that is denied ("not 24 cards") states no value, so it is no claim.
+    """The claims of a denied clause: a rule without a number is said not to hold (``"no"``), and an outcome
+    not to be that outcome (``"not win"``: "সে জেতে না" does not say he loses, but it agrees with a loss); a
+    number that is denied ("not 24 cards") states no value, so it is no claim.
 
     >>> c = Claim("dashguti", "capture_compulsory", {}, "yes", 0, 10, "বন্দী কৰাটো বাধ্যতামূলক নহয়।")
-    >>> [(x.quantity, x.stated) for x in _negated([c, Claim("sixtysix", "deck_size", {}, 24, 0, 5, "")])]
-    [('capture_compulsory', 'no')]
+    >>> w = Claim("dashguti", "outcome_when_blocked", {}, "win", 0, 10, "সে জেতে না।")
+    >>> [(x.quantity, x.stated) for x in _negated([c, w, Claim("sixtysix", "deck_size", {}, 24, 0, 5, "")])]
+    [('capture_compulsory', 'no'), ('outcome_when_blocked', 'not win')]
     """
-    return [replace(c, stated="no") for c in claims if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
+    return [replace(c, stated="no" if c.stated == "yes" else f"not {c.stated}") for c in claims
+            if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
 _SPACES = regex.compile(r"\s+")

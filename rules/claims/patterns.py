@@ -37,6 +37,8 @@ _EACH_REACH = 45
 # Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
 # sentence about marriages are other quantities (66 to win, 10 for the last trick).
 _MARRIAGE_RANGE = range(20, 51)
+# Game points of a deal: 1 to 3 in Sixty-Six and Schnapsen (seed 002, pagat); more than this is a score.
+_GAME_POINTS_MAX = 6
 # Between a denied value and the one that replaces it: "৪০ নহে, ২০".
 _CORRECTED = regex.compile(r"[^\S\n]*(?:ফোটা|ফোঁটা|পয়েন্ট)?[^\S\n]*(?:নহে|নয়|নয়|নহয়|নহয়)[^\S\n]*[,;][^\S\n]*")
 # A suit just before a number: "তুরুপে ৪০", "অন্য রঙে ২০", "সাধারণ রংয়ের ২০".
@@ -141,7 +143,7 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ranks makes them trump values, "অন্য রঙে" plain; without either they are plain values."""
     if not s.has("value") and not any(rank for _, rank in s.ranks()):
         return []
-    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES):
+    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES) or _RELATIVE.search(s.text):
         return []
     ranks = s.ranks()
     # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things
@@ -165,6 +167,8 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ]
 
 
+# A value said relative to another card's: "টেক্কার চেয়ে এক কম", "বিবিতকৈ দুই বেছি" (no value of its own).
+_RELATIVE = regex.compile(r"(?:চেয়ে|চেয়ে|চাইতে|অপেক্ষা|তকৈ)\s*(?:\S+\s+){0,2}?(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
 _LIST_GAP = regex.compile(r"(?:[\s,]|\bও\b|\bএবং\b|\bআর\b|\bবা\b|\bআৰু\b)*")  # between the ranks of one list
 
 
@@ -280,8 +284,10 @@ def winning(s: Sentence, game: str) -> list[Claim]:
         for a, b in _clauses(s):
             numbers = [n for n in s.numbers if a <= n.start < b]
             clause = Sentence(a, b, s.text[a - s.start : b - s.start], s.terms, numbers)
-            # "একজন খেলোয়াড়" (one player) counts people, not game points
-            small = [n for n in clause.free_numbers() if 1 <= n.value <= 3 and not _COUNTS_PEOPLE.search(n.surface)
+            # "একজন খেলোয়াড়" (one player) counts people, not game points; "একটিও পিঠ" is "not one trick"; game
+            # points are 1 to 3 in the seeds' games, and a text may say 4 or 5 wrongly
+            small = [n for n in clause.free_numbers() if 1 <= n.value <= _GAME_POINTS_MAX
+                     and not _COUNTS_PEOPLE.search(n.surface) and not n.surface.endswith("ও")
                      and not _PLAYERS.match(s.text, n.end - s.start)]
             if not small:
                 continue

@@ -167,12 +167,33 @@ def test_each_sentence_gets_exactly_the_spans_inside_it():
 @pytest.mark.parametrize(
     ("text", "game", "stated"),
     [("বন্দী কৰাটো বাধ্যতামূলক নহয়।", "dashguti", "no"), ("বন্দী কৰাটো বাধ্যতামূলক।", "dashguti", "yes"),
-     ("প্ৰথম খোজটো মাজৰ বিন্দুলৈ দিবলৈ বাধ্য নহয়।", "dashguti", "no")],
+     ("প্ৰথম খোজটো মাজৰ বিন্দুলৈ দিবলৈ বাধ্য নহয়।", "dashguti", "not centre"),
+     ("যি খেলুৱৈ লৰচৰ কৰিব নোৱাৰে তেওঁ নহাৰে।", "dashguti", "not loss")],  # Assamese denies with a prefix
 )  # fmt: skip
 def test_a_denied_rule_is_read_as_not_holding(text, game, stated):
     (claim,) = extract_claims(text, game=game)
     assert claim.stated == stated
     assert check_claims([claim])[0].verdict == ("consistent" if stated == "yes" else "contradicted")
+
+
+@pytest.mark.parametrize("text", ["যে খেলোয়াড় চাল দিতে না পারে সে জেতে না।", "যি খেলুৱৈ লৰচৰ কৰিব নোৱাৰে তেওঁ নিজিকে।"])
+def test_not_winning_agrees_with_a_loss(text):
+    # a review: "he does not win" was checked as "no" against the engine's "loss", and contradicted
+    (claim,) = extract_claims(text, game="dashguti")
+    assert (claim.stated, check_claims([claim])[0].verdict) == ("not win", "consistent")
+
+
+@pytest.mark.parametrize(("text", "game", "expected"), [
+    ("যে ছেষট্টি করে সে একটি খেলা জেতে এবং চার গেম পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
+    ("প্রতিপক্ষ একটিও পিঠ না পাইলে বিজয়ী চারি গেম পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
+    ("দহলার মূল্য টেক্কার চেয়ে এক কম।", "sixtysix", []),
+    ("টেক্কার মূল্য এগারো, দহলার দশ, নহলার শূন্য।", "sixtysix", [("card_value", 11), ("card_value", 10),
+                                                                   ("card_value", 0)]),
+])  # fmt: skip
+def test_a_review_of_wrong_numbers(text, game, expected):
+    # a rules expert's review: game points above 3 were dropped and "একটিও" (not one) taken for the value; a
+    # value relative to another card's was read as its own; শূন্য (zero) was no number
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game=game)] == expected
 
 
 @pytest.mark.parametrize(
@@ -545,9 +566,9 @@ def test_totals_need_not_and_winning_when_blocked():
     for text, game in (("দছ-গুটিত মুঠ বিশটা গুটি থাকে।", "dashguti"), ("দশ-গুটিতে দুই পক্ষে মোট কুড়িটি গুটি থাকে।", "dashguti"),
                        ("বিস্তিতে দুইজনে মিলিয়া মোট ষোলখানি তাস পায়।", "bisti")):
         assert [c.quantity for c in extract_claims(text, game) if c.quantity != "players"] == [], text
-    assert [c.stated for c in extract_claims("প্ৰথম খোজ কেন্দ্ৰলৈ দিব নালাগে।", "dashguti")] == ["no"]  # need not
+    assert [c.stated for c in extract_claims("প্ৰথম খোজ কেন্দ্ৰলৈ দিব নালাগে।", "dashguti")] == ["not centre"]  # need not
     text = "প্ৰথম খোজ যিকোনো বিন্দুলৈ দিব পাৰি, কেন্দ্ৰলৈ দিব নালাগে।"  # the denial completes the rule
-    assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("first_move_forced", "no")]
+    assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("first_move_forced", "not centre")]
     text = "প্রথম চাল দিতে হয়, কেন্দ্র ছাড়া আর কোথাও নয়।"  # but an exception is no denial (a review)
     assert [c.stated for c in extract_claims(text, "dashguti")] == ["centre"]
     text = "যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁৰ প্ৰতিপক্ষ জয়ী হয়।"  # the opponent wins
