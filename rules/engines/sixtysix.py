@@ -60,7 +60,11 @@ MARRIAGE_PLAIN, MARRIAGE_TRUMP = 20, 40
 
 
 def _options_for(game: str) -> tuple[Option, ...]:
+    """The rule points open in ``game``. The seed describes Sixty-Six and calls Schnapsen "প্রায় অভিন্ন" (almost
+    identical), so Sixty-Six's defaults are the seed's, and Schnapsen's are pagat's Schnapsen where they differ
+    (the last trick, marriages after the stock) (a rules expert's review)."""
     exchange_rank = "nine" if game == "sixtysix" else "jack"
+    schnapsen = game == "schnapsen"
     return (
         Option(
             "follow_while_stock",
@@ -74,9 +78,10 @@ def _options_for(game: str) -> tuple[Option, ...]:
         ),
         Option(
             "marriages_after_stock",
-            False,
+            schnapsen,
             (False, True),
-            "Whether marriages may still be declared once the stock is exhausted or closed.",
+            "Whether marriages may still be declared once the stock is exhausted or closed. Default: not in "
+            "Sixty-Six, as the seed says; yes in Schnapsen, as pagat's Schnapsen has it.",
             f'{SEED}: in the last six tricks "বিবাহ আর ঘোষণাযোগ্য হয় না" (marriages are no longer declarable); '
             f"{PAGAT_SCHNAPSEN} allows them",
         ),
@@ -98,10 +103,11 @@ def _options_for(game: str) -> tuple[Option, ...]:
         ),
         Option(
             "last_trick",
-            "bonus_10",
+            "wins_deal" if schnapsen else "bonus_10",
             ("bonus_10", "wins_deal"),
             "What the last trick is worth when the stock was played out: 10 card points (bonus_10), or the "
-            "deal itself for its winner, one game point (wins_deal).",
+            "deal itself for its winner, one game point (wins_deal). Default: bonus_10 in Sixty-Six (the "
+            "seed), wins_deal in Schnapsen (pagat; the `schnapsen` package agrees).",
             f'{SEED}: "শেষ ট্রিকের বিজয়ী 10 পয়েন্ট স্কোর করে" (the winner of the last trick scores 10), and '
             f'Schnapsen is "প্রায় অভিন্ন" (almost identical); {PAGAT_SCHNAPSEN} has wins_deal',
         ),

@@ -89,7 +89,8 @@ class Difference:
     """A named, documented rule difference and the test that recognises its observations."""
 
     name: str
-    status: str  # "confirmed" / "refuted" (a difference someone expected), or "found" (seen here first)
+    status: str  # "confirmed" / "refuted" (a difference someone expected), "found" (seen here first), or "option"
+    # (seen only when the reference is set to an option other than its default)
     doc: str
     explains: Callable[[Observation], bool]
 

@@ -299,9 +299,10 @@ DIFFERENCES: list[Difference] = [
     ),
     Difference(
         "marriage_after_stock",
-        "found",
-        "The package allows marriages after the stock is exhausted; the reference does not (seed 002: "
-        "'marriages are no longer declarable', option marriages_after_stock).",
+        "option",
+        "With the seed's Sixty-Six rule (option marriages_after_stock=False; Schnapsen's default is True, as "
+        "pagat and the package have it), the package allows marriages after the stock is exhausted and the "
+        "reference does not (seed 002: 'marriages are no longer declarable').",
         lambda o: (m := _only_in(o, "other")) is not None and m[0] == "marry" and o.context.get("strict") is True,
     ),
     Difference(
@@ -321,16 +322,18 @@ DIFFERENCES: list[Difference] = [
     ),
     Difference(
         "last_trick_wins_deal",
-        "found",
-        "When all cards are played with nobody at 66, the package gives the winner of the last trick the deal "
-        "and one game point (pagat Schnapsen); the reference adds 10 card points for the last trick and counts "
-        "(seed 002, option last_trick); the points after the last trick differ by 10 and the outcomes may differ.",
+        "option",
+        "With the seed's Sixty-Six rule (option last_trick=bonus_10; Schnapsen's default is wins_deal, as pagat "
+        "and the package have it): when all cards are played with nobody at 66, the package gives the winner of "
+        "the last trick the deal and one game point, and the reference adds 10 card points for the last trick "
+        "and counts; the points after the last trick differ by 10 and the outcomes may differ.",
         _last_trick,
     ),
     Difference(
         "last_trick_bonus",
-        "found",
-        "Fact last_trick_bonus: 10 in the reference, 0 in the package (same rule as last_trick_wins_deal).",
+        "option",
+        "Fact last_trick_bonus with option last_trick=bonus_10: 10 in the reference, 0 in the package (same rule "
+        "as last_trick_wins_deal).",
         lambda o: _is_facts(o, "last_trick_bonus"),
     ),
     Difference(
