@@ -169,7 +169,9 @@ def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sente
     from puthi.rules.terms.letters import detect_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
-    terms, numbers = (sorted(spans, key=lambda x: x.start) for spans in _spans(text, lang))
+    terms, numbers = _spans(text, lang)
+    terms, numbers = sorted(terms + unnamed_game_headings(text, terms), key=lambda x: x.start), sorted(
+        numbers, key=lambda x: x.start)
     furniture = page_furniture(text, heads)
     named: list[tuple[int, str]] = []
     if furniture:
@@ -424,6 +426,34 @@ _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
 
+# A heading of a game the tables do not name: its name (one to three words) and a word for "game" alone on a line,
+# no danda after it: "বাঘ-ছাগলী খেল", "মোগল পাঠান খেলার নিয়ম".
+_UNNAMED_GAME_HEADING = regex.compile(rf"(?:^|(?<=[\n\f]))[ \t•*\-–—\p{{Nd}}.()]*([\p{{L}}\p{{M}}]+(?:[\-‐ ][\p{{L}}\p{{M}}]+)"
+                                      rf"{{0,2}})[ \t]+(?:খেলা|খেল)(?:র|ৰ)?(?:[ \t]+নি{_YA}ম\S*)?[ \t:]*(?=\r?\n|\f|$)")
+
+
+def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
+    r"""Headings of games that the tables do not name, as game terms of their own (concept ``game.<name>``), so
+    that the chapter a heading opens is that game's and its rules are checked against no other game's engine.
+    A name that holds a term (তাসের খেলা, গুটি খেল) or that a term covers is no such game.
+
+    >>> [(t.surface, t.concept) for t in unnamed_game_headings("১৯\fবাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।", [])]
+    [('বাঘ-ছাগলী', 'game.বাঘ-ছাগলী')]
+    >>> unnamed_game_headings("তাসের খেলা\n", []), unnamed_game_headings("এইটো এটা চিকাৰধৰ্মী খেল।\n", [])
+    ([], [])
+    """
+    from puthi.rules.terms import find_terms
+
+    out = []
+    for m in _UNNAMED_GAME_HEADING.finditer(text):
+        a, b = m.span(1)
+        if any(t.start < b and a < t.end for t in terms) or find_terms(m.group(1)):
+            continue
+        out.append(TermSpan(a, b, m.group(1), m.group(1), f"game.{m.group(1)}",
+                            "a game the tables do not name (from its heading)", "heading", 0.5))
+    return out
+
+
 def _game_named(t: TermSpan) -> str | None:
     """The game a term names (an engine's name where there is one, else the table's: ``grabu``)."""
     return game_name_of(t.concept) or _ALSO_NAMES.get(t.concept)
@@ -480,7 +510,8 @@ def chapter_games(text: str, terms: list[TermSpan]) -> list[tuple[int, str]]:
     >>> chapter_games(text, find_terms(text))
     [(0, 'golamchor'), (96, 'bisti')]
     """
-    return [(t.start, game) for t in terms if (game := _game_named(t)) and _how_named(t, text) == "heading"]
+    terms = [*terms, *unnamed_game_headings(text, terms)]
+    return sorted((t.start, game) for t in terms if (game := _game_named(t)) and _how_named(t, text) == "heading")
 
 
 @dataclass

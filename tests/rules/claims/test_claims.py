@@ -585,3 +585,17 @@ def test_totals_need_not_and_winning_when_blocked():
     assert [c.stated for c in extract_claims("যি খেলুৱৈয়ে লৰচৰ কৰিব নোৱাৰে, তেওঁ জয়ী হয়।", "dashguti")] == ["win"]
     assert [(c.quantity, c.stated) for c in extract_claims("বিস্তি খেলা কেবল দুইজন লোকে খেলে।", "bisti")] == [
         ("players", 2)]  # seed 000's wording
+
+
+def test_a_chapter_on_a_game_the_tables_do_not_name_is_that_games():
+    # a newcomer's page on বাঘ-ছাগলী (tiger and goats) in a Dash-guti book: its 25 points were checked as
+    # Dash-guti's board and contradicted
+    text = ("দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে।\n\n"
+            "বাঘ-ছাগলী খেল\n\nফলিখন পাঁচ শাৰী আৰু পাঁচ স্তম্ভৰ, তাত মুঠ ২৫টা বিন্দু থাকে।\n\n"
+            "দছ-গুটি খেলৰ নিয়ম\n\nফলিত মুঠ একৈশটা বিন্দু থাকে।\n")
+    verdicts = check_claims(extract_claims(text, game="dashguti"))
+    assert [(v.claim.game, v.claim.stated, v.verdict) for v in verdicts] == [
+        ("dashguti", 2, "consistent"), ("বাঘ-ছাগলী", 25, "unverifiable"), ("dashguti", 21, "consistent")]
+    # a heading whose words are terms is no unnamed game: তাসের খেলা is "a game of cards"
+    assert {c.game for c in extract_claims("তাসের খেলা\n\nছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।", "sixtysix")} == {
+        "sixtysix"}
