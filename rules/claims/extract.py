@@ -22,7 +22,7 @@ from pathlib import Path
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
+from puthi.rules.claims.sentences import HEADING_WORDS, in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -233,10 +233,15 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     previous_end = 0
     read, heads = _read(text, lang, heads)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
+    previous = ""
     for sentence in read:
         gap = text[previous_end : sentence.start]
-        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
+        # a paragraph ends at a blank line (but OCR sets a page's number apart by blank lines), and after a
+        # heading on a line of its own ("জয়-পৰাজয়"), as text with no blank lines between paragraphs has it
+        after_heading = "\n" in gap and len(previous.split()) <= HEADING_WORDS and not _SENTENCE_END.search(previous)
+        if "\f" not in gap and (_PARAGRAPH_BREAK.search(gap) or after_heading):
             state.topic, state.opening = None, True
+        previous = sentence.text
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1
@@ -402,6 +407,8 @@ _SPACES = regex.compile(r"\s+")
 # A blank line (CR LF too) ends a paragraph; a new page does not, even with blank lines around its number (as
 # OCR'd pages have): the printer ran out of page, not the author out of subject.
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
+_SENTENCE_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|."
+                              r"\N{BENGALI CURRENCY NUMERATOR FOUR}][\"'”’»)]*$")
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
 # Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched
@@ -428,8 +435,9 @@ _ALSO_NAMES = {"meld.bisti": "bisti"}
 
 # A heading of a game the tables do not name: its name (one to three words) and a word for "game" alone on a line,
 # no danda after it: "বাঘ-ছাগলী খেল", "মোগল পাঠান খেলার নিয়ম".
-_UNNAMED_GAME_HEADING = regex.compile(rf"(?:^|(?<=[\n\f]))[ \t•*\-–—\p{{Nd}}.()]*([\p{{L}}\p{{M}}]+(?:[\-‐ ][\p{{L}}\p{{M}}]+)"
-                                      rf"{{0,2}})[ \t]+(?:খেলা|খেল)(?:র|ৰ)?(?:[ \t]+নি{_YA}ম\S*)?[ \t:]*(?=\r?\n|\f|$)")
+_UNNAMED_GAME_HEADING = regex.compile(rf"(?:^|(?<=[\n\f]))[ \t•*\-–—\p{{Nd}}.()]*"
+                                      rf"([\p{{L}}\p{{M}}]+(?:[\-‐ ][\p{{L}}\p{{M}}]+){{0,2}})"
+                                      rf"[ \t]+(?:খেলা|খেল)(?:র|ৰ)?(?:[ \t]+নি{_YA}ম\S*)?[ \t:]*(?=\r?\n|\f|$)")
 
 
 def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:

@@ -24,8 +24,11 @@ from collections.abc import Collection
 import regex
 
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space
-# (so "এইচ.জে.আৰ." and "1.5" stay inside), or at some line breaks (:func:`_line_break_ends`).
-_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]+|\.(?=\s)|[\n\f](?:[ \t\r\f]*[\n\f])*")
+# (so "এইচ.জে.আৰ." and "1.5" stay inside), with the closing quotation marks after it ("… থাকে।"), or at some
+# line breaks (:func:`_line_break_ends`). OCR reads a danda after a space as ৷ (a Bengali currency sign, which
+# glued to a word stands for া instead: "খেল৷").
+_END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
+                     r"|(?<=\s)\N{BENGALI CURRENCY NUMERATOR FOUR})+[\"'”’»]*|\.(?=\s)|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
 # or, after a line that ends in a colon or in such an item, a number or letter in brackets ("2)", "(ক)",
 # "খ)"). A "(20)" after a wrapped line, or in a bulleted item, is a number.
@@ -301,6 +304,7 @@ def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
     """Is the sentence from ``sentence`` to the line end ``start`` a heading: on a line of its own, at most
     three words, no comma and no number?"""
     line_start = text.rfind("\n", 0, start) + 1
+    sentence += len(text[sentence:start]) - len(text[sentence:start].lstrip())  # the line break after a danda
     if sentence < line_start or text[line_start:sentence].strip():
         return False  # the sentence began on an earlier line, or after another on this one
     words = text[sentence:start]

@@ -599,3 +599,15 @@ def test_a_chapter_on_a_game_the_tables_do_not_name_is_that_games():
     # a heading whose words are terms is no unnamed game: তাসের খেলা is "a game of cards"
     assert {c.game for c in extract_claims("তাসের খেলা\n\nছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।", "sixtysix")} == {
         "sixtysix"}
+
+
+def test_a_heading_line_ends_the_paragraph_that_a_quoted_game_turned():
+    # a newcomer's text with no blank lines: a quotation about ষোলো-গুটি took over the next section, because its
+    # closing quote began the next sentence and the heading জয়-পৰাজয় was glued to it
+    text = ('এখন পুৰণি বাংলা পুথিত এনেদৰে লিখা আছে: "ষোলো-গুটি খেলায় প্রত্যেক খেলোয়াড়ের ষোলোটি গুটি থাকে।"\n'
+            "জয়-পৰাজয়\nযদি কোনো খেলুৱৈৰ পালি আহে কিন্তু তেওঁ এটাও চাল দিব নোৱাৰে, তেন্তে তেওঁ হাৰে।\n")
+    [claim] = [c for c in extract_claims(text, "dashguti") if c.quantity == "outcome_when_blocked"]
+    assert (claim.game, claim.text) == ("dashguti", text.splitlines()[2])
+    short = 'গুটি থাকে।" পরে খেলা ৷ আবার খেল৷'
+    assert [short[a:b] for a, b in split_sentences(short)] == [
+        'গুটি থাকে।"', "পরে খেলা ৷", "আবার খেল৷"]  # OCR's ৷ after a space is a danda; glued, it is া
