@@ -300,7 +300,8 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
             else:
                 current = (current or 1) * w.value
             after_multiplier = True
-        elif w.kind == "unit" and after_multiplier and not w.needs_context and isinstance(w.value, int):
+        elif (w.kind == "unit" and after_multiplier and isinstance(w.value, int)
+              and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
             current += w.value
             after_multiplier = False
         else:

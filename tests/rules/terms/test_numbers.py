@@ -27,10 +27,20 @@ def values(text, **kw):
         ("সাড়ে তিনশো টাকা", [("সাড়ে তিনশো", 350)]),  # the half of a hundred
         ("সাড়ে নয় কুড়ি", [("সাড়ে নয় কুড়ি", 190)]),  # নয় after সাড়ে is nine, not "is not"
         ("পাঁচশো দেড়খানা", [("পাঁচশো", 500), ("দেড়খানা", 1.5)]),  # a fraction does not add to a hundred
+        ("কুড়ি নয়, ত্রিশ", [("কুড়ি", 20), ("ত্রিশ", 30)]),  # নয় alone after a score is "not"
+        ("দুই কুড়ি নয়টি", [("দুই কুড়ি নয়টি", 49)]),  # with a classifier, nine
     ],
 )
 def test_vigesimal(text, expected):
     assert values(text) == expected
+
+
+def test_assamese_vigesimal_takes_a_classified_one():
+    # a newcomer's একুৰি এটা বিন্দু (21 points) was read as 20 and 1: এটা is also "a", so it needed context
+    from puthi.rules.terms import find_numbers
+
+    text = "খেলুৱৈৰ বৰ্ডত একুৰি এটা বিন্দু আছে।"
+    assert [(text[n.start:n.end], n.value) for n in find_numbers(text, lang="as")] == [("একুৰি এটা", 21)]
 
 
 def test_digits_in_three_scripts_and_classifiers():
