@@ -114,7 +114,17 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
 def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
     তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
-    return [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
+    claims = [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
+    numbers = s.free_numbers()
+    for a, b in itertools.pairwise(numbers):  # "তিনখানা করে দুই দফায়": two packets of three
+        each = _EACH_TIME.fullmatch(s.text[a.end - s.start : b.start - s.start])
+        if not claims and each and 1 <= a.value <= 5 and 2 <= b.value <= 4 and _ROUNDS.match(s.after(b.end, 16)):
+            claims.append(_claim(s, game, "deal_pattern", "-".join([str(a.value)] * b.value), 0.7))
+    return claims
+
+
+_EACH_TIME = regex.compile(r"\s*(?:টি|টা|খানি|খানা)?\s*(?:করে|করিয়া|কৰি)\s*")  # "N each"
+_ROUNDS = regex.compile(r"\s*(?:দফায়|দফায়|দফা|বারে|কিস্তিতে|কিস্তিত|বাৰত|বাৰে)")  # "in M rounds"
 
 
 def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
