@@ -39,6 +39,8 @@ MAX_PIXELS = 150_000_000
 PDF_DPI = 300
 #: Lowest resolution a PDF page is drawn at to keep it within the pixel limit; a page that needs less fails.
 MIN_PDF_DPI = 50
+#: A scanned page is drawn at its scan's resolution, but at no less than this.
+MIN_SCAN_DPI = 150
 #: Seconds allowed for poppler to rasterise one PDF page.
 PDF_TIMEOUT = 120.0
 
@@ -199,7 +201,30 @@ def pdf_dpi(size_pt: tuple[float, float] | None, dpi: int, max_pixels: int) -> i
     return int((max_pixels / inches) ** 0.5)
 
 
+def scan_ppi(path: str, page: int, size: tuple[float, float] | None) -> int | None:
+    """The resolution of the scan that page ``page`` of a PDF is, when one image covers the page (``pdfimages
+    -list``), or None (a page of text and drawings, or no poppler answer). Drawn at more than this, a scan only
+    grows: a 150-ppi scan drawn at 300 dpi took four times as long to read, for the same text (the OCR enlarges
+    small print itself, :mod:`puthi.ocr.preprocess`)."""
+    if size is None or not (exe := shutil.which("pdfimages")):
+        return None
+    try:
+        out = subprocess.run([exe, "-list", "-f", str(page), "-l", str(page), path], capture_output=True,
+                             text=True, timeout=PDF_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None
+    for row in out.stdout.splitlines()[2:]:
+        cols = row.split()
+        if len(cols) > 13 and cols[2] == "image" and cols[12].isdigit():
+            width, height, ppi = int(cols[3]), int(cols[4]), int(cols[12])
+            if ppi and width / ppi * 72 >= 0.9 * size[0] and height / ppi * 72 >= 0.9 * size[1]:
+                return ppi
+    return None
+
+
 def _page_dpi(path: str, page: int, size: tuple[float, float] | None, dpi: int, max_pixels: int) -> int:
+    if (ppi := scan_ppi(path, page, size)) is not None:
+        dpi = min(dpi, max(ppi, MIN_SCAN_DPI))  # a scan at its own resolution
     page_dpi = pdf_dpi(size, dpi, max_pixels)
     if page_dpi < MIN_PDF_DPI:
         w, h = (x / 72 for x in size or (0, 0))

@@ -61,6 +61,17 @@ def test_pdf_pages_are_rasterised_one_by_one(tmp_path):
     assert pages[0].dpi == 100
 
 
+@pytest.mark.skipif(not shutil.which("pdfimages"), reason="poppler-utils (pdfimages) is not installed")
+@pytest.mark.parametrize(("ppi", "drawn"), [(150, 150), (200, 200), (600, 300), (100, 150)])
+def test_a_scanned_pdf_page_is_drawn_at_its_scans_resolution(tmp_path, ppi, drawn):
+    # a newcomer's 150-ppi scans drawn at 300 dpi took four times as long to read, for the same text
+    path = tmp_path / "scan.pdf"
+    _page(size=(ppi * 2, ppi * 3)).save(path, resolution=ppi)  # a 2 x 3 inch page, one image covering it
+    [page] = iter_images(path)
+    assert (page.dpi, page.image.size) == (drawn, (drawn * 2, drawn * 3))
+    assert images.pdf_page_dpi(path, 1) == drawn
+
+
 def test_missing_poppler_is_a_missing_dependency(tmp_path, monkeypatch):
     path = tmp_path / "book.pdf"
     _page().save(path)
