@@ -35,6 +35,15 @@ def test_vigesimal(text, expected):
     assert values(text) == expected
 
 
+def test_a_number_word_hyphened_to_a_name_is_no_number():
+    # a newcomer's TEI nested <num value="10">দহ</num> inside the game's <term> দহ-গুটি
+    from puthi.rules.terms import find_numbers
+
+    for text, lang, expected in (("দহ-গুটি খেলৰ নিয়ম", "as", []), ("এঘাৰ-গুটি", "as", []),
+                                 ("তিন-তিনটি ব্যাচে", "bn", [3, 3]), ("দুই-তিনজন", "bn", [2, 3])):
+        assert [n.value for n in find_numbers(text, lang=lang)] == expected, text
+
+
 def test_assamese_vigesimal_takes_a_classified_one():
     # a newcomer's একুৰি এটা বিন্দু (21 points) was read as 20 and 1: এটা is also "a", so it needed context
     from puthi.rules.terms import find_numbers
