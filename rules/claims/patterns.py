@@ -251,7 +251,10 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
         between = s.text[prev - s.start : n.start - s.start]
         if not (claims and _CORRECTED.fullmatch(between)):  # "তুরুপের বিবাহ ৪০ নহে, ২০": the same suit's value
             suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
-        claims.append(_claim(s, game, "marriage_value", n.value, 0.8, suit=suit))
+        if suit == "trump" and game.startswith("klaverjas"):  # the trump king and queen are Klaverjas's stuk
+            claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind="stuk"))
+        else:
+            claims.append(_claim(s, game, "marriage_value", n.value, 0.8, suit=suit))
         prev = n.end
     return claims
 
