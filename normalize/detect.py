@@ -130,12 +130,22 @@ def _bengali_words(line: str, min_words: int = 3) -> bool:
     >>> _bengali_words("প্রত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন"), _bengali_words("দুজন খেলুৱৈ দহটা গুটি লৈ বহে")
     (True, False)
     """
+    only_bn, only_as = word_votes(line)
+    return only_bn >= min_words and only_bn >= 3 * only_as
+
+
+def word_votes(text: str) -> tuple[int, int]:
+    """How many words of ``text`` only the Bengali lexicon knows, and how many only the Assamese one knows.
+
+    >>> word_votes("দুজন খেলুৱৈ দহটা গুটি লৈ বহে আৰু খেলে")[1] > word_votes("দুজন খেলুৱৈ দহটা গুটি লৈ বহে আৰু খেলে")[0]
+    True
+    """
     from puthi.normalize.lexicon import load_lexicon
 
     bengali, assamese = load_lexicon("bn"), load_lexicon("as")
-    words = _WORD.findall(line)
-    only_bn = sum(w in bengali and w not in assamese for w in words)
-    return only_bn >= min_words and only_bn >= 3 * sum(w in assamese and w not in bengali for w in words)
+    words = _WORD.findall(text)
+    return (sum(w in bengali and w not in assamese for w in words),
+            sum(w in assamese and w not in bengali for w in words))
 
 
 _WORD = regex.compile(r"[\p{L}\p{M}\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}]+")
