@@ -45,7 +45,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     what.add_argument("--game", type=str.lower, help="the game the claims at the span are about; they are "
                       "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...); "
                       "with no span, the whole page is that game's and its rules are read again as such, as "
-                      "under a chapter heading (the pages after it that name no game follow it)")
+                      "under a chapter heading: a sentence naming another game stays that game's, and the pages "
+                      "after it that name no game follow it (unless the corpus was built with --game)")
     what.add_argument("--import", dest="import_csv", metavar="CSV",
                       help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
                            "author,note)")
@@ -95,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "game", args.game
             else:
                 raise InputError("puthi correct", "say what to correct: --text, --term, --verdict or --game")
-            whole = kind == "game" and args.line is None and args.start is None and args.end is None
+            whole = kind == "game" and args.line is None and args.word is None and args.start is None \
+                and args.end is None
             if args.line is None and (args.start is None or args.end is None) and not whole:
                 raise InputError("puthi correct", "give --start and --end (code points) or --line [--word]"
                                  + (", or neither for the whole page" if kind == "game" else ""))

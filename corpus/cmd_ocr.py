@@ -1,7 +1,8 @@
 """``puthi ocr IMG... [--lang ben|asm|auto] [--format text|jsonl|hocr|alto|page] [--workers N] [-o DIR]``
 
 Reads scans (PNG, JPEG, TIFF, PDF) and writes their text. Without ``-o`` everything goes to stdout (text:
-pages separated by a form feed; jsonl: one record per input); with ``-o DIR`` one file per input, named
+each page ends its last line, then a form feed follows, as Tesseract writes; jsonl: one record per input);
+with ``-o DIR`` one file per input, named
 after it (``scan.png`` → ``DIR/scan.txt``); PAGE XML holds one page per file, so a PDF's pages become
 ``DIR/book/page-0001.page.xml``... Every file is written to a temporary name and renamed, so an
 interrupted run never leaves half a file. Inputs that fail are listed on stderr at the end and the exit code

@@ -12,8 +12,8 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
    claims and verdicts are found again in the final text;
 3. a human term link replaces the machine terms it overlaps (an empty link just removes them);
 4. a human game sets the game of the claims it overlaps, which are checked again as that game's; one with no
-   span (offsets 0..0) is about the whole page, which the next reading of the book's claims reads as that
-   game's, like a page under a chapter heading (``puthi.corpus.book_claims``);
+   span (offsets 0..0) is about the whole page, whose claims the reading of the book's claims then finds as
+   that game's, as under a chapter heading (``puthi.corpus.book_claims``);
 5. a human verdict overrides the machine verdicts of the claims it overlaps.
 
 >>> from puthi.corpus.records import Annotation, PageResult
@@ -203,9 +203,9 @@ def apply_corrections(
 def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, str]) -> list[int]:
     """The indexes of the claims a game or verdict correction ``a`` covers in ``text``, where its quote is now;
     its status (applied, moved, or orphaned when it covers none) goes into ``status``."""
-    if a.whole_page:  # it stands with or without claims: the page is read as that game's (book_claims)
-        status[a.id or 0] = "applied"
-        return list(range(len(claims)))
+    if a.whole_page:  # the page is read as that game's (book_claims), as under a chapter heading: a sentence
+        status[a.id or 0] = "applied"  # naming another game stays that game's, and a span's correction wins
+        return []
     place = anchor(text, a.start, a.end, a.before)
     hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
     status[a.id or 0] = "orphaned" if not hit else "applied" if place == (a.start, a.end) else "moved"

@@ -109,10 +109,10 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
     n_as, n_bn = lang_evidence(line)
     if doc_lang == "bn" and n_as >= min_letters and not n_bn and _assamese_words(line):
         return "as"
-    if doc_lang == "as" and n_as:
+    if doc_lang == "as" and (n_as or n_bn):  # a line with no ra at all needs no telling: no ra to keep
         n_as -= len(_RA_IN_CONJUNCT.findall(line))
-    if doc_lang == "as" and ((n_bn >= min_letters and not n_as) or (n_as <= n_bn and _bengali_words(line))):
-        return "bn"
+        if (n_bn >= min_letters and not n_as) or (n_as <= n_bn and _bengali_words(line)):
+            return "bn"
     return doc_lang
 
 
@@ -143,9 +143,14 @@ def word_votes(text: str) -> tuple[int, int]:
     from puthi.normalize.lexicon import load_lexicon
 
     bengali, assamese = load_lexicon("bn"), load_lexicon("as")
-    words = _WORD.findall(text)
-    return (sum(w in bengali and w not in assamese for w in words),
-            sum(w in assamese and w not in bengali for w in words))
+    votes = [0, 0]
+    for w in _WORD.findall(text):
+        # Assamese typed or read with Bengali র (by the `ben` model) is still Assamese (পিঠার is পিঠাৰ), and
+        # Bengali read with Assamese ৰ (by the `asm` model, in conjuncts) still Bengali (প্ৰত্যেক is প্রত্যেক)
+        in_assamese = w in assamese or w.replace(BENGALI_RA, ASSAMESE_RA) in assamese
+        if in_assamese != (w in bengali or w.replace(ASSAMESE_RA, BENGALI_RA) in bengali):
+            votes[in_assamese] += 1
+    return votes[0], votes[1]
 
 
 _WORD = regex.compile(r"[\p{L}\p{M}\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}]+")

@@ -22,7 +22,7 @@ from pathlib import Path
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import HEADING_WORDS, in_ranges, page_furniture, split_sentences
+from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -233,15 +233,10 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     previous_end = 0
     read, heads = _read(text, lang, heads)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
-    previous = ""
     for sentence in read:
         gap = text[previous_end : sentence.start]
-        # a paragraph ends at a blank line (but OCR sets a page's number apart by blank lines), and after a
-        # heading on a line of its own ("জয়-পৰাজয়"), as text with no blank lines between paragraphs has it
-        after_heading = "\n" in gap and len(previous.split()) <= HEADING_WORDS and not _SENTENCE_END.search(previous)
-        if "\f" not in gap and (_PARAGRAPH_BREAK.search(gap) or after_heading):
+        if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
             state.topic, state.opening = None, True
-        previous = sentence.text
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1
@@ -407,8 +402,6 @@ _SPACES = regex.compile(r"\s+")
 # A blank line (CR LF too) ends a paragraph; a new page does not, even with blank lines around its number (as
 # OCR'd pages have): the printer ran out of page, not the author out of subject.
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")
-_SENTENCE_END = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|."
-                              r"\N{BENGALI CURRENCY NUMERATOR FOUR}][\"'”’»)]*$")
 # After a game's name, the words that make it the passage's subject: "গোলামচোর খেলা হয়" (is played),
 # "… খেলায়", "… খেলাতে" (in the game), Assamese "… খেলত". A passing mention ("গ্রাবু খেলাতেও" also in
 # Grabu, "গোলামচোরের মত" like Golamchor, "Jass খেলা হইতে আসিয়াছে" comes from Jass) does not. য় is matched
@@ -443,11 +436,15 @@ _UNNAMED_GAME_HEADING = regex.compile(rf"(?:^|(?<=[\n\f]))[ \t•*\-–—\p{{Nd
 def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     r"""Headings of games that the tables do not name, as game terms of their own (concept ``game.<name>``), so
     that the chapter a heading opens is that game's and its rules are checked against no other game's engine.
-    A name that holds a term (তাসের খেলা, গুটি খেল) or that a term covers is no such game.
+    The heading stands apart: after a blank line, a page break or a finished sentence. A name that holds a
+    term (তাসের খেলা, গুটি খেল), that a term covers, or that holds an everyday word (নতুন খেলা, শেষ খেলা: one in
+    5,000 words of Bengali web text, or 50 times in the Assamese word list) is no such game.
 
     >>> [(t.surface, t.concept) for t in unnamed_game_headings("১৯\fবাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।", [])]
     [('বাঘ-ছাগলী', 'game.বাঘ-ছাগলী')]
     >>> unnamed_game_headings("তাসের খেলা\n", []), unnamed_game_headings("এইটো এটা চিকাৰধৰ্মী খেল।\n", [])
+    ([], [])
+    >>> unnamed_game_headings("এক দান শেষ।\nনতুন খেলা\n", []), unnamed_game_headings("তাস বাঁটিয়া\nবাঘবন্দী খেলা\n", [])
     ([], [])
     """
     from puthi.rules.terms import find_terms
@@ -455,8 +452,11 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     out = []
     for m in _UNNAMED_GAME_HEADING.finditer(text):
         a, b = m.span(1)
-        if any(t.start < b and a < t.end for t in terms) or find_terms(m.group(1)):
-            continue
+        before = text[: m.start()].rstrip(" \t")
+        apart = not before or before[-1] == "\f" or before.endswith("\n\n") or _ENDS_SENTENCE.search(before)
+        if (not apart or any(t.start < b and a < t.end for t in terms) or find_terms(m.group(1))
+                or any(_common_word(w) for w in regex.split(r"[\s\-‐]+", m.group(1)))):
+            continue  # a wrapped line, a term, or an everyday word: নতুন খেলা, এই খেলা, শেষ খেলা
         out.append(TermSpan(a, b, m.group(1), m.group(1), f"game.{m.group(1)}",
                             "a game the tables do not name (from its heading)", "heading", 0.5))
     return out
@@ -487,11 +487,35 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
     for t in sentence.terms:
         if game := _game_named(t):
             how = _how_named(t, text)
-            if how in ("cue", "") and not text[sentence.start : t.start].strip(" \t\n\r•*-–—\"'“‘"):
+            if how in ("cue", "") and _quoted(text[sentence.start : t.start]):
+                how = "quoted"  # 'পুথিত লিখা আছে: "ষোলো-গুটি খেলায় …"': the quotation's, not the paragraph's
+            elif how in ("cue", "") and not text[sentence.start : t.start].strip(" \t\n\r•*-–—\"'“‘"):
                 # "leadcue": opens the sentence as its subject; "leadalso": "গ্রাবু খেলাতেও …" (in Grabu too)
                 how = "lead" + ("also" if _ALSO.match(text, t.end) or t.surface.endswith("ও") else how)
             out.append((game, how))
     return out
+
+
+_ENDS_SENTENCE = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!.:"
+                               r"\N{BENGALI CURRENCY NUMERATOR FOUR}][\"'”’»)]*\s*$")
+
+
+@cache
+def _common_word(word: str) -> bool:
+    """One in 5,000 words of Bengali web text, or 50 times in the Assamese word list (নতুন, শেষ, তেওঁ)."""
+    from puthi.normalize.lexicon import load_lexicon, web_counts
+
+    return web_counts().get(word, 0) >= 200_000 or load_lexicon("as").frequency(word) >= 50
+
+
+def _quoted(before: str) -> bool:
+    """Does a quotation that ``before`` opens run on past its end (an odd number of straight quotes, or more
+    opening curly ones than closing)?
+
+    >>> _quoted('পুথিত লিখা আছে: "'), _quoted('লিখা আছে: "এক" আৰু '), _quoted("তিনি বলেন, “")
+    (True, False, True)
+    """
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
 
 
 def _how_named(t: TermSpan, text: str) -> str:
@@ -559,6 +583,8 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
         state.topic = None
         return current
     others = [(g, how) for g, how in named if how != "compared"]
+    if quoted := [g for g, how in others if how == "quoted"]:  # the quoted sentence only
+        return quoted[-1]
     if turning := [g for g, how in others if _turns_topic(g, how)]:
         state.topic = turning[-1]
         return state.topic

@@ -18,7 +18,7 @@ import regex
 
 from puthi.rules.claims.extract import Sentence, cue_patterns
 from puthi.rules.claims.model import Claim, Value
-from puthi.rules.spans import NumberSpan
+from puthi.rules.spans import NumberSpan, TermSpan
 
 # Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
 # or follows it, then at most a word such as করে/করিয়া ("eight each").
@@ -89,7 +89,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
         claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
-    packets = {id(n) for run in _deal_runs(s, listed=True) for n in run}
+    packets = {id(n) for run in [*_deal_runs(s, listed=True), *_rounds(s)] for n in run}
     for n, (_, cue_end) in counted_cards:
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
@@ -115,12 +115,20 @@ def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
     তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
     claims = [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
-    numbers = s.free_numbers()
-    for a, b in itertools.pairwise(numbers):  # "তিনখানা করে দুই দফায়": two packets of three
-        each = _EACH_TIME.fullmatch(s.text[a.end - s.start : b.start - s.start])
-        if not claims and each and 1 <= a.value <= 5 and 2 <= b.value <= 4 and _ROUNDS.match(s.after(b.end, 16)):
-            claims.append(_claim(s, game, "deal_pattern", "-".join([str(a.value)] * b.value), 0.7))
+    if not claims and (rounds := _rounds(s)):
+        packet, times = rounds[0]
+        claims.append(_claim(s, game, "deal_pattern", "-".join([str(packet.value)] * times.value), 0.7))
     return claims
+
+
+def _rounds(s: Sentence) -> list[tuple[NumberSpan, NumberSpan]]:
+    """A deal in rounds of one size, as (packet, rounds): "তিনখানা করে দুই দফায় … পায়" is two packets of three
+    (only where cards are dealt: "একটি করে দুই বারে দেখানো হয়" shows them)."""
+    if not s.has("receive"):
+        return []
+    return [(a, b) for a, b in itertools.pairwise(s.free_numbers())
+            if 1 <= a.value <= 5 and 2 <= b.value <= 4 and _ROUNDS.match(s.after(b.end, 16))
+            and _EACH_TIME.fullmatch(s.text[a.end - s.start : b.start - s.start])]
 
 
 _EACH_TIME = regex.compile(r"\s*(?:টি|টা|খানি|খানা)?\s*(?:করে|করিয়া|কৰি)\s*")  # "N each"
@@ -153,11 +161,14 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ranks makes them trump values, "অন্য রঙে" plain; without either they are plain values."""
     if not s.has("value") and not any(rank for _, rank in s.ranks()):
         return []
-    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES) or _RELATIVE.search(s.text):
+    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES):
         return []
     ranks = s.ranks()
-    # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things
-    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _CLASSIFIED.search(n.surface)]
+    # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things; "টেক্কার চেয়ে এক
+    # কম" is a difference, no value
+    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _CLASSIFIED.search(n.surface)
+               and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))]
+    numbers = sorted(numbers + _zeros(s, ranks), key=lambda n: n.start)
     if not ranks or not numbers:
         return []
     if not s.has("value") and len(ranks) < 3:
@@ -178,7 +189,22 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
 
 
 # A value said relative to another card's: "টেক্কার চেয়ে এক কম", "বিবিতকৈ দুই বেছি" (no value of its own).
-_RELATIVE = regex.compile(r"(?:চেয়ে|চেয়ে|চাইতে|অপেক্ষা|তকৈ)\s*(?:\S+\s+){0,2}?(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
+_THAN = regex.compile(r"চেয়ে|চেয়ে|চাইতে|অপেক্ষা|তকৈ")
+_MORE_OR_LESS = regex.compile(r"\s*(?:পয়েন্ট|পয়েন্ট|ফোটা)?\s*(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
+def _zeros(s: Sentence, ranks: list[tuple[TermSpan, str]]) -> list[NumberSpan]:
+    """"শূন্য" (zero) as a card's value, right after its rank ("নহলার শূন্য", "নহলার মূল্য শূন্য"); elsewhere it is
+    "empty" (শূন্য ঘর), so the number tables leave it out."""
+    out = []
+    for m in _ZERO.finditer(s.text):
+        at = s.start + m.start()
+        if any(0 <= at - t.end <= 12 and _ZERO_AFTER_RANK.fullmatch(s.text, t.end - s.start, m.start())
+               for t, _ in ranks):
+            out.append(NumberSpan(at, at + len(m.group()), m.group(), 0))
+    return out
+
+
+_ZERO = regex.compile(r"(?<![\p{L}\p{M}])(?:শূন্য|শুন্য)(?![\p{L}\p{M}])")
+_ZERO_AFTER_RANK = regex.compile(r"\s*(?:মূল্য|মুল্য|মান)?\s*")
 _LIST_GAP = regex.compile(r"(?:[\s,]|\bও\b|\bএবং\b|\bআর\b|\bবা\b|\bআৰু\b)*")  # between the ranks of one list
 
 
@@ -294,7 +320,10 @@ def winning(s: Sentence, game: str) -> list[Claim]:
     if s.has("game_points"):
         if s.has("wrong"):
             return []
+        first_cue = s.cues("game_points")[0][0]
         for a, b in _clauses(s):
+            if b <= first_cue:  # "ছয় দানে খেলা শেষ হয়; প্রতি দানে বিজয়ী ১ গেম পয়েন্ট": the six deals come first
+                continue
             numbers = [n for n in s.numbers if a <= n.start < b]
             clause = Sentence(a, b, s.text[a - s.start : b - s.start], s.terms, numbers)
             # "একজন খেলোয়াড়" (one player) counts people, not game points; "একটিও পিঠ" is "not one trick"; game

@@ -108,8 +108,8 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     auto), except lines in the other of Bengali and Assamese by the test the repair stage applies to each line
     (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book); a line with too
     few র ৰ ৱ to tell is in the language of the line before it on its page (a form feed starts a page); at the
-    top of a page, in that of the first line on the page that tells (a heading over a page in the other
-    language), else of the page before.
+    top of a later page, in that of the first line on the page that tells (a heading over a page in the other
+    language), else of the page before; at the very start, in the text's.
 
     >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
     [(0, 26, 'bn'), (26, 70, 'as')]

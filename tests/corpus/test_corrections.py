@@ -473,6 +473,7 @@ def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_a
     assert cli.main(["correct", *where, "--page", "2", "--game", "sixtysix"]) == 0
     assert checked()[2] == (2, "sixtysix", "hand_size", "consistent")
     assert cli.main(["correct", *where, "--page", "2", "--text", "প্রত্যেকে ছয় খানা"]) == 2  # needs a span
+    assert cli.main(["correct", *where, "--page", "2", "--word", "1", "--game", "bisti"]) == 2  # --word alone
     assert cli.main(["correct", *where, "--page", "2", "--start", "0", "--end", "9", "--text", "সকলে"]) == 0
     assert checked()[2] == (2, "sixtysix", "hand_size", "consistent")  # the text changed: the page's game held
     build([book], db, progress=False)
@@ -480,10 +481,12 @@ def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_a
     capsys.readouterr()
     assert cli.main(["correct", "--db", str(db), "--list"]) == 0
     assert capsys.readouterr().out.count("whole page") == 2
-    rows = "document,page,kind,start,end,after,author\nbook.txt,3,game,,,grabu,rk\n"
+    rows = "document,page,kind,start,end,after,author\nbook.txt,1,game,,,grabu,rk\n"
     (tmp_path / "fix.csv").write_text(rows, encoding="utf-8")
     assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "fix.csv")]) == 0
-    assert checked()[-1][:2] == (3, "grabu")  # a game with no engine: unverifiable, but that game's
+    assert checked()[0][:2] == (1, "grabu")  # a game with no engine: unverifiable, but that game's
+    # as under a heading at the top of the page: a heading further down still opens its own chapter
+    assert checked()[-1][:2] == (3, "bisti")
 
 
 def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
@@ -498,3 +501,22 @@ def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names
         [sp] = c.pages(c.documents()[0])
     assert sorted((sp.claims[m.item.claim].quantity, m.item.verdict) for m in sp.verdicts if m.active) == [
         ("hand_size", "consistent"), ("players", "consistent")]
+
+
+def test_a_whole_page_game_is_a_heading_not_a_relabelling(tmp_path, fast_repair):
+    # a review: confirming a page as Sixty-Six's made its Schnapsen sentence Sixty-Six's, and a whole-page
+    # correction made later overrode a span's
+    book = tmp_path / "b.txt"
+    book.write_text("ছেষট্টি খেলায় ২৪খানি তাস লাগে। শ্নাপসেনে কুড়িখানি তাস লাগে। এই খেলায় ৩২খানি তাস লাগে।\n",
+                    encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "b.txt", "--author", "rk"]
+    text = book.read_text(encoding="utf-8")
+    at = text.index("এই খেলায়")
+    assert cli.main(["correct", *where, "--start", str(at), "--end", str(at + 9), "--game", "bisti"]) == 0
+    assert cli.main(["correct", *where, "--game", "sixtysix"]) == 0
+    with Corpus(db) as c:
+        [sp] = c.pages(c.documents()[0])
+    assert [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active] == [
+        ("sixtysix", "consistent"), ("schnapsen", "consistent"), ("bisti", "consistent")]
