@@ -178,3 +178,6 @@ def test_a_bengali_quotation_in_an_assamese_text_keeps_its_letters():
     # but an Assamese line is not taken for Bengali for a few words both languages spell alike
     assamese = "খেলুৱৈসকলে পাল পাতি গুটি চলায় আৰু বৰ্ডৰ মাজৰ বিন্দুলৈ যায়।"
     assert repair_text(assamese, lang="as").text == assamese
+    # nor Assamese typed with Bengali র (a review: words only Bengali has once ৰ is র made it Bengali)
+    typed = "খেলুৱৈসকলে পাল পাতি গুটি চলায় আৰু বৰ্ডৰ মাজৰ বিন্দুলৈ যায়।".replace("ৰ", "র")
+    assert repair_text(typed, lang="as").text == assamese

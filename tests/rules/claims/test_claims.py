@@ -187,6 +187,13 @@ def test_not_winning_agrees_with_a_loss(text):
     ("যে ছেষট্টি করে সে একটি খেলা জেতে এবং চার গেম পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
     ("প্রতিপক্ষ একটিও পিঠ না পাইলে বিজয়ী চারি গেম পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
     ("দহলার মূল্য টেক্কার চেয়ে এক কম।", "sixtysix", []),
+    ("টেক্কার মূল্য ১১ এবং দহলার ১০, অর্থাৎ টেক্কা দহলার চেয়ে এক বেশি।", "sixtysix", [("card_value", 11),
+                                                                                  ("card_value", 10)]),
+    ("ছয় দানে খেলা শেষ হয়; প্রতি দানে বিজয়ী ১ গেম পয়েন্ট পায়।", "sixtysix", [("number_of_deals", 6),
+                                                                            ("game_points", 1)]),
+    ("বিবাহ ঘোষণার সময় তাস একটি করে দুই বারে দেখানো হয়।", "sixtysix", []),  # shown, not dealt
+    ("গোলামচোর খেলা হয় তিনজনে:\n১। বাহান্নখানি তাস\n২। প্রত্যেকে সতেরোখানি তাস পায়", "sixtysix",
+     [("players", 3), ("hand_size", 17)]),  # list items end no topic (checked as golamchor's below)
     ("তুরুপের সাহেব ও বিবি একসঙ্গে পড়লে ৪০ পয়েন্ট।", "klaverjas", [("roem_value", 40)]),  # stuk, not a marriage
     ("তুরুপের সাহেব ও বিবি একসঙ্গে পড়লে ৪০ পয়েন্ট।", "sixtysix", [("marriage_value", 40)]),
     ("প্রত্যেক খেলোয়াড় তিনখানা করে দুই দফায় মোট ছয়খানা তাস পান।", "sixtysix", [("hand_size", 6),
@@ -196,8 +203,11 @@ def test_not_winning_agrees_with_a_loss(text):
 ])  # fmt: skip
 def test_a_review_of_wrong_numbers(text, game, expected):
     # a rules expert's review: game points above 3 were dropped and "একটিও" (not one) taken for the value; a
-    # value relative to another card's was read as its own; শূন্য (zero) was no number
-    assert [(c.quantity, c.stated) for c in extract_claims(text, game=game)] == expected
+    # value relative to another card's was read as its own; শূন্য (zero) was no number; and a code review of
+    # the fixes (six deals read as game points, a deal without dealing, a topic ended by list items)
+    claims = extract_claims(text, game=game)
+    assert [(c.quantity, c.stated) for c in claims] == expected
+    assert all(c.game == ("golamchor" if "গোলামচোর" in text else game) for c in claims)
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,13 @@ def test_a_number_word_hyphened_to_a_name_is_no_number():
         assert [n.value for n in find_numbers(text, lang=lang)] == expected, text
 
 
+def test_empty_is_no_zero():
+    # a review: শূন্য became a number table row, and "ঘর শূন্য থাকে" (the point stays empty) was 0
+    from puthi.rules.terms import find_numbers
+
+    assert find_numbers("ঘর শূন্য থাকে, শূন্য হাতে ফেরে") == []
+
+
 def test_assamese_vigesimal_takes_a_classified_one():
     # a newcomer's একুৰি এটা বিন্দু (21 points) was read as 20 and 1: এটা is also "a", so it needed context
     from puthi.rules.terms import find_numbers
