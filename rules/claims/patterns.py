@@ -251,6 +251,8 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     claims = []
     for _, ce in s.cues("total"):
         n = _next_number(s, ce, 20)
+        if s.has("last_trick") and _INCLUDING.search(s.text):
+            break  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
         if n and n.value >= 50 and (s.has("value") or s.has("cards")):
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
     for _, ce in s.cues("last_trick"):
@@ -258,6 +260,9 @@ def totals(s: Sentence, game: str) -> list[Claim]:
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
     return claims
+
+
+_INCLUDING = regex.compile(r"ধরিয়া|ধরিয়া|ধরে|সহ|সমেত|মিলিয়ে|মিলিয়া|মিলাই|নিয়ে")
 
 
 def marriages(s: Sentence, game: str) -> list[Claim]:
