@@ -245,9 +245,11 @@ def game_names() -> set[str]:
     return set(registry.names()) | {g for e in load_tables().entries if (g := game_name_of(e.concept))}
 
 
-def check_annotation(a: Annotation) -> Annotation:
+def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotation:
     """Refuse an annotation that cannot be applied, with a one-line reason; return it (a game's name in lower
-    case).
+    case). A game must be one puthi knows (:func:`game_names`) or one of ``games`` (those the corpus's claims
+    already name, as a heading of a game the tables lack names one: বাঘ-ছাগলী); ``games=None`` leaves the
+    name to be checked later, by the store.
 
     >>> check_annotation(Annotation("a.txt", 1, "verdict", 0, 4, "maybe", "rk"))
     Traceback (most recent call last):
@@ -258,7 +260,7 @@ def check_annotation(a: Annotation) -> Annotation:
         raise InputError(where, f"kind must be text, term, verdict or game, not {a.kind!r}")
     if a.kind == "game":
         a.after = a.after.strip().lower()
-        if a.after not in (known := game_names()):
+        if games is not None and a.after not in (known := game_names() | set(games)):
             raise InputError(where, f"{a.after!r} is no game puthi knows; use one of {', '.join(sorted(known))}")
     if a.start < 0 or a.end < a.start:
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
@@ -350,5 +352,5 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         word_no=word,
     )
     if line is None:
-        check_annotation(replace(a, document=f"{name} line {n}: {a.document}"))
+        check_annotation(replace(a, document=f"{name} line {n}: {a.document}"), games=None)  # the store: names
     return a

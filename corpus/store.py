@@ -561,7 +561,8 @@ class Corpus:
         ann.document = doc.source
         if ann.kind == "text":  # one form of each letter, as the stored text has (প\u09dcি is পড়ি)
             ann.after = unicodedata.normalize("NFC", ann.after)
-        return check_annotation(ann)
+        named = {g for (g,) in self.conn.execute("SELECT DISTINCT game FROM claims") if g}
+        return check_annotation(ann, games=named)
 
     def _page_count(self, doc: Document) -> int:
         return int(self.conn.execute("SELECT count(*) FROM pages WHERE doc_id = ?", (doc.id,)).fetchone()[0])

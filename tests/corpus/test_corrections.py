@@ -520,3 +520,18 @@ def test_a_whole_page_game_is_a_heading_not_a_relabelling(tmp_path, fast_repair)
         [sp] = c.pages(c.documents()[0])
     assert [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active] == [
         ("sixtysix", "consistent"), ("schnapsen", "consistent"), ("bisti", "consistent")]
+
+
+def test_a_game_the_corpus_already_names_may_be_given(tmp_path, fast_repair):
+    # a newcomer could not say a page was about বাঘ-ছাগলী: only games with an engine or a table row were known
+    book = tmp_path / "u.txt"
+    book.write_text("দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে।\n\fবাঘ-ছাগলী খেল\n\nফলিখন পাঁচ শাৰী আৰু পাঁচ স্তম্ভৰ, "
+                    "তাত মুঠ ২৫টা বিন্দু থাকে।\n\fবাঘৰ পালি আহিলে তিনিজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "u.txt", "--author", "rk"]
+    assert cli.main(["correct", *where, "--page", "3", "--game", "বাঘছাগলী"]) == 2  # a typing error
+    assert cli.main(["correct", *where, "--page", "3", "--game", "বাঘ-ছাগলী"]) == 0
+    with Corpus(db) as c:
+        page = c.pages(c.documents()[0])[2]
+    assert {cl.game for cl in page.claims} == {"বাঘ-ছাগলী"}
