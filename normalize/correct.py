@@ -179,7 +179,12 @@ def _more_assamese(word: str, bengali: str) -> bool:
 
 
 def _assamese_letters(word: str) -> tuple[str, float]:
-    """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows, ব by default."""
+    """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows; by default ব, but র in a
+    reph or ra-phala (ৰ্, ্ৰ), which is the Bengali ra's own shape there (জৰ্ম্মান is জর্ম্মান, not জব্ম্মান).
+
+    >>> _assamese_letters("ৰিস্তি"), _assamese_letters("জৰ্ম্মান"), _assamese_letters("প্ৰবেশিক")
+    (('বিস্তি', 0.6), ('জর্ম্মান', 0.6), ('প্রবেশিক', 0.6))
+    """
     lex = load_lexicon("bn")
     options = [""]
     for ch in word:
@@ -190,7 +195,14 @@ def _assamese_letters(word: str) -> tuple[str, float]:
     known = [o for o in options if o in lex]
     if known:
         return max(known, key=lex.frequency), 0.9
-    return word.translate({ord(c): "\N{BENGALI LETTER BA}" for c in ASSAMESE_LETTERS}), 0.6
+    fallback = "".join(BENGALI_ONLY if ch in ASSAMESE_LETTERS and _in_conjunct(word, k) else
+                       "\N{BENGALI LETTER BA}" if ch in ASSAMESE_LETTERS else ch for k, ch in enumerate(word))
+    return fallback, 0.6
+
+
+def _in_conjunct(word: str, k: int) -> bool:
+    """Is ``word[k]`` next to a virama?"""
+    return "\N{BENGALI SIGN VIRAMA}" in (word[k - 1 : k] + word[k + 1 : k + 2])
 
 
 @functools.lru_cache(maxsize=200_000)  # asked once per distinct word for the document's words, then per occurrence

@@ -66,6 +66,8 @@ def classify_token(token: str) -> TokenClass:
     if _PUNCT_ONLY.match(token):
         return "punct"
     core = _EDGE_PUNCT.sub("", token)
+    if (mark := _FOOTNOTE.search(core)) and _footnoted(_EDGE_PUNCT.sub("", core[: mark.start()]), core[: mark.start()]):
+        core = _EDGE_PUNCT.sub("", core[: mark.start()])  # "নহে।*", "হয়*": a footnote's mark, not প
     has_bn = bool(_BENGALI.search(core))
     if _DEVANAGARI.search(token):
         return "garbled-devanagari"
@@ -89,6 +91,24 @@ def classify_token(token: str) -> TokenClass:
             return "english"
         return "other"
     return "other"
+
+
+_FOOTNOTE = regex.compile(r"[*†‡]+$")
+
+
+def _footnoted(word: str, before: str) -> bool:
+    """Is a ``*`` after ``word`` (``before``: with its punctuation) a footnote's mark? After a danda, or after a
+    word the lexicon knows that would be no word with প for the mark (but তুরু* is তুরুপ, as old OCR read it).
+
+    >>> _footnoted("নহে", "নহে।"), _footnoted("হয়", "হয়"), _footnoted("তুরু", "তুরু")
+    (True, True, False)
+    """
+    from puthi.normalize.lexicon import load_lexicon
+
+    if before.endswith(("\N{DEVANAGARI DANDA}", "\N{DEVANAGARI DOUBLE DANDA}")):
+        return True
+    lexicon = load_lexicon("bn")
+    return word in lexicon and word + "\N{BENGALI LETTER PA}" not in lexicon
 
 
 def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:

@@ -181,3 +181,10 @@ def test_a_bengali_quotation_in_an_assamese_text_keeps_its_letters():
     # nor Assamese typed with Bengali র (a review: words only Bengali has once ৰ is র made it Bengali)
     typed = "খেলুৱৈসকলে পাল পাতি গুটি চলায় আৰু বৰ্ডৰ মাজৰ বিন্দুলৈ যায়।".replace("ৰ", "র")
     assert repair_text(typed, lang="as").text == assamese
+
+
+def test_a_footnote_mark_is_kept_and_an_assamese_ra_in_a_conjunct_is_the_bengali_ra():
+    # a newcomer's booklet: "নহে।*" lost its danda and mark as wrong-script garble, and জৰ্ম্মান became জব্ম্মান
+    assert repair_text("ছেষট্টিতে তেমন নহে।*\nখেলা হয়*", lang="bn").text == "ছেষট্টিতে তেমন নহে।*\nখেলা হয়*"
+    assert repair_text("তুরু* রং", lang="bn").text == "তুরুপ রং"  # old OCR's * for প stays repaired
+    assert repair_text("জৰ্ম্মান দেশে ইহার প্রচলন আছে।", lang="bn").text == "জর্ম্মান দেশে ইহার প্রচলন আছে।"
