@@ -194,6 +194,8 @@ def test_not_winning_agrees_with_a_loss(text):
     ("বিবাহ ঘোষণার সময় তাস একটি করে দুই বারে দেখানো হয়।", "sixtysix", []),  # shown, not dealt
     ("গোলামচোর খেলা হয় তিনজনে:\n১। বাহান্নখানি তাস\n২। প্রত্যেকে সতেরোখানি তাস পায়", "sixtysix",
      [("players", 3), ("hand_size", 17)]),  # list items end no topic (checked as golamchor's below)
+    ("তাসের মূল্য নিম্নে দেওয়া গেল :—\nটেক্কা ............ ১১ ফোটা\nসাহেব ............ ৫ ফোটা\n", "sixtysix",
+     [("card_value", 11), ("card_value", 5)]),  # a table's leader dots
     ("শেষ ট্রিক ধরিয়া মোট ১৬২ পয়েন্ট।", "klaverjas", []),  # the cards and the last trick: no card total
     ("এই খেলায় বত্রিশখানি তাস ব্যবহৃত হয়।", "klaverjas", [("deck_size", 32)]),
     ("এক দল সবকটি পিঠ নিলে ১০০ পয়েন্ট বোনাস পায়।", "klaverjas", [("roem_value", 100)]),  # pit
