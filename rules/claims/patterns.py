@@ -322,10 +322,11 @@ def winning(s: Sentence, game: str) -> list[Claim]:
     clause: "৩৩-এর কম পেলে … ২ গেম পয়েন্ট" (schneider, and its threshold), "একটিও পিঠ না পেলে ৩" (schwarz).
     A sentence about a wrong claim (ভুল) states penalties, not the game points of a won deal."""
     claims = []
-    if s.has("game_points"):
+    cues = s.cues("game_points") or _implied_game_points(s)
+    if cues:
         if s.has("wrong"):
             return []
-        first_cue = s.cues("game_points")[0][0]
+        first_cue = cues[0][0]
         for a, b in _clauses(s):
             if b <= first_cue:  # "ছয় দানে খেলা শেষ হয়; প্রতি দানে বিজয়ী ১ গেম পয়েন্ট": the six deals come first
                 continue
@@ -353,6 +354,17 @@ def winning(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
+def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
+    """Points that are game points though the text does not say "গেম": a few points for the winner of a deal
+    in which the loser took no trick or fell short ("একটিও পিঠ না পাইলে বিজয়ী চারি পয়েন্ট পায়", old books),
+    as cue spans."""
+    if not (s.has("win") and (s.has("no_trick") or s.has("less_than"))):
+        return []
+    return [(n.start, n.end) for n in s.free_numbers()
+            if 1 <= n.value <= _GAME_POINTS_MAX and _POINTS_AFTER.match(s.after(n.end, 16))]
+
+
+_POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট|পয়েন্ট)")
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"

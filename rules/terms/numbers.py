@@ -293,8 +293,8 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     j = i
     while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):
         w = parse_word(toks[j + 1][2], lang)
-        if w is None or w.kind == "digits":
-            break
+        if w is None or w.kind == "digits" or toks[j + 1][2] == toks[j][2]:
+            break  # "কুড়ি কুড়ি করিয়া" is "by twenties", not 400
         if w.kind == "multiplier":
             if w.value >= 1000:
                 total += (current or 1) * w.value

@@ -196,6 +196,8 @@ def test_not_winning_agrees_with_a_loss(text):
      [("players", 3), ("hand_size", 17)]),  # list items end no topic (checked as golamchor's below)
     ("তাসের মূল্য নিম্নে দেওয়া গেল :—\nটেক্কা ............ ১১ ফোটা\nসাহেব ............ ৫ ফোটা\n", "sixtysix",
      [("card_value", 11), ("card_value", 5)]),  # a table's leader dots
+    ("ছেষট্টি খেলায় প্রতিপক্ষ একটিও পিঠ না পাইলে বিজয়ী চারি পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
+    ("শ্নাপসেনে কুড়িখানি তাস লইয়া খেলা হয়।", "schnapsen", [("deck_size", 20)]),
     ("শেষ ট্রিক ধরিয়া মোট ১৬২ পয়েন্ট।", "klaverjas", []),  # the cards and the last trick: no card total
     ("এই খেলায় বত্রিশখানি তাস ব্যবহৃত হয়।", "klaverjas", [("deck_size", 32)]),
     ("এক দল সবকটি পিঠ নিলে ১০০ পয়েন্ট বোনাস পায়।", "klaverjas", [("roem_value", 100)]),  # pit

@@ -29,6 +29,7 @@ def values(text, **kw):
         ("পাঁচশো দেড়খানা", [("পাঁচশো", 500), ("দেড়খানা", 1.5)]),  # a fraction does not add to a hundred
         ("কুড়ি নয়, ত্রিশ", [("কুড়ি", 20), ("ত্রিশ", 30)]),  # নয় alone after a score is "not"
         ("দুই কুড়ি নয়টি", [("দুই কুড়ি নয়টি", 49)]),  # with a classifier, nine
+        ("কুড়ি কুড়ি করিয়া গণা হয়", [("কুড়ি", 20), ("কুড়ি", 20)]),  # by twenties, not 400
     ],
 )
 def test_vigesimal(text, expected):
