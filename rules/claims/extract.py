@@ -170,7 +170,7 @@ def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sente
 
     lang = detect_lang(text) if lang == "auto" else lang
     terms, numbers = _spans(text, lang)
-    terms, numbers = sorted(terms + unnamed_game_headings(text, terms), key=lambda x: x.start), sorted(
+    terms, numbers = sorted(terms + unnamed_games(text, terms), key=lambda x: x.start), sorted(
         numbers, key=lambda x: x.start)
     furniture = page_furniture(text, heads)
     named: list[tuple[int, str]] = []
@@ -435,31 +435,68 @@ _UNNAMED_GAME_HEADING = regex.compile(rf"(?:^|(?<=[\n\f]))[ \t•*\-–—\p{{Nd
 
 def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     r"""Headings of games that the tables do not name, as game terms of their own (concept ``game.<name>``), so
-    that the chapter a heading opens is that game's and its rules are checked against no other game's engine.
-    The heading stands apart: after a blank line, a page break or a finished sentence. A name that holds a
-    term (তাসের খেলা, গুটি খেল), that a term covers, or that holds an everyday word (নতুন খেলা, শেষ খেলা: one in
-    5,000 words of Bengali web text, or 50 times in the Assamese word list) is no such game.
+    that the chapter a heading opens is that game's and its rules are checked against no other game's engine:
+    a name with a word for "game" ("বাঘ-ছাগলী খেল"), or a name alone that the next sentence opens with
+    ("টুয়েন্টি-নাইন" over "টুয়েন্টি-নাইন খেলা চারিজনে খেলে"). The heading stands apart: after a blank line, a
+    page break, a finished sentence or a label of two words at most ("তৃতীয় অধ্যায়"). A name that holds a term
+    (তাসের খেলা, গুটি খেল), that a term covers, or that holds an everyday word (নতুন খেলা, শেষ খেলা: one in 5,000
+    words of Bengali web text, or 50 times in the Assamese word list) is no such game.
 
     >>> [(t.surface, t.concept) for t in unnamed_game_headings("১৯\fবাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।", [])]
     [('বাঘ-ছাগলী', 'game.বাঘ-ছাগলী')]
+    >>> [t.surface for t in unnamed_game_headings("কথা শেষ।\n\nকল-ব্রেক\n\nকল-ব্রেক খেলায় চারিজন লাগে।", [])]
+    ['কল-ব্রেক']
     >>> unnamed_game_headings("তাসের খেলা\n", []), unnamed_game_headings("এইটো এটা চিকাৰধৰ্মী খেল।\n", [])
     ([], [])
     >>> unnamed_game_headings("এক দান শেষ।\nনতুন খেলা\n", []), unnamed_game_headings("তাস বাঁটিয়া\nবাঘবন্দী খেলা\n", [])
     ([], [])
+    >>> unnamed_game_headings("ভূমিকা\n\nএই পুস্তকে তাস খেলার কথা।\n", [])  # a heading the text does not go on with
+    []
     """
     from puthi.rules.terms import find_terms
 
+    found = [m.span(1) for m in _UNNAMED_GAME_HEADING.finditer(text)]
+    for m in _NAME_LINE.finditer(text):  # a name alone, when the next sentence opens with it
+        if text[m.end() : m.end() + 200].lstrip()[: m.end(1) - m.start(1)] == m.group(1):
+            found.append(m.span(1))
     out = []
-    for m in _UNNAMED_GAME_HEADING.finditer(text):
-        a, b = m.span(1)
-        before = text[: m.start()].rstrip(" \t")
-        apart = not before or before[-1] == "\f" or before.endswith("\n\n") or _ENDS_SENTENCE.search(before)
-        if (not apart or any(t.start < b and a < t.end for t in terms) or find_terms(m.group(1))
-                or any(_common_word(w) for w in regex.split(r"[\s\-‐]+", m.group(1)))):
+    for a, b in sorted(found):
+        name = text[a:b]
+        before = text[max(0, a - 200) : a].rstrip(" \t•*-–—()0123456789০১২৩৪৫৬৭৮৯.")
+        label = before[before.rfind("\n", 0, len(before) - 1) + 1 :]  # the line before: "তৃতীয় অধ্যায়"?
+        apart = (not before or before[-1] == "\f" or before.endswith("\n\n") or _ENDS_SENTENCE.search(before)
+                 or (before.endswith("\n") and len(label.split()) <= 2 and _CHAPTER_LABEL.search(label)))
+        if (not apart or any(t.start < b and a < t.end for t in terms) or find_terms(name)
+                or any(_common_word(w) for w in regex.split(r"[\s\-‐]+", name))):
             continue  # a wrapped line, a term, or an everyday word: নতুন খেলা, এই খেলা, শেষ খেলা
-        out.append(TermSpan(a, b, m.group(1), m.group(1), f"game.{m.group(1)}",
-                            "a game the tables do not name (from its heading)", "heading", 0.5))
+        out.append(TermSpan(a, b, name, name, f"game.{name}", "a game the tables do not name (from its heading)",
+                            "heading", 0.5))
     return out
+
+
+_CHAPTER_LABEL = regex.compile(r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ")
+def unnamed_games(text: str, terms: list[TermSpan]) -> list[TermSpan]:
+    r"""The games of :func:`unnamed_game_headings`, at their headings and wherever else ``text`` names them, with
+    a short ending ("টুয়েন্টি-নাইনে"): a game a chapter is about is a game in every sentence that names it.
+
+    >>> text = "টুয়েন্টি-নাইন\n\nটুয়েন্টি-নাইন খেলা চারিজনে খেলে।\n\nশেষ কথা।\n\nকিন্তু টুয়েন্টি-নাইনে টেক্কার মূল্য এক।"
+    >>> [(t.start, t.surface) for t in unnamed_games(text, [])]
+    [(0, 'টুয়েন্টি-নাইন'), (16, 'টুয়েন্টি-নাইন'), (68, 'টুয়েন্টি-নাইনে')]
+    """
+    headings = unnamed_game_headings(text, terms)
+    out = list(headings)
+    taken = {(t.start, t.end) for t in headings} | {(t.start, t.end) for t in terms}
+    for name in {t.surface for t in headings}:
+        word = rf"(?<![\p{{L}}\p{{M}}]){regex.escape(name)}[\p{{L}}\p{{M}}]{{0,3}}(?![\p{{L}}\p{{M}}])"
+        for m in regex.finditer(word, text):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                out.append(TermSpan(m.start(), m.end(), m.group(), name, f"game.{name}",
+                                    "a game the tables do not name (from its heading)", "heading", 0.5))
+    return sorted(out, key=lambda t: t.start)
+
+
+# A line that holds only a name: one word, or words joined by hyphens.
+_NAME_LINE = regex.compile(r"(?:^|(?<=[\n\f]))[ \t]*([\p{L}\p{M}]+(?:[\-‐][\p{L}\p{M}]+)*)[ \t]*(?=\r?\n|\f)")
 
 
 def _game_named(t: TermSpan) -> str | None:

@@ -632,3 +632,16 @@ def test_a_heading_line_ends_the_paragraph_that_a_quoted_game_turned():
     short = 'গুটি থাকে।" পরে খেলা ৷ আবার খেল৷'
     assert [short[a:b] for a, b in split_sentences(short)] == [
         'গুটি থাকে।"', "পরে খেলা ৷", "আবার খেল৷"]  # OCR's ৷ after a space is a danda; glued, it is া
+
+
+def test_a_game_named_by_its_heading_alone_is_that_games_wherever_the_text_names_it():
+    # a newcomer's booklet: chapters on টুয়েন্টি-নাইন and কল-ব্রেক (games puthi does not know, headed by their names
+    # only) were checked as Bisti's, and a closing comparison gave Twenty-Nine's ace of 1 to Sixty-Six
+    text = ("বিস্তি\n\nবিস্তি খেলা দুইজনে খেলে।\n\nতৃতীয় অধ্যায়\nটুয়েন্টি-নাইন\nটুয়েন্টি-নাইন খেলা চারিজনে খেলে। ইহাতেও "
+            "বত্রিশখানি তাস লাগে।\n\nউপসংহার\n\nছেষট্টিতে টেক্কার মূল্য এগার, কিন্তু টুয়েন্টি-নাইনে টেক্কার মূল্য "
+            "মাত্র এক।\n")
+    verdicts = check_claims(extract_claims(text, "bisti"))
+    got = [(v.claim.game, v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts]
+    assert got == [("bisti", "players", 2, "consistent"), ("টুয়েন্টি-নাইন", "players", 4, "unverifiable"),
+                   ("টুয়েন্টি-নাইন", "deck_size", 32, "unverifiable"),
+                   ("sixtysix", "card_value", 11, "consistent"), ("টুয়েন্টি-নাইন", "card_value", 1, "unverifiable")]
