@@ -158,8 +158,7 @@ def _marked_text(doc: DocView, di: int) -> str:
 def _scan(doc: DocView) -> str:
     if not doc.image or not Path(doc.image).exists():
         return '<p class="noscan">No scan: this source was text already OCR\'d.</p>'
-    data = base64.b64encode(Path(doc.image).read_bytes()).decode("ascii")
-    mime = "image/png" if str(doc.image).lower().endswith(".png") else "image/jpeg"
+    data = _preview(Path(doc.image))
     boxes = "".join(
         f'<rect class="word{" low" if w.conf < LOW_CONF else ""}" x="{w.x0}" y="{w.y0}" width="{w.x1 - w.x0}" '
         f'height="{w.y1 - w.y0}" style="fill:hsla({max(0.0, min(w.conf, 100.0)) * 1.2:.0f},80%,45%,.28)" '
@@ -169,8 +168,27 @@ def _scan(doc: DocView) -> str:
     return (
         f'<svg class="scan" viewBox="0 0 {doc.width} {doc.height}" role="img" '
         f'aria-label="scan of {html.escape(doc.name)}">'
-        f'<image href="data:{mime};base64,{data}" width="{doc.width}" height="{doc.height}"/>{boxes}</svg>'
+        f'<image href="data:image/jpeg;base64,{data}" width="{doc.width}" height="{doc.height}"/>{boxes}</svg>'
     )
+
+
+PREVIEW_WIDTH = 1200  # pixels: enough to read a page on a screen; the word boxes keep the scan's own coordinates
+
+
+def _preview(path: Path) -> str:
+    """The scan at ``path`` as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide: a newcomer's six 300-ppi pages
+    had made a 32.5 MB page, and a TIFF inlined as such shows in no browser."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(path) as img:
+        img = img.convert("L") if img.mode not in ("L", "RGB") else img
+        if img.width > PREVIEW_WIDTH:
+            img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
+        out = io.BytesIO()
+        img.save(out, format="JPEG", quality=70)
+    return base64.b64encode(out.getvalue()).decode("ascii")
 
 
 def _claims_table(doc: DocView, di: int) -> str:

@@ -67,3 +67,21 @@ def test_report_in_chromium(report):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)
         browser.close()
+
+
+def test_a_scan_is_shown_as_a_small_jpeg_whatever_its_size_or_format(tmp_path):
+    # a newcomer's six 300-ppi pages made a 32.5 MB review page; a TIFF inlined as it was shows in no browser
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from puthi.corpus.report import PREVIEW_WIDTH, _preview
+
+    scan = tmp_path / "page.tif"
+    Image.fromarray(np.random.default_rng(0).integers(0, 255, (3508, 2480), dtype=np.uint8)).save(scan)
+    data = base64.b64decode(_preview(scan))
+    with Image.open(io.BytesIO(data)) as img:
+        assert (img.format, img.width) == ("JPEG", PREVIEW_WIDTH)
+    assert len(data) < scan.stat().st_size / 4
