@@ -83,6 +83,8 @@ GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "
 GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
                           "|খেল(?:ত|খন)?|গেম|game|spel|spiel")
 # Between two games named together: a comma, or "and"/"or" ("ছেষট্টি ও বিস্তি", Assamese "… আৰু …").
+# Around a game's name alone on its line, a heading's page number, bullet or punctuation.
+_HEADING_EXTRAS = " \t\r\f।॥.:-–—•*()০১২৩৪৫৬৭৮৯0123456789"
 GAMES_JOINED = regex.compile(r"[ \t]*(?:,[ \t]*|(?:,[ \t]*)?(?:ও|এবং|আর|আৰু|বা|কিংবা|অথবা)[ \t]+)")
 SYMBOL_LETTERS = {"a", "k", "q", "j"}
 CACHE_LIMIT = 400_000
@@ -557,7 +559,8 @@ class Aligner:
 
     def _games_named_together(self, text: str, cands: list[_Cand]) -> None:
         """A form ambiguous between a game and a meld (বিস্তি) is the game when it is named together with
-        another game: "ছেষট্টি ও বিস্তি দুইটিতেই", "বিস্তি, গ্রাবু বা ছেষট্টি"."""
+        another game: "ছেষট্টি ও বিস্তি দুইটিতেই", "বিস্তি, গ্রাবু বা ছেষট্টি"; or alone on its line, as a
+        chapter's heading is (a newcomer's booklet)."""
         def is_game(c: _Cand) -> bool:
             e = self.entries[c.entry]
             return e.category == "game_name" and not e.ambiguous and c.score >= SUPPORT_MIN
@@ -571,7 +574,9 @@ class Aligner:
             after = (m := GAMES_JOINED.match(text, e)) is not None and m.end() in starts
             before = any(end in ends and GAMES_JOINED.fullmatch(text, end, s) for end in range(s - 12, s))
             games = [c for c in group if self.entries[c.entry].category == "game_name"]
-            if (after or before) and games:
+            line = text[text.rfind("\n", 0, s) + 1 : (text.find("\n", e) + 1 or len(text) + 1) - 1]
+            alone = line.strip(_HEADING_EXTRAS) == text[s:e]
+            if (after or before or alone) and games:
                 top = max(c.score for c in group)
                 for c in group:
                     c.score = top if any(c is g for g in games) else min(c.score, top * 0.99)

@@ -392,3 +392,11 @@ def test_a_line_with_too_few_letters_to_tell_goes_on_in_the_language_before_it()
             + "ধৰিব পৰা গুটি ধৰিবই লাগিব।\n")
     last = text.rindex("গুটি")
     assert [t.score for t in find_terms(text) if t.start == last] == [1.0]
+
+
+def test_bisti_alone_on_its_line_is_the_game():
+    # a newcomer's booklet: the chapter heading বিস্তি was linked as the meld
+    from puthi.rules.terms import find_terms
+
+    text = "দ্বিতীয় অধ্যায়\nবিস্তি\n\nতিনখানি মিলিলে বিস্তি হয়।\n"
+    assert [t.concept for t in find_terms(text) if t.surface == "বিস্তি"] == ["game.bisti", "meld.bisti"]
