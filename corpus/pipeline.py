@@ -900,7 +900,12 @@ def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: B
     if result.error:
         report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
     if doc is not None and result.steps:
-        corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
+        try:
+            corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
+        except OverflowError as exc:  # a number too large for the store: the page is refused, the build goes on
+            report.failures.append(Failure(result.source, result.page_no or None, "store",
+                                           f"a value too large to store ({exc}); the page holds a damaged number"))
+            return
         orphans[(result.source, result.page_no)] = _unplaced(corrected.status)
         report.done += count
 

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import regex
@@ -145,9 +146,12 @@ def _float(el: etree._Element, attr: str, where: str) -> float | None:
     if value is None:
         return None
     try:
-        return float(value)
+        number = float(value)
     except ValueError:
         raise InputError(where, f"{local_name(el)} {attr}={value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise InputError(where, f"{local_name(el)} {attr}={value!r} is not a finite number")
+    return number
 
 
 def _box(el: etree._Element, where: str) -> Box | None:
@@ -239,7 +243,8 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
             raise InputError(where, f"Page PHYSICAL_IMG_NR={page_el.get('PHYSICAL_IMG_NR')!r} is not a number") \
                 from None
         pages.append(Page(path=path, width=round(width or 0), height=round(height or 0),
-                          lang=next((x for x in langs if x), ""), blocks=blocks, steps=page_steps, page_no=page_no))
+                          lang=next((x for x in langs if x), ""), blocks=blocks, steps=page_steps,
+                          page_no=page_no).checked(where))
     return pages
 
 

@@ -130,7 +130,7 @@ def _box(props: dict[str, str], where: str) -> Box | None:
         return None
     try:
         x0, y0, x1, y1 = (round(float(v)) for v in props["bbox"].split())
-    except ValueError:
+    except (ValueError, OverflowError):  # not four numbers, or NaN or infinity
         raise InputError(where, f"bad bbox {props['bbox']!r}; expected four numbers x0 y0 x1 y1") from None
     return Box(x0, y0, x1, y1)
 
@@ -241,4 +241,4 @@ def read_hocr(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     divs = [el for el in root.iter() if "ocr_page" in _classes(el)]
     if not divs:
         raise InputError(where, "no ocr_page element; is this an hOCR file?")
-    return [_page(div, steps, where) for div in divs]
+    return [_page(div, steps, where).checked(where) for div in divs]

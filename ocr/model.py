@@ -86,6 +86,9 @@ class Block:
     box: Box | None = None
 
 
+MAX_COORDINATE = 1_000_000  # pixels: a 2.5-metre page at 10,000 dpi
+
+
 @dataclass
 class Page:
     path: str = ""
@@ -99,6 +102,24 @@ class Page:
     @property
     def lines(self) -> list[Line]:
         return [line for block in self.blocks for line in block.lines]
+
+    def checked(self, where: str) -> Page:
+        """This page, if its size and every box lie within :data:`MAX_COORDINATE` pixels of the origin; else an
+        ``InputError`` naming ``where`` (a damaged ALTO, hOCR or PAGE file: its numbers would not even fit the
+        corpus's integers).
+
+        >>> Page(width=10**21).checked("a.xml")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        puthi.errors.InputError: a.xml: a size or coordinate of 1000000000000000000000 pixels is beyond any page; ...
+        """
+        from puthi.errors import InputError
+
+        boxes = [b.box for b in self.blocks] + [x.box for x in self.lines] + [w.box for w in self.words]
+        values = [self.width, self.height, *(v for b in boxes if b for v in (b.x0, b.y0, b.x1, b.y1))]
+        if bad := next((v for v in values if abs(v) > MAX_COORDINATE), None):
+            raise InputError(where, f"a size or coordinate of {bad} pixels is beyond any page; the file's coordinates "
+                                    "are damaged")
+        return self
 
     @property
     def words(self) -> list[Word]:

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -234,7 +235,7 @@ def _int(el: etree._Element, attr: str, where: str) -> int:
     value = el.get(attr)
     try:
         return round(float(value or 0))
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or NaN or infinity
         raise InputError(where, f"{local_name(el)} {attr}={value!r} is not a number") from None
 
 
@@ -249,7 +250,7 @@ def _box(el: etree._Element, where: str) -> Box | None:
             pairs = [tuple(float(v) for v in p.split(",")) for p in raw.split()]
         else:
             pairs = [(float(p.get("x", "")), float(p.get("y", ""))) for p in _children(coords, "Point")]
-        if not pairs or any(len(p) != 2 for p in pairs):
+        if not pairs or any(len(p) != 2 or not all(map(math.isfinite, p)) for p in pairs):
             raise ValueError
     except ValueError:
         what = f"points={raw!r}" if raw is not None else "Point children"
@@ -486,7 +487,7 @@ def read_page_xml(xml: str | bytes | Path, source: str = "") -> Page:
         blocks=blocks,
         steps=_steps(root),
         page_no=page_no,
-    )
+    ).checked(where)
 
 
 def schema_path() -> Path:

@@ -59,6 +59,7 @@ TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}
 BULLET = "\N{BULLET}"
 _NAME_PART = regex.compile(r"[\-\N{HYPHEN}]\p{L}")
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
+MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
 # Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
 CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত")
@@ -145,6 +146,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         digits = m.group(1) + (m.group(2) or "")
         if regex.search("[0-9]", digits) and regex.search("[০-৯]", digits):
             return None  # ASCII and Bengali digits in one number (8০৮1০০1): OCR soup, not a number
+        if len(digits) > MAX_DIGITS:
+            return None  # a run of twenty digits is a table's dots read as digits, or a catalogue number
         whole = m.group(1).replace(",", "").translate(DIGITS)
         value = float(f"{whole}.{m.group(2).translate(DIGITS)}") if m.group(2) else int(whole)
         return _Word(value, "digits", _endings(lang).get(rest, False), False)

@@ -76,3 +76,21 @@ def test_a_file_in_a_folder_named_as_a_scan_but_not_one_is_listed_once(capsys, t
     assert "broken.png: read:" in failed[0] and failed[0].count("broken.png") == 1
     assert "notes.png: read: not an image" in failed[1]
     assert "1 page(s) processed" in err
+
+
+def test_a_huge_number_or_coordinate_is_one_failure_and_the_build_goes_on(capsys, tmp_path):
+    # a hostile-input review: a 22-digit run in a table of contents, or an ALTO WIDTH of 10^21, crashed the build
+    # (OverflowError in the store) on every rerun, and no other file was built
+    books = tmp_path / "books"
+    books.mkdir()
+    (books / "a_toc.txt").write_text("সূচীপত্র\nবিস্তি ....... ১১১১১১১১১১১১১১১১১১১১১১\n", encoding="utf-8")
+    (books / "b_big.alto.xml").write_text(
+        '<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page WIDTH="999999999999999999999" '
+        'HEIGHT="10"><PrintSpace><TextBlock><TextLine><String CONTENT="তাস" HPOS="0" VPOS="0" WIDTH="5" '
+        'HEIGHT="5"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>', encoding="utf-8")
+    (books / "c_rules.txt").write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    code, _, err = run(capsys, ["build", books, "--db", tmp_path / "c.sqlite", "--quiet"])
+    assert "Traceback" not in err and code == 2
+    failed = [ln for ln in err.splitlines() if "failed:" in ln]
+    assert len(failed) == 1 and "b_big.alto.xml" in failed[0] and "beyond any page" in failed[0]
+    assert "2 page(s) processed" in err  # the contents page (its 22 digits are no number) and the rules
