@@ -62,6 +62,12 @@ def run(args: argparse.Namespace) -> int:
     from puthi.corpus.records import Annotation
     from puthi.corpus.store import Corpus
 
+    for option in ("text", "term", "game", "author", "note", "expect", "doc"):
+        value = getattr(args, option, None)
+        if isinstance(value, str) and any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise InputError(f"--{option}", "is not UTF-8 text (the terminal or script sent other bytes); "
+                                            "give it in UTF-8")
+
     with Corpus(args.db, create=False) as corpus:
         if args.list:
             doc = corpus.find_document(args.doc) if args.doc else None

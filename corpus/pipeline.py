@@ -199,6 +199,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
             if resolved in seen:
                 continue
             seen.add(resolved)
+            if (shown := printable_path(resolved)) != str(resolved):
+                failures.append(Failure(shown, None, "read", "the file name is not UTF-8 text, so the corpus cannot "
+                                                             "name it; rename it (convmv -f latin1 -t utf8 NAME)"))
+                continue
             try:
                 if f.stat().st_size == 0:
                     failures.append(Failure(str(resolved), None, "read", "the file is empty (0 bytes); leave it "
@@ -218,6 +222,16 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 continue
             found.append((resolved, kind))
     return found, failures, ignored
+
+
+def printable_path(path: Path | str) -> str:
+    r"""``path`` as text, a byte that is not UTF-8 in its name written as ``\xNN``.
+
+    >>> import os
+    >>> printable_path(os.fsdecode(b"/b/caf\xe9.txt")), printable_path("/b/পাতা.png")
+    ('/b/caf\\xe9.txt', '/b/পাতা.png')
+    """
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 #: A text "page" longer than this (a whole book with no form feeds) is cut, at a paragraph or line break

@@ -30,7 +30,7 @@ from lxml import etree
 from puthi import __version__
 from puthi.errors import InputError
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.xmlsafe import local_name, parse_html, parse_xml, source_name
+from puthi.ocr.xmlsafe import local_name, parse_html, parse_xml, source_name, xml_text
 
 __all__ = ["read_hocr", "to_hocr"]
 
@@ -77,7 +77,7 @@ def to_hocr(pages: list[Page]) -> str:
         html.set("lang", next(iter(langs)))
     head = etree.SubElement(html, _H + "head")
     title = etree.SubElement(head, _H + "title")
-    title.text = ", ".join(p.path for p in pages if p.path) or "OCR"
+    title.text = xml_text(", ".join(p.path for p in pages if p.path)) or "OCR"  # a file name may not be UTF-8
     etree.SubElement(head, _H + "meta", {"http-equiv": "Content-Type", "content": "text/html; charset=utf-8"})
     etree.SubElement(head, _H + "meta", {"name": "ocr-system", "content": f"puthi {__version__}"})
     etree.SubElement(head, _H + "meta", {"name": "ocr-capabilities", "content": CAPABILITIES})
@@ -88,7 +88,7 @@ def to_hocr(pages: list[Page]) -> str:
                                             "content": json.dumps(steps, ensure_ascii=False, sort_keys=True)})
     body = etree.SubElement(html, _H + "body")
     for i, page in enumerate(pages, 1):
-        props = [f"image {_quote(page.path)}"] if page.path else []
+        props = [f"image {_quote(xml_text(page.path))}"] if page.path else []
         props += [f"bbox 0 0 {page.width} {page.height}", f"ppageno {page.page_no - 1}"]
         div = _el(body, "div", "ocr_page", f"page_{i}", props)
         if page.lang:

@@ -94,3 +94,20 @@ def test_a_huge_number_or_coordinate_is_one_failure_and_the_build_goes_on(capsys
     failed = [ln for ln in err.splitlines() if "failed:" in ln]
     assert len(failed) == 1 and "b_big.alto.xml" in failed[0] and "beyond any page" in failed[0]
     assert "2 page(s) processed" in err  # the contents page (its 22 digits are no number) and the rules
+
+
+def test_a_file_name_that_is_not_utf8_is_one_failure(capsys, tmp_path):
+    # a hostile-input review: an archive's Latin-1 name crashed the build before any page was stored
+    import os
+
+    folder = tmp_path / "books"
+    folder.mkdir()
+    (folder / "rules.txt").write_text("তাস খেলার নিয়ম\n", encoding="utf-8")
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.txt"), "w", encoding="utf-8") as fh:
+        fh.write("তাস\n")
+    code, _, err = run(capsys, ["build", folder, "--db", tmp_path / "c.sqlite", "--quiet"])
+    assert "Traceback" not in err and code == 2
+    assert "caf\\xe9.txt" in err and "not UTF-8" in err and "1 page(s) processed" in err
+    code, _, err = run(capsys, ["correct", "--db", tmp_path / "c.sqlite", "--doc", "rules.txt", "--start", "0",
+                                "--end", "1", "--text", os.fsdecode(b"\xe9"), "--author", "rk"])
+    assert code == 2 and "--text" in one_clean_line(err)
