@@ -44,6 +44,7 @@ from typing import Any
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
 from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
+from puthi.processes import HELD_LOCKS, start_worker
 
 #: The machine stages, in order.
 STAGES = ("ocr", "repair", "terms", "claims")
@@ -624,7 +625,7 @@ def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
 
     warm_up()
     pending = list(reversed(tasks))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),)) as pool:
         running: dict[Any, PageTask] = {}
         try:
             while pending or running:
@@ -761,12 +762,14 @@ class BuildLock:
         self.fh.truncate()
         self.fh.write(f"pid {os.getpid()}")
         self.fh.flush()
+        HELD_LOCKS.add(self.fh.fileno())  # a worker forked now lets go of it (puthi.processes)
         return self
 
     def __exit__(self, *exc: object) -> None:
         import fcntl
 
         if self.fh is not None:
+            HELD_LOCKS.discard(self.fh.fileno())
             self.fh.truncate(0)
             fcntl.flock(self.fh, fcntl.LOCK_UN)
             self.fh.close()

@@ -667,7 +667,8 @@ def ocr_batch(
             for path in items:
                 collect(*_ocr_file(path, lang, settings))
         else:
-            pool = ProcessPoolExecutor(max_workers=min(workers, len(items)), initializer=_worker_init)
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(items)), initializer=_worker_init,
+                                       initargs=(os.getpid(),))
             try:
                 futures = [pool.submit(_ocr_file, path, lang, settings) for path in items]
                 for path, fut in zip(items, futures, strict=True):
@@ -683,5 +684,8 @@ def ocr_batch(
     return result
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
+    from puthi.processes import start_worker
+
+    start_worker(parent)  # ends with the parent, however it ends
     os.environ["OMP_THREAD_LIMIT"] = "1"

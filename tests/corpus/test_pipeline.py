@@ -716,3 +716,29 @@ def test_a_bengali_page_after_assamese_ones_is_read_in_bengali_from_its_first_li
                             "order by p.page_no, c.seq").fetchall()
     assert {g for n, g, _, _ in rows if n == 1} == {"dashguti"}
     assert [r for r in rows if r[0] == 2] == [(2, "sixtysix", "deck_size", "contradicted")]
+
+
+def test_killing_a_build_with_workers_leaves_no_worker_holding_its_lock(tmp_path):
+    # a hostile-input review: after kill -9 of `build --workers 2`, the forked workers lived on holding the lock,
+    # and every later build said "another puthi build (pid N)" for a dead pid
+    from puthi.corpus.pipeline import BuildLock
+
+    book = _pages_file(tmp_path, 60)
+    db = tmp_path / "c.sqlite"
+    proc = _slow_build(book, db, 0.2, "--workers", "2")
+    try:
+        _wait_for_pages(db, 2, proc)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with BuildLock(db):
+                    break
+            except OutputError:
+                assert time.monotonic() < deadline, "the workers still hold the build lock"
+                time.sleep(0.2)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate(timeout=30)  # orphaned workers would also hold its pipes open
