@@ -456,8 +456,9 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     from puthi.rules.terms import find_terms
 
     found = [m.span(1) for m in _UNNAMED_GAME_HEADING.finditer(text)]
-    for m in _NAME_LINE.finditer(text):  # a name alone, when the next sentence opens with it
-        if text[m.end() : m.end() + 200].lstrip()[: m.end(1) - m.start(1)] == m.group(1):
+    for m in _NAME_LINE.finditer(text):  # a name alone, when the next sentence opens with it as a game's
+        after = text[m.end() : m.end() + 200].lstrip()
+        if len(m.group(1)) > 2 and after.startswith(m.group(1)) and _GAME_WORD.match(after, len(m.group(1))):
             found.append(m.span(1))
     out = []
     for a, b in sorted(found):
@@ -475,6 +476,10 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
 
 
 _CHAPTER_LABEL = regex.compile(r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ")
+# A word for "game" after a name: "টুয়েন্টি-নাইন খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
+_GAME_WORD = regex.compile(r"[ \t]+(?:খেলা|খেলায়|খেলায়|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{L}\p{M}])")
+
+
 def unnamed_games(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     r"""The games of :func:`unnamed_game_headings`, at their headings and wherever else ``text`` names them, with
     a short ending ("টুয়েন্টি-নাইনে"): a game a chapter is about is a game in every sentence that names it.
@@ -484,14 +489,19 @@ def unnamed_games(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     [(0, 'টুয়েন্টি-নাইন'), (16, 'টুয়েন্টি-নাইন'), (68, 'টুয়েন্টি-নাইনে')]
     """
     headings = unnamed_game_headings(text, terms)
+    if not headings:
+        return []
     out = list(headings)
-    taken = {(t.start, t.end) for t in headings} | {(t.start, t.end) for t in terms}
-    for name in {t.surface for t in headings}:
-        word = rf"(?<![\p{{L}}\p{{M}}]){regex.escape(name)}[\p{{L}}\p{{M}}]{{0,3}}(?![\p{{L}}\p{{M}}])"
-        for m in regex.finditer(word, text):
-            if not any(a < m.end() and m.start() < b for a, b in taken):
-                out.append(TermSpan(m.start(), m.end(), m.group(), name, f"game.{name}",
-                                    "a game the tables do not name (from its heading)", "heading", 0.5))
+    taken = sorted((t.start, t.end) for t in [*headings, *terms])
+    ends = list(itertools.accumulate((b for _, b in taken), max))  # the furthest end of the spans so far
+    names = sorted({t.surface for t in headings}, key=len, reverse=True)
+    mention = regex.compile(rf"(?<![\p{{L}}\p{{M}}])({'|'.join(map(regex.escape, names))})[\p{{L}}\p{{M}}]{{0,3}}"
+                            r"(?![\p{L}\p{M}])")
+    for m in mention.finditer(text):  # one pass for all the names; a span already taken is left as it is
+        k = bisect.bisect_left(taken, (m.end(),))
+        if not (k and ends[k - 1] > m.start()):
+            out.append(TermSpan(m.start(), m.end(), m.group(), m.group(1), f"game.{m.group(1)}",
+                                "a game the tables do not name (from its heading)", "heading", 0.5))
     return sorted(out, key=lambda t: t.start)
 
 
@@ -524,8 +534,9 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
     for t in sentence.terms:
         if game := _game_named(t):
             how = _how_named(t, text)
-            if how in ("cue", "") and _quoted(text[sentence.start : t.start]):
+            if how in ("cue", "") and _quoted(text[sentence.start : t.start]) and text[t.end : t.end + 1] not in _CLOSE:
                 how = "quoted"  # 'পুথিত লিখা আছে: "ষোলো-গুটি খেলায় …"': the quotation's, not the paragraph's
+                # (but “বিন্তি” খেলায় only sets a name apart, seed 000)
             elif how in ("cue", "") and not text[sentence.start : t.start].strip(" \t\n\r•*-–—\"'“‘"):
                 # "leadcue": opens the sentence as its subject; "leadalso": "গ্রাবু খেলাতেও …" (in Grabu too)
                 how = "lead" + ("also" if _ALSO.match(text, t.end) or t.surface.endswith("ও") else how)
@@ -543,6 +554,9 @@ def _common_word(word: str) -> bool:
     from puthi.normalize.lexicon import load_lexicon, web_counts
 
     return web_counts().get(word, 0) >= 200_000 or load_lexicon("as").frequency(word) >= 50
+
+
+_CLOSE = frozenset("\"”’'»")
 
 
 def _quoted(before: str) -> bool:

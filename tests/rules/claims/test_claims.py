@@ -645,3 +645,18 @@ def test_a_game_named_by_its_heading_alone_is_that_games_wherever_the_text_names
     assert got == [("bisti", "players", 2, "consistent"), ("টুয়েন্টি-নাইন", "players", 4, "unverifiable"),
                    ("টুয়েন্টি-নাইন", "deck_size", 32, "unverifiable"),
                    ("sixtysix", "card_value", 11, "consistent"), ("টুয়েন্টি-নাইন", "card_value", 1, "unverifiable")]
+
+
+@pytest.mark.parametrize("text", [
+    "ভূমিকা\nভূমিকা লিখিতে গিয়া মনে হয়, ছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।",
+    "রামবাবু\nরামবাবু বলিলেন, ছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।",
+    "কলিকাতা\nকলিকাতায় ছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।",
+    "আ\nআমরা দেখি ছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়। আর কিছু নয়।",
+    "এক দান শেষ।\nনতুন খেলা\nছেষট্টিতে প্রত্যেকে ছয়খানি তাস পায়।",
+    "“বিন্তি” খেলায় প্রত্যেকে আটখানি তাস পায়।",
+])
+def test_an_ordinary_heading_name_or_scare_quote_is_no_game(text):
+    # a review: any word alone on a line that the next line opened with became a game (ভূমিকা, রামবাবু, a lone
+    # OCR letter), hiding the real game's contradictions; and a game in scare quotes was a quotation's
+    games = {c.game for c in extract_claims(text, "sixtysix")}
+    assert games == ({"bisti"} if "বিন্তি" in text else {"sixtysix"}), games
