@@ -327,26 +327,35 @@ def winning(s: Sentence, game: str) -> list[Claim]:
         if s.has("wrong"):
             return []
         first_cue = cues[0][0]
+        parts = []
         for a, b in _clauses(s):
-            if b <= first_cue:  # "ছয় দানে খেলা শেষ হয়; প্রতি দানে বিজয়ী ১ গেম পয়েন্ট": the six deals come first
-                continue
             numbers = [n for n in s.numbers if a <= n.start < b]
             clause = Sentence(a, b, s.text[a - s.start : b - s.start], s.terms, numbers)
+            # "ছয় দানে খেলা শেষ হয়; প্রতি দানে বিজয়ী ১ গেম পয়েন্ট": the six deals come before the points;
             # "একজন খেলোয়াড়" (one player) counts people, not game points; "একটিও পিঠ" is "not one trick"; game
             # points are 1 to 3 in the seeds' games, and a text may say 4 or 5 wrongly
             small = [n for n in clause.free_numbers() if 1 <= n.value <= _GAME_POINTS_MAX
                      and not _COUNTS_PEOPLE.search(n.surface) and not n.surface.endswith("ও")
-                     and not _PLAYERS.match(s.text, n.end - s.start)]
+                     and not _PLAYERS.match(s.text, n.end - s.start)] if b > first_cue else []
+            condition = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else None
+            parts.append((clause, small, condition))
+        for k, (clause, small, condition) in enumerate(parts):
             if not small:
                 continue
-            outcome = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else "normal"
+            # a condition in a clause of its own is that of the clause with the points beside it: "যদি প্রতিপক্ষ
+            # একটিও পিঠ না পায়, তবে বিজয়ী তিন পয়েন্ট পায়", "তিন পয়েন্ট পায় বিজয়ী, যদি …"
+            where = clause
+            if condition is None:
+                beside = [(p, c) for j, (p, sm, c) in enumerate(parts) if c and not sm and abs(j - k) == 1]
+                where, condition = beside[0] if beside else (clause, None)
+            outcome = condition or "normal"
             claims.append(_claim(s, game, "game_points", small[-1].value, 0.7, outcome=outcome))
             if outcome == "schneider":
-                big = [n for n in clause.free_numbers() if n.value >= 10]
+                big = [n for n in where.free_numbers() if n.value >= 10]
                 if big:
                     claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
-    if (s.has("win") or s.has("lose")) and s.has("value"):
+    if (s.has("win") or s.has("lose")) and s.has("value") and not s.has("marriage"):  # "বিজয়ী বিবাহে ৪০ পায়"
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins
         big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))]
         if big:
@@ -361,10 +370,12 @@ def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
     if not (s.has("win") and (s.has("no_trick") or s.has("less_than"))):
         return []
     return [(n.start, n.end) for n in s.free_numbers()
-            if 1 <= n.value <= _GAME_POINTS_MAX and _POINTS_AFTER.match(s.after(n.end, 16))]
+            if 1 <= n.value <= _GAME_POINTS_MAX and _POINTS_AFTER.match(s.after(n.end, 16))
+            and not _SHORT_OF.match(s.after(n.end, 24)) and not _PER.search(s.text, 0, n.start - s.start)]
 
 
 _POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট|পয়েন্ট)")
+_PER = regex.compile(r"প্রতি\S*\s+\S+\s+জন্য\s*$")  # "প্রতি পিঠের জন্য এক পয়েন্ট": points per trick, no deal's
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"

@@ -198,6 +198,11 @@ def test_not_winning_agrees_with_a_loss(text):
      [("card_value", 11), ("card_value", 5)]),  # a table's leader dots
     ("ছেষট্টি খেলায় প্রতিপক্ষ একটিও পিঠ না পাইলে বিজয়ী চারি পয়েন্ট পায়।", "sixtysix", [("game_points", 4)]),
     ("শ্নাপসেনে কুড়িখানি তাস লইয়া খেলা হয়।", "schnapsen", [("deck_size", 20)]),
+    ("যদি প্রতিপক্ষ একটিও পিঠ না পায়, তবে বিজয়ী তিন পয়েন্ট পায়।", "sixtysix", [("game_points", 3)]),  # schwarz
+    ("তিন পয়েন্ট পায় বিজয়ী, যদি প্রতিপক্ষ তেত্রিশের কম পায়।", "sixtysix", [("game_points", 3),
+                                                                    ("schneider_threshold", 33)]),
+    ("যে দল কম পিঠ পায় সে হারে, আর বিজয়ী দল প্রতি পিঠের জন্য এক পয়েন্ট পায়।", "bisti", []),
+    ("বিজয়ী তুরুপের বিবাহে চল্লিশ পয়েন্ট পায়।", "sixtysix", [("marriage_value", 40)]),
     ("শেষ ট্রিক ধরিয়া মোট ১৬২ পয়েন্ট।", "klaverjas", []),  # the cards and the last trick: no card total
     ("এই খেলায় বত্রিশখানি তাস ব্যবহৃত হয়।", "klaverjas", [("deck_size", 32)]),
     ("এক দল সবকটি পিঠ নিলে ১০০ পয়েন্ট বোনাস পায়।", "klaverjas", [("roem_value", 100)]),  # pit
