@@ -191,6 +191,9 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
 # A value said relative to another card's: "টেক্কার চেয়ে এক কম", "বিবিতকৈ দুই বেছি" (no value of its own).
 _THAN = regex.compile(r"চেয়ে|চেয়ে|চাইতে|অপেক্ষা|তকৈ")
 _MORE_OR_LESS = regex.compile(r"\s*(?:পয়েন্ট|পয়েন্ট|ফোটা)?\s*(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
+_MARRIAGE_WORD = regex.compile(r"বিবাহ|বিয়ে|বিয়ে|বিয়া|মেরেজ|marriage", regex.IGNORECASE)
+
+
 def _zeros(s: Sentence, ranks: list[tuple[TermSpan, str]]) -> list[NumberSpan]:
     """"শূন্য" (zero) as a card's value, right after its rank ("নহলার শূন্য", "নহলার মূল্য শূন্য"); elsewhere it is
     "empty" (শূন্য ঘর), so the number tables leave it out."""
@@ -204,7 +207,7 @@ def _zeros(s: Sentence, ranks: list[tuple[TermSpan, str]]) -> list[NumberSpan]:
 
 
 _ZERO = regex.compile(r"(?<![\p{L}\p{M}])(?:শূন্য|শুন্য)(?![\p{L}\p{M}])")
-_ZERO_AFTER_RANK = regex.compile(r"\s*(?:মূল্য|মুল্য|মান)?\s*")
+_ZERO_AFTER_RANK = regex.compile(r"\s*[—–:\-]?\s*(?:মূল্য|মুল্য|মান)?\s*[—–:\-]?\s*")
 _LIST_GAP = regex.compile(r"(?:[\s,]|\bও\b|\bএবং\b|\bআর\b|\bবা\b|\bআৰু\b)*")  # between the ranks of one list
 
 
@@ -249,10 +252,10 @@ def _rank_value_pairs(s: Sentence, ranks: list, numbers: list) -> list:
 def totals(s: Sentence, game: str) -> list[Claim]:
     """The card-point total ("তাসের মোট 152 পয়েন্ট") and the last-trick bonus ("শেষ ট্রিকের জন্য আরও 10")."""
     claims = []
-    for _, ce in s.cues("total"):
+    for cs, ce in s.cues("total"):
         n = _next_number(s, ce, 20)
-        if s.has("last_trick") and _INCLUDING.search(s.text):
-            break  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
+        if _INCLUDING.search(s.text, max(0, cs - s.start - 40), cs - s.start):
+            continue  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
         if n and n.value >= 50 and (s.has("value") or s.has("cards")):
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
     for _, ce in s.cues("last_trick"):
@@ -262,7 +265,9 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
-_INCLUDING = regex.compile(r"ধরিয়া|ধরিয়া|ধরে|সহ|সমেত|মিলিয়ে|মিলিয়া|মিলাই|নিয়ে")
+# "including the last trick", just before a total: "শেষ ট্রিক ধরিয়া মোট …", "শেষ পিঠ সমেত মোট …".
+_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*\s+(?:ধরিয়া|ধরিয়া|ধরে|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া|নিয়ে)"
+                          r"(?![\p{L}\p{M}])[\s,]*$")
 
 
 def marriages(s: Sentence, game: str) -> list[Claim]:
@@ -282,7 +287,8 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
         between = s.text[prev - s.start : n.start - s.start]
         if not (claims and _CORRECTED.fullmatch(between)):  # "তুরুপের বিবাহ ৪০ নহে, ২০": the same suit's value
             suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
-        if suit == "trump" and game.startswith("klaverjas"):  # the trump king and queen are Klaverjas's stuk
+        if suit == "trump" and game.startswith("klaverjas") and not _MARRIAGE_WORD.search(s.text):
+            # the trump king and queen together are Klaverjas's stuk (but a marriage named so is a marriage)
             claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind="stuk"))
         else:
             claims.append(_claim(s, game, "marriage_value", n.value, 0.8, suit=suit))
@@ -355,9 +361,11 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                 if big:
                     claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
-    if (s.has("win") or s.has("lose")) and s.has("value") and not s.has("marriage"):  # "বিজয়ী বিবাহে ৪০ পায়"
-        # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins
-        big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))]
+    if (s.has("win") or s.has("lose")) and s.has("value"):
+        # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
+        # ৪০ পায়": a marriage's value
+        big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
+               and not (n.value in _MARRIAGE_RANGE and s.has("marriage"))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
     return claims

@@ -204,6 +204,12 @@ def test_not_winning_agrees_with_a_loss(text):
     ("যে দল কম পিঠ পায় সে হারে, আর বিজয়ী দল প্রতি পিঠের জন্য এক পয়েন্ট পায়।", "bisti", []),
     ("বিজয়ী তুরুপের বিবাহে চল্লিশ পয়েন্ট পায়।", "sixtysix", [("marriage_value", 40)]),
     ("শেষ ট্রিক ধরিয়া মোট ১৬২ পয়েন্ট।", "klaverjas", []),  # the cards and the last trick: no card total
+    ("তাসের মোট মূল্য ১২০, মনে রাখা সহজ।", "sixtysix", [("card_point_total", 120)]),  # সহজ holds no সহ
+    ("চারটি টেক্কার প্রত্যেকটির মূল্য ১১।", "klaverjas", [("card_value", 11)]),  # four aces: no four of a kind
+    ("তুরুপের সাহেব ও বিবি একত্রে থাকিলে বিবাহে কুড়ি পয়েন্ট।", "klaverjas", [("marriage_value", 20)]),
+    ("নহলা — শূন্য, টেক্কার মূল্য ১১।", "sixtysix", [("card_value", 0), ("card_value", 11)]),
+    ("ছেষট্টি খেলায় দুইজন খেলে... টেক্কার মূল্য ১১, দহলার ১০।", "sixtysix", [("players", 2), ("card_value", 11),
+                                                                           ("card_value", 10)]),  # an ellipsis
     ("এই খেলায় বত্রিশখানি তাস ব্যবহৃত হয়।", "klaverjas", [("deck_size", 32)]),
     ("এক দল সবকটি পিঠ নিলে ১০০ পয়েন্ট বোনাস পায়।", "klaverjas", [("roem_value", 100)]),  # pit
     ("তুরুপের সাহেব ও বিবি একসঙ্গে পড়লে ৪০ পয়েন্ট।", "klaverjas", [("roem_value", 40)]),  # stuk, not a marriage
