@@ -260,6 +260,7 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"kind must be text, term, verdict or game, not {a.kind!r}")
     if a.kind == "game":
         a.after = a.after.strip().lower()
+        a.after = next((g for g in games or () if g.lower() == a.after), a.after)  # as the corpus spells it
         if games is not None and a.after not in (known := game_names() | set(games)):
             raise InputError(where, f"{a.after!r} is no game puthi knows; use one of {', '.join(sorted(known))}")
     if a.start < 0 or a.end < a.start:

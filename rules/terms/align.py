@@ -84,7 +84,7 @@ GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETT
                           "|খেল(?:ত|খন)?|গেম|game|spel|spiel")
 # Between two games named together: a comma, or "and"/"or" ("ছেষট্টি ও বিস্তি", Assamese "… আৰু …").
 # Around a game's name alone on its line, a heading's page number, bullet or punctuation.
-_HEADING_EXTRAS = " \t\r\f।॥.:-–—•*()০১২৩৪৫৬৭৮৯0123456789"
+_HEADING_EXTRAS = " \t\r\f।॥.,;:-–—•*()০১২৩৪৫৬৭৮৯0123456789"
 GAMES_JOINED = regex.compile(r"[ \t]*(?:,[ \t]*|(?:,[ \t]*)?(?:ও|এবং|আর|আৰু|বা|কিংবা|অথবা)[ \t]+)")
 SYMBOL_LETTERS = {"a", "k", "q", "j"}
 CACHE_LIMIT = 400_000

@@ -57,7 +57,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
 TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
-_NAME_PART = regex.compile(r"[\-\N{HYPHEN}]\p{L}")
+_NAME_PART = regex.compile(r"[\-\N{HYPHEN}]গুটি")
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
@@ -212,9 +212,8 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         head = i  # the number's first word; a fraction word before it (সাড়ে) adds to it
         if w is None and (w := _after_fraction(text, toks, i, lex, lang)) is not None:
             head, end = i + 1, toks[i + 1][1]
-        if w is None or (w.kind != "digits" and _NAME_PART.match(text, end) and i + 1 < len(toks)
-                         and parse_word(toks[i + 1][2], lang) is None):
-            i += 1  # a number word hyphened to another word is part of a name: দহ-গুটি, এঘাৰ-গুটি (not তিন-তিনটি)
+        if w is None or (w.kind != "digits" and _NAME_PART.match(text, end)):
+            i += 1  # a number word hyphened to গুটি is a game's name: দহ-গুটি, এঘাৰ-গুটি (not পঞ্চাশ-ইত্যাদি)
             continue
         value, last, j = _expression(text, toks, head, w, lex, lang)
         nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None

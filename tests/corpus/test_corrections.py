@@ -535,3 +535,15 @@ def test_a_game_the_corpus_already_names_may_be_given(tmp_path, fast_repair):
     with Corpus(db) as c:
         page = c.pages(c.documents()[0])[2]
     assert {cl.game for cl in page.claims} == {"বাঘ-ছাগলী"}
+
+
+def test_a_corpus_game_is_matched_in_any_case(tmp_path, fast_repair):
+    # a review: "Twenty-Nine" was lower-cased and then refused, while the error listed "Twenty-Nine"
+    book = tmp_path / "en.txt"
+    book.write_text("Twenty-Nine\n\nTwenty-Nine খেলা চারিজনে খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    where = ["--db", str(db), "--doc", "en.txt", "--author", "rk"]
+    assert cli.main(["correct", *where, "--game", "twenty-nine"]) == 0
+    with Corpus(db) as c:
+        assert {a.after for a in c.annotations()} == {"Twenty-Nine"}
