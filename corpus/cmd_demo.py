@@ -83,6 +83,7 @@ def doc_views(db: Path) -> list:
                     image=Path(doc.source) if doc.kind == "image" else None,
                     width=sp.page.get("width", 0), height=sp.page.get("height", 0),
                     words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
+                    frame=sp.page_no - 1 if doc.kind == "image" else 0,
                 ))
     return views
 

@@ -89,6 +89,7 @@ class DocView:
     spans: list[SpanView] = field(default_factory=list)
     claims: list[ClaimView] = field(default_factory=list)
     source: str = ""
+    frame: int = 0  # the page's frame in a multi-page TIFF
 
 
 def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
@@ -158,7 +159,9 @@ def _marked_text(doc: DocView, di: int) -> str:
 def _scan(doc: DocView) -> str:
     if not doc.image or not Path(doc.image).exists():
         return '<p class="noscan">No scan: this source was text already OCR\'d.</p>'
-    data = _preview(Path(doc.image))
+    data = _preview(Path(doc.image), doc.frame)
+    if data is None:
+        return f'<p class="noscan">The scan {html.escape(doc.image.name)} could not be read for this page.</p>'
     boxes = "".join(
         f'<rect class="word{" low" if w.conf < LOW_CONF else ""}" x="{w.x0}" y="{w.y0}" width="{w.x1 - w.x0}" '
         f'height="{w.y1 - w.y0}" style="fill:hsla({max(0.0, min(w.conf, 100.0)) * 1.2:.0f},80%,45%,.28)" '
@@ -175,19 +178,35 @@ def _scan(doc: DocView) -> str:
 PREVIEW_WIDTH = 1200  # pixels: enough to read a page on a screen; the word boxes keep the scan's own coordinates
 
 
-def _preview(path: Path) -> str:
-    """The scan at ``path`` as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide: a newcomer's six 300-ppi pages
-    had made a 32.5 MB page, and a TIFF inlined as such shows in no browser."""
+def _preview(path: Path, frame: int = 0) -> str | None:
+    """The scan at ``path`` (its frame ``frame``) as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide, turned as
+    its camera said (as the OCR read it), a 16-bit scan stretched to 8 bits and a transparent one laid on white;
+    None if it cannot be read. A newcomer's six 300-ppi pages had made a 32.5 MB page, and a TIFF inlined as
+    such shows in no browser."""
     import io
 
-    from PIL import Image
+    import numpy as np
+    from PIL import Image, ImageOps
 
-    with Image.open(path) as img:
-        img = img.convert("L") if img.mode not in ("L", "RGB") else img
-        if img.width > PREVIEW_WIDTH:
-            img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
-        out = io.BytesIO()
-        img.save(out, format="JPEG", quality=70)
+    try:
+        with Image.open(path) as opened:
+            opened.seek(frame)
+            img = ImageOps.exif_transpose(opened)
+            if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
+                values = np.asarray(img, dtype=np.float64)
+                lo, hi = float(values.min()), float(values.max())
+                img = Image.fromarray(((values - lo) * (255.0 / (hi - lo) if hi > lo else 0.0)).astype(np.uint8))
+            elif "A" in img.mode or "transparency" in img.info:
+                rgba = img.convert("RGBA")
+                img = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba).convert("RGB")
+            elif img.mode not in ("L", "RGB"):
+                img = img.convert("RGB")
+            if img.width > PREVIEW_WIDTH:
+                img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
+            out = io.BytesIO()
+            img.save(out, format="JPEG", quality=70)
+    except (OSError, ValueError, EOFError, SyntaxError, Image.DecompressionBombError):
+        return None
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 

@@ -85,3 +85,29 @@ def test_a_scan_is_shown_as_a_small_jpeg_whatever_its_size_or_format(tmp_path):
     with Image.open(io.BytesIO(data)) as img:
         assert (img.format, img.width) == ("JPEG", PREVIEW_WIDTH)
     assert len(data) < scan.stat().st_size / 4
+
+
+def test_a_preview_follows_the_scan_as_the_ocr_read_it(tmp_path):
+    # a review: a damaged scan crashed the whole report, a 16-bit scan came out white, a phone photo lay on its side
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from puthi.corpus.report import _preview
+
+    deep = tmp_path / "deep.png"
+    Image.fromarray(np.linspace(1000, 3000, 600 * 400).reshape(400, 600).astype(np.uint16)).save(deep)
+    with Image.open(io.BytesIO(base64.b64decode(_preview(deep)))) as img:
+        lo, hi = img.getextrema()
+        assert lo < 5 and hi > 250  # stretched, not clipped to white
+    photo = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # the camera was turned: the picture is to be turned a quarter
+    Image.new("L", (160, 120), 200).save(photo, exif=exif)
+    with Image.open(io.BytesIO(base64.b64decode(_preview(photo)))) as img:
+        assert img.size == (120, 160)
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(deep.read_bytes()[:300])
+    assert _preview(broken) is None
