@@ -41,6 +41,8 @@ PDF_DPI = 300
 MIN_PDF_DPI = 50
 #: A scanned page is drawn at its scan's resolution, but at no less than this.
 MIN_SCAN_DPI = 150
+#: A page-sized image coarser than this is a background behind drawn text, not a scan.
+MIN_SCAN_PPI = 100
 #: Seconds allowed for poppler to rasterise one PDF page.
 PDF_TIMEOUT = 120.0
 
@@ -213,13 +215,16 @@ def scan_ppi(path: str, page: int, size: tuple[float, float] | None) -> int | No
                              text=True, timeout=PDF_TIMEOUT)
     except subprocess.TimeoutExpired:
         return None
+    covering = []
     for row in out.stdout.splitlines()[2:]:
         cols = row.split()
-        if len(cols) > 13 and cols[2] == "image" and cols[12].isdigit():
+        if len(cols) > 13 and cols[2] in ("image", "stencil", "smask") and cols[12].isdigit():
             width, height, ppi = int(cols[3]), int(cols[4]), int(cols[12])
             if ppi and width / ppi * 72 >= 0.9 * size[0] and height / ppi * 72 >= 0.9 * size[1]:
-                return ppi
-    return None
+                covering.append(ppi)
+    # the finest of the layers that cover the page (an MRC scan keeps its text in a sharp mask over a coarse
+    # background); below 100 ppi it is a texture behind drawn text, no scan
+    return max(covering) if covering and max(covering) >= MIN_SCAN_PPI else None
 
 
 def _page_dpi(path: str, page: int, size: tuple[float, float] | None, dpi: int, max_pixels: int) -> int:

@@ -62,7 +62,7 @@ def test_pdf_pages_are_rasterised_one_by_one(tmp_path):
 
 
 @pytest.mark.skipif(not shutil.which("pdfimages"), reason="poppler-utils (pdfimages) is not installed")
-@pytest.mark.parametrize(("ppi", "drawn"), [(150, 150), (200, 200), (600, 300), (100, 150)])
+@pytest.mark.parametrize(("ppi", "drawn"), [(150, 150), (200, 200), (600, 300), (100, 150), (72, 300)])  # 72: a texture
 def test_a_scanned_pdf_page_is_drawn_at_its_scans_resolution(tmp_path, ppi, drawn):
     # a newcomer's 150-ppi scans drawn at 300 dpi took four times as long to read, for the same text
     path = tmp_path / "scan.pdf"
