@@ -245,7 +245,7 @@ def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None
             frame = frame[frame["source"].isin(sources)]
         path = safe_path(out, f"{name}.{fmt}")
         if fmt == "csv":
-            written.append(write_atomic(path, frame.to_csv(index=False)))
+            written.append(write_atomic(path, spreadsheet_safe(frame).to_csv(index=False)))
         else:
             import io
 
@@ -254,6 +254,26 @@ def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None
             written.append(write_atomic(path, buf.getvalue()))
     written.append(write_atomic(safe_path(out, "README.md"), TABLES_README.format(fmt=fmt)))
     return written
+
+
+# Columns of free text that no offset counts in: a cell of them that a spreadsheet would run as a formula is
+# set off with an apostrophe (OWASP's advice on CSV injection).
+FREE_TEXT = ("document", "name", "title", "licence", "provenance", "author", "note", "gloss", "explanation",
+             "message")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(frame):
+    """``frame`` with each cell of the :data:`FREE_TEXT` columns that starts like a formula set off by ``'``.
+
+    >>> import pandas as pd
+    >>> spreadsheet_safe(pd.DataFrame({"author": ["=HYPERLINK(1)", "rk"], "text": ["=x", "y"]})).values.tolist()
+    [["'=HYPERLINK(1)", '=x'], ['rk', 'y']]
+    """
+    out = frame.copy()
+    for column in (c for c in FREE_TEXT if c in out.columns):
+        out[column] = [f"'{v}" if isinstance(v, str) and v.startswith(_FORMULA_START) else v for v in out[column]]
+    return out
 
 
 # What each exported table holds, and which text of the page its offsets count in (code points).
@@ -276,4 +296,9 @@ and the corrections in force).
 | verdicts | each claim's check against a game engine | |
 | annotations | people's corrections as recorded (`kind` text: `ocr_text`; term, verdict: `text`) | see `kind` |
 | failures | files and pages that could not be read, and why | |
+
+A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` as a formula. In the columns of free text
+(names, authors, notes, glosses, explanations) such a cell starts with `'` in the CSV files. The texts that
+offsets count in (`ocr_text`, `text`, `surface`, `before`, `after`, quotes) are left exact, so import the CSV
+files as text rather than opening them by a double click.
 """
