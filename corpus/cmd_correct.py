@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--{option}", "is not UTF-8 text (the terminal or script sent other bytes); "
                                             "give it in UTF-8")
 
-    with Corpus(args.db, create=False) as corpus:
+    with Corpus(args.db, create=False, readonly=bool(args.list)) as corpus:
         if args.list:
             doc = corpus.find_document(args.doc) if args.doc else None
             listed = corpus.annotations(doc)

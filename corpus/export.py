@@ -111,7 +111,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
     if fmt not in FORMATS:
         raise OutputError(fmt, f"unknown export format; choose one of {', '.join(FORMATS)}")
     out = Path(out_dir)
-    with Corpus(db, create=False) as corpus:  # a missing corpus is an error before any folder is made
+    with Corpus(db, create=False, readonly=True) as corpus:  # a missing corpus is an error before any folder
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -206,7 +206,9 @@ class ClaimsInput:
 class Corpus:
     """A corpus store at ``path`` (created and migrated on first open)."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True):
+    def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True, readonly: bool = False):
+        """``readonly`` opens an existing corpus for reading only (export, ``correct --list``): it may sit in a
+        folder nobody may write, as a shared or archived corpus does."""
         self.path = str(path)
         if Path(self.path).is_dir():
             raise InputError(self.path, "is a folder, not a corpus; give the corpus file, e.g. "
@@ -216,6 +218,9 @@ class Corpus:
         if not create and Path(self.path).is_file() and Path(self.path).stat().st_size == 0:
             raise InputError(self.path, "is an empty file, not a corpus; build one first with "
                                         "`puthi build SOURCES --db PATH`")
+        if readonly:
+            self.conn = self._open_readonly(timeout)
+            return
         try:
             self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self.conn.execute("PRAGMA foreign_keys = ON")
@@ -225,6 +230,28 @@ class Corpus:
             self._migrate()
         except sqlite3.Error as exc:
             raise _db_error(self.path, exc) from exc
+
+    def _open_readonly(self, timeout: float) -> sqlite3.Connection:
+        """A connection that writes nothing, not even the write-ahead log's index: ``mode=ro``, and where that
+        needs to write (a log in a folder nobody may write), ``immutable=1``."""
+        from urllib.parse import quote
+
+        uri = f"file:{quote(str(Path(self.path).resolve()))}"
+        error: sqlite3.Error | None = None
+        for flags in ("mode=ro", "immutable=1"):
+            try:
+                conn = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=timeout, isolation_level=None)
+                have = int(conn.execute("PRAGMA user_version").fetchone()[0])
+                break
+            except sqlite3.Error as exc:
+                error = exc
+        else:
+            raise _db_error(self.path, error) from error
+        if have != SCHEMA_VERSION:
+            conn.close()
+            raise InputError(self.path, f"has schema {have}, and this puthi reads {SCHEMA_VERSION}; open it once where "
+                                        "it can be written (puthi build or correct) to bring it up to date")
+        return conn
 
     def __enter__(self) -> Corpus:
         return self

@@ -38,3 +38,28 @@ def test_output_folder_that_is_a_file(capsys, tmp_path):
     assert code == 5
     assert str(target) in one_clean_line(err)
     assert target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_a_corpus_is_read_without_writing_for_export_and_list(tmp_path, monkeypatch):
+    # a hostile-input review: a corpus in a folder nobody may write (shared, archived) could not be exported or
+    # listed, because every open set the journal mode and migrated
+    import sqlite3
+
+    from puthi.corpus.pipeline import build
+    from puthi.corpus.store import Corpus
+
+    book = tmp_path / "b.txt"
+    book.write_text("ছেষট্টি খেলায় ২৪খানি তাস লাগে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    opened = []
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda target, *a, **k: opened.append(str(target)) or real(target, *a, **k))
+    with Corpus(db, create=False, readonly=True) as corpus:
+        assert [d.name for d in corpus.documents()] == ["b.txt"]
+        try:
+            corpus.conn.execute("DELETE FROM pages")
+            raise AssertionError("a read-only corpus was written")
+        except sqlite3.OperationalError:
+            pass
+    assert opened and all("mode=ro" in t or "immutable=1" in t for t in opened)
