@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import csv
 import itertools
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -158,10 +158,10 @@ def _spans(text: str, lang: str = "auto") -> tuple[list[TermSpan], list[NumberSp
 
 def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     """The sentences of ``text`` with their terms and numbers (``lang``: bn, as or auto, as for the terms)."""
-    return _read(text, lang)[0]
+    return list(_read(text, lang)[0])
 
 
-def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sentence], list[tuple[int, str]]]:
+def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[Iterator[Sentence], list[tuple[int, str]]]:
     """The sentences of ``text``, and the games its running heads name, with their offsets ("~" before a game
     named with other words, as a book's title may be). Page numbers and running heads
     (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a head that names a
@@ -181,21 +181,16 @@ def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[list[Sente
         terms = [t for t in terms if not in_ranges(furniture, t.start)]
         numbers = [n for n in numbers if not in_ranges(furniture, n.start)]
     term_starts, number_starts = [t.start for t in terms], [n.start for n in numbers]
-    out = []
-    for s, e in split_sentences(text, lang, furniture):
-        # the spans starting inside the sentence, found by bisection: linear in the text, not quadratic
-        near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
-        near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
-        out.append(
-            Sentence(
-                s,
-                e,
-                text[s:e],
-                [t for t in near_terms if t.end <= e],
-                [n for n in near_numbers if n.end <= e],
-            )
-        )
-    return out, named
+
+    def each() -> Iterator[Sentence]:  # one at a time: a sentence's cue caches go with it (a million short lines)
+        for s, e in split_sentences(text, lang, furniture):
+            # the spans starting inside the sentence, found by bisection: linear in the text, not quadratic
+            near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
+            near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
+            yield Sentence(s, e, text[s:e], [t for t in near_terms if t.end <= e],
+                           [n for n in near_numbers if n.end <= e])
+
+    return each(), named
 
 
 def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
