@@ -657,6 +657,9 @@ def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
         client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if own else scheduler
     except (OSError, TimeoutError) as exc:
         raise EngineError(str(scheduler), f"cannot reach the Dask scheduler ({exc}); is it running?") from exc
+    except MemoryError as exc:  # a web server's "HTTP/1.1 400" read as the length of a Dask message
+        raise EngineError(str(scheduler), "the address answered, but not as a Dask scheduler (a web server? the "
+                                          "scheduler listens on port 8786, its dashboard on 8787)") from exc
     except ValueError as exc:  # distributed's parse of a malformed address
         raise InputError(f"--scheduler {scheduler}", f"not a scheduler address ({exc}); give one like "
                                                      "tcp://host:8786") from exc
