@@ -41,6 +41,8 @@ def read_pairs(path: str, ref_key: str = "reference", hyp_key: str = "hypothesis
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        except RecursionError:
+            raise InputError(path, "nested too deeply to be a list of pairs; give a JSON list of objects") from None
         if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
             raise InputError(path, "expected a JSON list of objects")
         for i, item in enumerate(data):

@@ -263,6 +263,8 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         a.after = next((g for g in games or () if g.lower() == a.after), a.after)  # as the corpus spells it
         if games is not None and a.after not in (known := game_names() | set(games)):
             raise InputError(where, f"{a.after!r} is no game puthi knows; use one of {', '.join(sorted(known))}")
+    if not 1 <= a.page_no <= MAX_PAGE:
+        raise InputError(where, f"page {a.page_no} is no page number; pages count from 1")
     if a.start < 0 or a.end < a.start:
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():
@@ -279,6 +281,7 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
     return a
 
 
+MAX_PAGE = 10**7  # page numbers beyond any book (and the store's integers)
 _EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}
 
 

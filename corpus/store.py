@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puthi.corpus.corrections import CorrectedPage, Marked, apply_corrections, check_annotation
+from puthi.corpus.corrections import MAX_PAGE, CorrectedPage, Marked, apply_corrections, check_annotation
 from puthi.corpus.records import Annotation, Claim, Document, Failure, PageResult, ProcessingStep, Verdict
 from puthi.errors import InputError, OutputError
 from puthi.normalize.edits import Edit
@@ -557,6 +557,8 @@ class Corpus:
     def resolve(self, doc: Document, ann: Annotation) -> Annotation:
         """Fill offsets from a line (and word) number, and the quote from the stored text; check the range."""
         where = f"{doc.name} page {ann.page_no}"
+        if not 1 <= ann.page_no <= MAX_PAGE:
+            raise InputError(where, "is no page number; pages count from 1")
         row = self.conn.execute("SELECT id, ocr_text, text FROM pages WHERE doc_id = ? AND page_no = ?",
                                 (doc.id, ann.page_no)).fetchone()
         if row is None:

@@ -189,6 +189,9 @@ def read_suffixes() -> dict[str, frozenset[str]]:
     return out
 
 
+MAX_FORM = 100  # characters of one form of a term; the aligner's work grows with its square
+
+
 def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTables:
     """Read a table from a CSV (comma) or TSV (tab) file or text stream; a bad row is a one-line
     :class:`~puthi.errors.InputError` naming the file and the row."""
@@ -258,6 +261,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             raise InputError(name, f"row {n}: weight {weight} is not between 0 and 1")
         forms = [row["headword"], *[v.strip() for v in row.get("variants", "").split("|") if v.strip()]]
         for form in forms:
+            if len(form) > MAX_FORM:
+                raise InputError(name, f"row {n}: a form of {len(form):,} characters; a term is a few words (at "
+                                       f"most {MAX_FORM} characters): is a column misplaced?")
             bad = _script_problem(form, row["lang"])
             if bad:
                 raise InputError(name, f"row {n}: {form!r} {bad}")

@@ -63,3 +63,26 @@ def test_a_corpus_is_read_without_writing_for_export_and_list(tmp_path, monkeypa
         except sqlite3.OperationalError:
             pass
     assert opened and all("mode=ro" in t or "immutable=1" in t for t in opened)
+
+
+def test_huge_page_numbers_deep_json_and_huge_headwords_are_one_line_errors(capsys, tmp_path):
+    # a hostile-input review: each of these ended in a traceback (OverflowError, RecursionError) or ran for minutes
+    from review_helpers import one_clean_line, run
+
+    from puthi.corpus.pipeline import build
+
+    book = tmp_path / "b.txt"
+    book.write_text("ছেষট্টি খেলায় ২৪খানি তাস লাগে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    code, _, err = run(capsys, ["correct", "--db", db, "--doc", "b.txt", "--page", str(10**20), "--start", "0",
+                                "--end", "1", "--text", "x", "--author", "rk"])
+    assert code == 2 and "no page number" in one_clean_line(err)
+    deep = tmp_path / "pairs.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    code, _, err = run(capsys, ["eval", "--pairs", deep])
+    assert code == 2 and "nested" in one_clean_line(err)
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword,gloss,category,source\nx.y,bn," + "ক" * 5000 + ",g,c,s\n", encoding="utf-8")
+    code, _, err = run(capsys, ["terms", book, "--table", table])
+    assert code == 2 and "5,000 characters" in one_clean_line(err)
