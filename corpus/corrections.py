@@ -282,6 +282,18 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
 
 
 MAX_PAGE = 10**7  # page numbers beyond any book (and the store's integers)
+
+
+def _unguarded(value: str | None) -> str | None:
+    """A cell as it was before the CSV export set it off from spreadsheets (``'=x`` is ``=x``), so that an
+    exported annotations.csv imports as it was recorded.
+
+    >>> _unguarded("'-1: OCR"), _unguarded("'tis"), _unguarded(None)
+    ('-1: OCR', "'tis", None)
+    """
+    if value and value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r"):
+        return value[1:]
+    return value
 _EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}
 
 
@@ -342,6 +354,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         raise InputError(f"{name} line {n}", "column page is empty; give the page number (1 for the first)")
     if (start is None or end is None) and line is None and (row.get("kind") or "").strip() != "game":
         raise InputError(f"{name} line {n}", "give start and end offsets, or a line (and word) number")
+    row = {k: _unguarded(v) if k in ("document", "author", "note") else v for k, v in row.items()}
     a = Annotation(
         document=(row.get("document") or "").strip(),
         page_no=page,

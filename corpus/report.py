@@ -179,10 +179,10 @@ PREVIEW_WIDTH = 1200  # pixels: enough to read a page on a screen; the word boxe
 
 
 def _preview(path: Path, frame: int = 0) -> str | None:
-    """The scan at ``path`` (its frame ``frame``) as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide, turned as
-    its camera said (as the OCR read it), a 16-bit scan stretched to 8 bits and a transparent one laid on white;
-    None if it cannot be read. A newcomer's six 300-ppi pages had made a 32.5 MB page, and a TIFF inlined as
-    such shows in no browser."""
+    """The scan at ``path`` (its frame ``frame``) as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide, a photo
+    turned as its camera said (as the OCR read it), a 16-bit scan stretched to 8 bits and a transparent one
+    laid on white; None if it cannot be read. A newcomer's six 300-ppi pages had made a 32.5 MB page, and a
+    TIFF inlined as such shows in no browser."""
     import io
 
     import numpy as np
@@ -191,7 +191,8 @@ def _preview(path: Path, frame: int = 0) -> str | None:
     try:
         with Image.open(path) as opened:
             opened.seek(frame)
-            img = ImageOps.exif_transpose(opened)
+            # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
+            img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
                 values = np.asarray(img, dtype=np.float64)
                 lo, hi = float(values.min()), float(values.max())

@@ -238,7 +238,9 @@ class Corpus:
 
         uri = f"file:{quote(str(Path(self.path).resolve()))}"
         error: sqlite3.Error | None = None
-        for flags in ("mode=ro", "immutable=1"):
+        wal = Path(f"{self.path}-wal")
+        unsaved = wal.exists() and wal.stat().st_size > 0  # immutable=1 would read past what the log still holds
+        for flags in ("mode=ro",) if unsaved else ("mode=ro", "immutable=1"):
             try:
                 conn = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=timeout, isolation_level=None)
                 have = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -246,6 +248,9 @@ class Corpus:
             except sqlite3.Error as exc:
                 error = exc
         else:
+            if unsaved:
+                raise InputError(self.path, f"its last changes are still in {wal.name}, and its folder cannot be "
+                                            "written; open it once where it can be (puthi correct --list there)")
             raise _db_error(self.path, error) from error
         if have != SCHEMA_VERSION:
             conn.close()

@@ -472,7 +472,7 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
 
 _CHAPTER_LABEL = regex.compile(r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ")
 # A word for "game" after a name: "টুয়েন্টি-নাইন খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
-_GAME_WORD = regex.compile(r"[ \t]+(?:খেলা|খেলায়|খেলায়|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{L}\p{M}])")
+_GAME_WORD = regex.compile(rf"[ \t]+(?:খেলা|খেলা{_YA}|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{{L}}\p{{M}}])")
 
 
 def unnamed_games(text: str, terms: list[TermSpan]) -> list[TermSpan]:

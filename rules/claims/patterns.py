@@ -161,7 +161,7 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ranks makes them trump values, "অন্য রঙে" plain; without either they are plain values."""
     if not s.has("value") and not any(rank for _, rank in s.ranks()):
         return []
-    if s.has("marriage") or any(s.has(c) for c in _ROEM_CUES):
+    if s.has("marriage") or (any(s.has(c) for c in _ROEM_CUES) and roem(s, game)):
         return []
     ranks = s.ranks()
     # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things; "টেক্কার চেয়ে এক
@@ -252,9 +252,10 @@ def _rank_value_pairs(s: Sentence, ranks: list, numbers: list) -> list:
 def totals(s: Sentence, game: str) -> list[Claim]:
     """The card-point total ("তাসের মোট 152 পয়েন্ট") and the last-trick bonus ("শেষ ট্রিকের জন্য আরও 10")."""
     claims = []
+    phrases = [(s.start + m.start(), s.start + m.end()) for m in _INCLUDING.finditer(s.text)]
     for cs, ce in s.cues("total"):
         n = _next_number(s, ce, 20)
-        if _INCLUDING.search(s.text, max(0, cs - s.start - 40), cs - s.start):
+        if n and _includes_last_trick(s, cs, n, phrases):
             continue  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
         if n and n.value >= 50 and (s.has("value") or s.has("cards")):
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
@@ -265,9 +266,22 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
-# "including the last trick", just before a total: "শেষ ট্রিক ধরিয়া মোট …", "শেষ পিঠ সমেত মোট …".
-_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*\s+(?:ধরিয়া|ধরিয়া|ধরে|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া|নিয়ে)"
-                          r"(?![\p{L}\p{M}])[\s,]*$")
+# "including the last trick": "শেষ ট্রিক ধরিয়া", "শেষ পিঠ সহ", "শেষ ট্রিকের ১০ পয়েন্ট ধরিয়া" (ধরে "takes" and সহজ are
+# no such words).
+_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*(?:\s+\S+){0,3}?\s+(?:ধরিয়া|ধরিয়া|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া)"
+                          r"(?![\p{L}\p{M}])")
+
+
+def _includes_last_trick(s: Sentence, cue: int, n: NumberSpan, phrases: list[tuple[int, int]]) -> bool:
+    """Is the total at ``cue`` (its number ``n``) one with the last trick in it: the phrase just before the
+    total, or just after its number with no number of its own after it ("মোট ১৬২, শেষ ট্রিক ধরিয়া"; but in
+    "মোট ১২০, শেষ পিঠের দশ সহিত ১৩০" the phrase is the 130's)?"""
+    for a, b in phrases:
+        if 0 <= cue - b <= 40:
+            return True
+        if 0 <= a - n.end <= 30 and not regex.match(r"\s*[\p{Nd}]", s.after(b, 8)):
+            return True
+    return False
 
 
 def marriages(s: Sentence, game: str) -> list[Claim]:
@@ -303,7 +317,8 @@ def roem(s: Sentence, game: str) -> list[Claim]:
                       ("run4", "run4"), ("four_kind", "four_of_a_kind")):
         for _, ce in s.cues(cue):
             n = _next_number(s, ce, 40)
-            if n and n.value >= 10:
+            if n and n.value >= (50 if kind in ("four_jacks", "four_of_a_kind") else 10) and not (
+                    kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
                 claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind=kind))
                 break
     return claims
@@ -345,15 +360,22 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                      and not _PLAYERS.match(s.text, n.end - s.start)] if b > first_cue else []
             condition = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else None
             parts.append((clause, small, condition))
+        # a condition in a clause of its own is that of the clause with points after it ("যদি প্রতিপক্ষ একটিও পিঠ
+        # না পায়, তবে বিজয়ী তিন পয়েন্ট পায়"), or, with none after it, before it ("তিন পয়েন্ট পায় বিজয়ী, যদি …")
+        lent: dict[int, tuple[Sentence, str]] = {}
+        for j, (part, small, condition) in enumerate(parts):
+            if condition and not small:
+                after = next((k for k in range(j + 1, len(parts)) if parts[k][1]), None)
+                before = next((k for k in range(j - 1, -1, -1) if parts[k][1]), None)
+                target = after if after is not None else before
+                if target is not None and parts[target][2] is None:
+                    lent.setdefault(target, (part, condition))
         for k, (clause, small, condition) in enumerate(parts):
             if not small:
                 continue
-            # a condition in a clause of its own is that of the clause with the points beside it: "যদি প্রতিপক্ষ
-            # একটিও পিঠ না পায়, তবে বিজয়ী তিন পয়েন্ট পায়", "তিন পয়েন্ট পায় বিজয়ী, যদি …"
             where = clause
-            if condition is None:
-                beside = [(p, c) for j, (p, sm, c) in enumerate(parts) if c and not sm and abs(j - k) == 1]
-                where, condition = beside[0] if beside else (clause, None)
+            if condition is None and k in lent:
+                where, condition = lent[k]
             outcome = condition or "normal"
             claims.append(_claim(s, game, "game_points", small[-1].value, 0.7, outcome=outcome))
             if outcome == "schneider":
@@ -365,7 +387,7 @@ def winning(s: Sentence, game: str) -> list[Claim]:
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
         # ৪০ পায়": a marriage's value
         big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
-               and not (n.value in _MARRIAGE_RANGE and s.has("marriage"))]
+               and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
     return claims
@@ -383,7 +405,7 @@ def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
 
 
 _POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট|পয়েন্ট)")
-_PER = regex.compile(r"প্রতি\S*\s+\S+\s+জন্য\s*$")  # "প্রতি পিঠের জন্য এক পয়েন্ট": points per trick, no deal's
+_PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তাস|কার্ড)\S*\s+জন্য\s*$")  # "প্রতি পিঠের জন্য এক পয়েন্ট": per trick
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"

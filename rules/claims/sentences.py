@@ -30,7 +30,7 @@ import regex
 # reads a danda after a space as ৷ (a Bengali currency sign, which glued to a word stands for া: "খেল৷").
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      r"|(?<=\s)\N{BENGALI CURRENCY NUMERATOR FOUR})+[\"'”’»]*|(?<!\.)\.(?=\s)"
-                     r"|\.{2,}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis, but not a table's leader dots before a value
+                     r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
                      r"|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
 # or, after a line that ends in a colon or in such an item, a number or letter in brackets ("2)", "(ক)",

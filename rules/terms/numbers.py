@@ -57,7 +57,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
 TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
-_NAME_PART = regex.compile(r"[\-\N{HYPHEN}]গুটি")
+_NAME_PART = regex.compile(r"[\-\N{HYPHEN}\N{EN DASH}](?:গুটি|গুঁটি|ঘুটি|ঘুঁটি|পাত্তি)")  # দহ-গুটি, তিন-পাত্তি
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")

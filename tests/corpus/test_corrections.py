@@ -547,3 +547,19 @@ def test_a_corpus_game_is_matched_in_any_case(tmp_path, fast_repair):
     assert cli.main(["correct", *where, "--game", "twenty-nine"]) == 0
     with Corpus(db) as c:
         assert {a.after for a in c.annotations()} == {"Twenty-Nine"}
+
+
+def test_an_exported_annotations_csv_imports_as_it_was_recorded(tmp_path, fast_repair):
+    # a final review: the export sets off "-1: …" as "'-1: …" for spreadsheets, and importing the file again
+    # recorded a second, conflicting correction
+    book = tmp_path / "book.txt"
+    book.write_text("বিস্তি খেলায় দুইজন খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", "book.txt", "--start", "7", "--end", "12", "--text",
+                     "খেলাতে", "--author", "@rk", "--note", "-1: OCR dropped a letter"]) == 0
+    assert cli.main(["export", "--db", str(db), "--format", "csv", "-o", str(tmp_path / "ex")]) == 0
+    assert "'-1: OCR" in (tmp_path / "ex" / "annotations.csv").read_text(encoding="utf-8")
+    assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "ex" / "annotations.csv")]) == 0
+    with Corpus(db) as c:
+        assert [(a.author, a.note) for a in c.annotations()] == [("@rk", "-1: OCR dropped a letter")]

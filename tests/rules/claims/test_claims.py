@@ -204,6 +204,13 @@ def test_not_winning_agrees_with_a_loss(text):
     ("যে দল কম পিঠ পায় সে হারে, আর বিজয়ী দল প্রতি পিঠের জন্য এক পয়েন্ট পায়।", "bisti", []),
     ("বিজয়ী তুরুপের বিবাহে চল্লিশ পয়েন্ট পায়।", "sixtysix", [("marriage_value", 40)]),
     ("শেষ ট্রিক ধরিয়া মোট ১৬২ পয়েন্ট।", "klaverjas", []),  # the cards and the last trick: no card total
+    ("শেষ পিঠ সহ তাসের মোট মূল্য ১৬২।", "klaverjas", []),  # a final review: the phrase before the total
+    ("তাসের মোট মূল্য ১৬২, শেষ ট্রিক ধরিয়া।", "klaverjas", []),  # ... and after its number
+    ("বিজয়ী সাধারণত এক গেম পয়েন্ট পায়, প্রতিপক্ষ একটিও পিঠ না পাইলে, তিন গেম পয়েন্ট পায়।", "sixtysix",
+     [("game_points", 1), ("game_points", 3)]),  # the condition is the next clause's, not both neighbours'
+    ("চারটি টেক্কা থাকিলে ১০০ পয়েন্ট।", "klaverjas", [("roem_value", 100)]),  # four aces do score 100
+    ("তাসের মূল্য: টেক্কা ..... এগারো, দহলা ..... দশ।", "sixtysix", [("card_value", 11), ("card_value", 10)]),
+    ("একটিও পিঠ না পাইলে বিজয়ী প্রতি দানের জন্য তিন পয়েন্ট পায়।", "sixtysix", [("game_points", 3)]),
     ("তাসের মোট মূল্য ১২০, মনে রাখা সহজ।", "sixtysix", [("card_point_total", 120)]),  # সহজ holds no সহ
     ("চারটি টেক্কার প্রত্যেকটির মূল্য ১১।", "klaverjas", [("card_value", 11)]),  # four aces: no four of a kind
     ("তুরুপের সাহেব ও বিবি একত্রে থাকিলে বিবাহে কুড়ি পয়েন্ট।", "klaverjas", [("marriage_value", 20)]),

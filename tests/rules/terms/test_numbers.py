@@ -42,7 +42,8 @@ def test_a_number_word_hyphened_to_a_name_is_no_number():
 
     for text, lang, expected in (("দহ-গুটি খেলৰ নিয়ম", "as", []), ("এঘাৰ-গুটি", "as", []),
                                  ("তিন-তিনটি ব্যাচে", "bn", [3, 3]), ("দুই-তিনজন", "bn", [2, 3]),
-                                 ("বিস্তি পঞ্চাশ-ইত্যাদি", "bn", [50]), ("তিন-তাস", "bn", [3])):  # a review
+                                 ("বিস্তি পঞ্চাশ-ইত্যাদি", "bn", [50]), ("তিন-তাস", "bn", [3]),  # a review
+                                 ("ষোলো-ঘুঁটি", "bn", []), ("দহ–গুটি", "as", []), ("তিন-পাত্তি", "bn", [])):
         assert [n.value for n in find_numbers(text, lang=lang)] == expected, text
 
 
