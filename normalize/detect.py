@@ -144,8 +144,9 @@ _RA_IN_CONJUNCT = regex.compile(r"\N{BENGALI SIGN VIRAMA}\N{BENGALI LETTER RA WI
 def _bengali_words(line: str, min_words: int = 3) -> bool:
     """Has ``line`` at least ``min_words`` words that only the Bengali lexicon knows, and three times as many as
     only the Assamese one knows? (এবং, দশটি, লইয়া against আৰু, দহটা, খেলুৱৈ.) With :func:`line_lang`'s test, no
-    line of 5,000 Assamese Wikipedia sentences (read against a word list of the other 5,000) or of 340 lines of
-    seed 004 read by ``asm`` was called Bengali (``bench/results/repair.md``, session 11).
+    line of the 10,000 Assamese Wikipedia sentences or of 372 lines of seed 004 read by ``asm`` is called Bengali,
+    nor, in a first form of the test, any of 5,000 sentences read against a word list of the other 5,000
+    (``bench/results/repair.md``, session 11).
 
     >>> _bengali_words("প্রত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন"), _bengali_words("দুজন খেলুৱৈ দহটা গুটি লৈ বহে")
     (True, False)
