@@ -284,6 +284,10 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
 MAX_PAGE = 10**7  # page numbers beyond any book (and the store's integers)
 
 
+#: How a cell that a spreadsheet would run as a formula begins (the CSV export sets such a cell off with ``'``).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _unguarded(value: str | None) -> str | None:
     """A cell as it was before the CSV export set it off from spreadsheets (``'=x`` is ``=x``), so that an
     exported annotations.csv imports as it was recorded.
@@ -291,7 +295,7 @@ def _unguarded(value: str | None) -> str | None:
     >>> _unguarded("'-1: OCR"), _unguarded("'tis"), _unguarded(None)
     ('-1: OCR', "'tis", None)
     """
-    if value and value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r"):
+    if value and value.startswith("'") and value[1:].startswith(FORMULA_START):
         return value[1:]
     return value
 _EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}

@@ -23,6 +23,7 @@ from typing import Any
 
 import regex
 
+from puthi.corpus.corrections import FORMULA_START
 from puthi.corpus.records import Document
 from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
@@ -260,7 +261,6 @@ def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None
 # set off with an apostrophe (OWASP's advice on CSV injection).
 FREE_TEXT = ("document", "name", "title", "licence", "provenance", "author", "note", "gloss", "explanation",
              "message")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_safe(frame):
@@ -272,7 +272,7 @@ def spreadsheet_safe(frame):
     """
     out = frame.copy()
     for column in (c for c in FREE_TEXT if c in out.columns):
-        out[column] = [f"'{v}" if isinstance(v, str) and v.startswith(_FORMULA_START) else v for v in out[column]]
+        out[column] = [f"'{v}" if isinstance(v, str) and v.startswith(FORMULA_START) else v for v in out[column]]
     return out
 
 
