@@ -127,15 +127,19 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
         end = m.end() if m else len(text)
         if end > at:
             line = text[at:end]
-            tells = sum(lang_evidence(line)) >= MIN_ASSAMESE_LETTERS or lang not in ("bn", "as")
-            lines.append((at, end, line_lang(line, lang) if lang in ("bn", "as") and tells else
-                          lang if tells else None, page))
+            if lang not in ("bn", "as"):
+                own = lang
+            elif sum(lang_evidence(line)) >= MIN_ASSAMESE_LETTERS:
+                own = line_lang(line, lang)
+            else:
+                own = None  # too few র ৰ ৱ to tell
+            lines.append((at, end, own, page))
         page += m is not None and m.group() == "\f"
         at = end
     runs: list[tuple[int, int, str]] = []
     for k, (start, end, own, page) in enumerate(lines):
         if own is None and not runs:  # too few র ৰ ৱ to tell, at the start: the text's language
-            own = line_lang(text[start:end], lang) if lang in ("bn", "as") else lang
+            own = line_lang(text[start:end], lang)
         elif own is None and lines[k - 1][3] == page:  # on the page: the language of the line before it
             own = runs[-1][2]
         elif own is None:  # at the top of a page: the first line that tells on the page, else the page before's
