@@ -23,6 +23,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "may need --lang bn)")
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                    help="invalid UTF-8: stop with the byte offset (strict) or read it as U+FFFD (replace)")
+    p.add_argument("--table", metavar="EXTRA.csv", action="append",
+                   help="a scholar's terminology table (as for puthi terms), used with the bundled ones: a game it "
+                        "names (concept game.NAME) is a game of its own, whose rules are unverifiable; repeat for "
+                        "several")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,8 +48,13 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
+    tables = None
+    if args.table:
+        from puthi.rules.terms import load_tables
+
+        tables = load_tables(args.table)
     _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
-    verdicts = check_claims(extract_claims(text, args.game, args.lang), impl=args.impl)
+    verdicts = check_claims(extract_claims(text, args.game, args.lang, tables=tables), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))
     else:

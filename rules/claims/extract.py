@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import regex
 
@@ -25,6 +26,9 @@ from puthi.rules.claims.model import Claim
 from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
+
+if TYPE_CHECKING:
+    from puthi.rules.terms.tables import TermTables
 
 _CUES = Path(__file__).with_name("cues.tsv")
 
@@ -149,11 +153,12 @@ def game_of(term: TermSpan) -> str | None:
     return _GAME_CONCEPTS.get(name) if kind == "game" else None
 
 
-def _spans(text: str, lang: str = "auto") -> tuple[list[TermSpan], list[NumberSpan]]:
+def _spans(text: str, lang: str = "auto", tables: TermTables | None = None) -> tuple[list[TermSpan], list[NumberSpan]]:
     from puthi.rules.terms import find_numbers, find_terms
 
     # Rules count in whole numbers: a decimal (২.৫) is not a count, a score or a card's value.
-    return find_terms(text, lang=lang), [n for n in find_numbers(text, lang=lang) if isinstance(n.value, int)]
+    return (find_terms(text, tables, lang=lang),
+            [n for n in find_numbers(text, lang=lang) if isinstance(n.value, int)])
 
 
 def sentences(text: str, lang: str = "auto") -> list[Sentence]:
@@ -161,7 +166,8 @@ def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     return list(_read(text, lang)[0])
 
 
-def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[Iterator[Sentence], list[tuple[int, str]]]:
+def _read(text: str, lang: str, heads: Collection[str] = (), tables: TermTables | None = None
+          ) -> tuple[Iterator[Sentence], list[tuple[int, str]]]:
     """The sentences of ``text``, and the games its running heads name, with their offsets ("~" before a game
     named with other words, as a book's title may be). Page numbers and running heads
     (:func:`~puthi.rules.claims.sentences.page_furniture`) are no part of any sentence, but a head that names a
@@ -169,7 +175,7 @@ def _read(text: str, lang: str, heads: Collection[str] = ()) -> tuple[Iterator[S
     from puthi.rules.terms.letters import detect_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
-    terms, numbers = _spans(text, lang)
+    terms, numbers = _spans(text, lang, tables)
     terms, numbers = sorted(terms + unnamed_games(text, terms), key=lambda x: x.start), sorted(
         numbers, key=lambda x: x.start)
     furniture = page_furniture(text, heads)
@@ -206,10 +212,12 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join([*parts, text[at:]])
 
 
-def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[str] = ()) -> list[Claim]:
+def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[str] = (),
+                   tables: TermTables | None = None) -> list[Claim]:
     """Every claim ``text`` states, attributed to ``game`` unless the passage is about another game. ``lang``
     (bn, as, auto) is the text's language, decided from the whole text when auto; ``heads`` are running
-    heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`).
+    heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`); ``tables``
+    the terminology tables (the bundled ones by default; a scholar's may name more games).
 
     A heading that names another game starts a chapter about it; a sentence whose subject is a game puthi has
     no engine for ("গোলামচোর খেলা হয়") turns its paragraph; a sentence that opens with another game
@@ -226,7 +234,7 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     claims: list[Claim] = []
     state = _Passage()
     previous_end = 0
-    read, heads = _read(text, lang, heads)
+    read, heads = _read(text, lang, heads, tables)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
     for sentence in read:
         gap = text[previous_end : sentence.start]
