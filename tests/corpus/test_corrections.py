@@ -448,24 +448,34 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     assert "game" in capsys.readouterr().err
 
 
+def _built(tmp_path: Path, name: str, text: str) -> tuple[Path, Path, list[str]]:
+    """``text`` saved as ``name`` and built into a corpus: the file, the corpus, and the options that name the
+    document and an author for ``puthi correct``."""
+    book = tmp_path / name
+    book.write_text(text, encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    return book, db, ["--db", str(db), "--doc", name, "--author", "rk"]
+
+
+def _pages(db: Path) -> list:
+    """The stored pages of the corpus's first document."""
+    with Corpus(db) as c:
+        return c.pages(c.documents()[0])
+
+
 def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_as_that_games(tmp_path, fast_repair,
                                                                                               capsys):
     # a page whose game the build could not tell had no claims, or the wrong game's, and a game correction could
     # only relabel the claims found
-    book = tmp_path / "book.txt"
-    book.write_text("প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n\fপ্রত্যেকে ছয়খানি তাস পায়।\n\f"
-                    "বিস্তি\nপ্রত্যেকে চারখানি তাস পায়।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
+    book, db, where = _built(tmp_path, "book.txt", "প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n\fপ্রত্যেকে ছয়খানি তাস "
+                             "পায়।\n\fবিস্তি\nপ্রত্যেকে চারখানি তাস পায়।\n")
 
     def checked() -> list[tuple]:
-        with Corpus(db) as c:
-            pages = c.pages(c.documents()[0])
         return [(sp.page_no, sp.claims[m.item.claim].game, sp.claims[m.item.claim].quantity, m.item.verdict)
-                for sp in pages for m in sp.verdicts if m.active]
+                for sp in _pages(db) for m in sp.verdicts if m.active]
 
     assert {g for _, g, _, _ in checked()} == {"bisti"}  # pages 1 and 2 name no game: the first heading's
-    where = ["--db", str(db), "--doc", "book.txt", "--author", "rk"]
     assert cli.main(["correct", *where, "--page", "1", "--game", "klaverjas"]) == 0
     # page 1 is read as Klaverjas's, and page 2, which names no game, follows it as after a heading
     assert checked() == [(1, "klaverjas", "hand_size", "consistent"), (1, "klaverjas", "players", "consistent"),
@@ -490,15 +500,10 @@ def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_a
 
 
 def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
-    book = tmp_path / "notes.txt"
-    book.write_text("প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    with Corpus(db) as c:
-        assert c.pages(c.documents()[0])[0].claims == []
-    assert cli.main(["correct", "--db", str(db), "--doc", "notes.txt", "--game", "klaverjas", "--author", "rk"]) == 0
-    with Corpus(db) as c:
-        [sp] = c.pages(c.documents()[0])
+    _, db, where = _built(tmp_path, "notes.txt", "প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n")
+    assert _pages(db)[0].claims == []
+    assert cli.main(["correct", *where, "--game", "klaverjas"]) == 0
+    [sp] = _pages(db)
     assert sorted((sp.claims[m.item.claim].quantity, m.item.verdict) for m in sp.verdicts if m.active) == [
         ("hand_size", "consistent"), ("players", "consistent")]
 
@@ -506,44 +511,28 @@ def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names
 def test_a_whole_page_game_is_a_heading_not_a_relabelling(tmp_path, fast_repair):
     # a review: confirming a page as Sixty-Six's made its Schnapsen sentence Sixty-Six's, and a whole-page
     # correction made later overrode a span's
-    book = tmp_path / "b.txt"
-    book.write_text("ছেষট্টি খেলায় ২৪খানি তাস লাগে। শ্নাপসেনে কুড়িখানি তাস লাগে। এই খেলায় ৩২খানি তাস লাগে।\n",
-                    encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    where = ["--db", str(db), "--doc", "b.txt", "--author", "rk"]
-    text = book.read_text(encoding="utf-8")
+    text = "ছেষট্টি খেলায় ২৪খানি তাস লাগে। শ্নাপসেনে কুড়িখানি তাস লাগে। এই খেলায় ৩২খানি তাস লাগে।\n"
+    _, db, where = _built(tmp_path, "b.txt", text)
     at = text.index("এই খেলায়")
     assert cli.main(["correct", *where, "--start", str(at), "--end", str(at + 9), "--game", "bisti"]) == 0
     assert cli.main(["correct", *where, "--game", "sixtysix"]) == 0
-    with Corpus(db) as c:
-        [sp] = c.pages(c.documents()[0])
+    [sp] = _pages(db)
     assert [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active] == [
         ("sixtysix", "consistent"), ("schnapsen", "consistent"), ("bisti", "consistent")]
 
 
 def test_a_game_the_corpus_already_names_may_be_given(tmp_path, fast_repair):
     # a newcomer could not say a page was about বাঘ-ছাগলী: only games with an engine or a table row were known
-    book = tmp_path / "u.txt"
-    book.write_text("দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে।\n\fবাঘ-ছাগলী খেল\n\nফলিখন পাঁচ শাৰী আৰু পাঁচ স্তম্ভৰ, "
-                    "তাত মুঠ ২৫টা বিন্দু থাকে।\n\fবাঘৰ পালি আহিলে তিনিজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    where = ["--db", str(db), "--doc", "u.txt", "--author", "rk"]
+    _, db, where = _built(tmp_path, "u.txt", "দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে।\n\fবাঘ-ছাগলী খেল\n\nফলিখন "
+                          "পাঁচ শাৰী আৰু পাঁচ স্তম্ভৰ, তাত মুঠ ২৫টা বিন্দু থাকে।\n\fবাঘৰ পালি আহিলে তিনিজন খেলুৱৈয়ে খেলে।\n")
     assert cli.main(["correct", *where, "--page", "3", "--game", "বাঘছাগলী"]) == 2  # a typing error
     assert cli.main(["correct", *where, "--page", "3", "--game", "বাঘ-ছাগলী"]) == 0
-    with Corpus(db) as c:
-        page = c.pages(c.documents()[0])[2]
-    assert {cl.game for cl in page.claims} == {"বাঘ-ছাগলী"}
+    assert {cl.game for cl in _pages(db)[2].claims} == {"বাঘ-ছাগলী"}
 
 
 def test_a_corpus_game_is_matched_in_any_case(tmp_path, fast_repair):
     # a review: "Twenty-Nine" was lower-cased and then refused, while the error listed "Twenty-Nine"
-    book = tmp_path / "en.txt"
-    book.write_text("Twenty-Nine\n\nTwenty-Nine খেলা চারিজনে খেলে।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    where = ["--db", str(db), "--doc", "en.txt", "--author", "rk"]
+    _, db, where = _built(tmp_path, "en.txt", "Twenty-Nine\n\nTwenty-Nine খেলা চারিজনে খেলে।\n")
     assert cli.main(["correct", *where, "--game", "twenty-nine"]) == 0
     with Corpus(db) as c:
         assert {a.after for a in c.annotations()} == {"Twenty-Nine"}
@@ -552,10 +541,7 @@ def test_a_corpus_game_is_matched_in_any_case(tmp_path, fast_repair):
 def test_an_exported_annotations_csv_imports_as_it_was_recorded(tmp_path, fast_repair):
     # a final review: the export sets off "-1: …" as "'-1: …" for spreadsheets, and importing the file again
     # recorded a second, conflicting correction
-    book = tmp_path / "book.txt"
-    book.write_text("বিস্তি খেলায় দুইজন খেলে।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
+    _, db, _ = _built(tmp_path, "book.txt", "বিস্তি খেলায় দুইজন খেলে।\n")
     assert cli.main(["correct", "--db", str(db), "--doc", "book.txt", "--start", "7", "--end", "12", "--text",
                      "খেলাতে", "--author", "@rk", "--note", "-1: OCR dropped a letter"]) == 0
     assert cli.main(["export", "--db", str(db), "--format", "csv", "-o", str(tmp_path / "ex")]) == 0
