@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import in_ranges, page_furniture, split_sentences
+from puthi.rules.claims.sentences import CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -548,7 +548,7 @@ def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
 
 
 _ENDS_SENTENCE = regex.compile(r"[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!.:"
-                               r"\N{BENGALI CURRENCY NUMERATOR FOUR}][\"'”’»)]*\s*$")
+                               rf"\N{{BENGALI CURRENCY NUMERATOR FOUR}}][{CLOSING_QUOTES})]*\s*$")
 
 
 @cache
@@ -559,7 +559,7 @@ def _common_word(word: str) -> bool:
     return web_counts().get(word, 0) >= 200_000 or load_lexicon("as").frequency(word) >= 50
 
 
-_CLOSE = frozenset("\"”’'»")
+_CLOSE = frozenset(CLOSING_QUOTES)
 
 
 def _quoted(before: str) -> bool:

@@ -23,13 +23,15 @@ from collections.abc import Collection
 
 import regex
 
+#: Quotation marks that close a quotation (after a sentence's danda, or around a name).
+CLOSING_QUOTES = "\"'”’»"
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space (so
 # "এইচ.জে.আৰ." and "1.5" stay inside, and so do the dots that lead the eye to a value in a table, "টেক্কা ..... ১১",
 # though an ellipsis ends one),
 # with the closing quotation marks after it ("… থাকে।"), or at some line breaks (:func:`_line_break_ends`). OCR
 # reads a danda after a space as ৷ (a Bengali currency sign, which glued to a word stands for া: "খেল৷").
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
-                     r"|(?<=\s)\N{BENGALI CURRENCY NUMERATOR FOUR})+[\"'”’»]*|(?<!\.)\.(?=\s)"
+                     rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*|(?<!\.)\.(?=\s)"
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
                      r"|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");
