@@ -208,6 +208,10 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
         return {}
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.sentences import running_heads
+    from puthi.rules.terms import load_tables
+
+    tables = corpus.term_tables()
+    mine = load_tables(tables) if tables else None
 
     subjects = page_subjects(pages) if game == "auto" else [p.game or game for p in pages]  # --game: not inherited
     through = None if changed is None else {_number_of(c, origin, [p.page_no for p in pages]) for c in changed}
@@ -221,7 +225,8 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
             after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
-            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads), texts)
+            claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads,
+                                                 tables=mine), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
     placed: dict[tuple[int, int], dict[int, str]] = {}
@@ -231,7 +236,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             result.claims = new.get(p.page_no, [])
             result.verdicts = verdicts_for(result.claims)
             placed[(i, page_no)] = corpus.write_page(docs[i], result,
-                                                     reanalyse=partial(reanalyse, game=game)).status
+                                                     reanalyse=partial(reanalyse, game=game, tables=tables)).status
     return placed
 
 

@@ -20,6 +20,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="OCR language (default auto)")
     p.add_argument("--game", type=str.lower, default="auto",
                    help="the game the texts describe, for rule claims (default auto: from the game names they use)")
+    tables = p.add_mutually_exclusive_group()
+    tables.add_argument("--table", metavar="MINE.csv", action="append",
+                        help="a scholar's terminology table (as for puthi terms), read with the bundled ones; the "
+                             "corpus keeps it for later builds and corrections; repeat for several")
+    tables.add_argument("--no-tables", action="store_true",
+                        help="drop the tables a build gave the corpus: only the bundled tables from now on")
     p.add_argument("--wait", action="store_true", help="wait for another build on the same --db instead of stopping")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -35,8 +41,15 @@ def run(args: argparse.Namespace) -> int:
         if args.game not in registry.names():
             names = ", ".join(registry.names())
             raise InputError(f"--game {args.game}", f"unknown game; choose auto or one of: {names}")
+    tables = None if not (args.table or args.no_tables) else ()
+    if args.table:
+        from puthi.rules.terms.tables import TableFile, load_tables
+
+        tables = tuple(TableFile.read(path) for path in args.table)
+        load_tables(tables)  # a row that clashes with a bundled one stops here, before any page is read
     report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
-                   game=args.game, progress=(not args.quiet and sys.stderr.isatty()) or None, wait=args.wait)
+                   game=args.game, tables=tables, progress=(not args.quiet and sys.stderr.isatty()) or None,
+                   wait=args.wait)
     print(f"puthi build: {report.summary()}", file=sys.stderr)
     for note in report.notes:
         print(f"puthi build: note: {note}", file=sys.stderr)

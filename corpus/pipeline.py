@@ -39,12 +39,15 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
 from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
 from puthi.processes import HELD_LOCKS, start_worker
+
+if TYPE_CHECKING:
+    from puthi.rules.terms.tables import TableFile
 
 #: The machine stages, in order.
 STAGES = ("ocr", "repair", "terms", "claims")
@@ -104,14 +107,26 @@ def stage_version(part: str) -> str:
     return "+".join(dict.fromkeys(versions.values())) or STAGE_VERSIONS[part]
 
 
-def expected_steps(kind: str, lang: str, game: str = "auto") -> list[ProcessingStep]:
-    """The steps a page of ``kind`` gets from this code with ``--lang`` and ``--game``; a re-run compares them."""
+def expected_steps(kind: str, lang: str, game: str = "auto", tables: tuple[TableFile, ...] = ()
+                   ) -> list[ProcessingStep]:
+    """The steps a page of ``kind`` gets from this code with ``--lang``, ``--game`` and a scholar's ``tables``;
+    a re-run compares them (a changed table has another fingerprint, so its pages' terms are read again).
+
+    >>> from puthi.rules.terms.tables import TableFile
+    >>> [s.settings for s in expected_steps("text", "auto", tables=(TableFile("mine.csv", "x"),))][2:]
+    [{'tables': '2d711642b726'}, {'impl': 'reference', 'game': 'auto', 'tables': '2d711642b726'}]
+    """
     ocr_settings = {"kind": kind} | ({"lang": lang} if kind in ("image", "pdf") else {})
+    mine = {}  # no table of the scholar's: the settings of a corpus built before tables could be given
+    if tables:
+        from puthi.rules.terms.tables import fingerprint
+
+        mine = {"tables": fingerprint(tables)}
     return [
         ProcessingStep("ocr", stage_version(kind), ocr_settings),
         ProcessingStep("repair", stage_version("repair"), {"lang": repair_lang(lang)}),
-        ProcessingStep("terms", stage_version("terms"), {}),
-        ProcessingStep("claims", stage_version("claims"), {"impl": "reference", "game": game}),
+        ProcessingStep("terms", stage_version("terms"), mine),
+        ProcessingStep("claims", stage_version("claims"), {"impl": "reference", "game": game} | mine),
     ]
 
 
@@ -448,10 +463,10 @@ def _repair(text: str, lang: str, noise: dict[str, int] | None = None) -> tuple[
     return rep.text, edits, getattr(rep, "lang", "") or ""
 
 
-def _terms(text: str) -> tuple[list[Any], list[Any]]:
-    from puthi.rules.terms import find_numbers, find_terms
+def _terms(text: str, tables: tuple[TableFile, ...] = ()) -> tuple[list[Any], list[Any]]:
+    from puthi.rules.terms import find_numbers, find_terms, load_tables
 
-    return list(find_terms(text)), list(find_numbers(text))
+    return list(find_terms(text, load_tables(tables) if tables else None)), list(find_numbers(text))
 
 
 def detect_game(terms: list[Any]) -> str | None:
@@ -478,13 +493,15 @@ def detect_game(terms: list[Any]) -> str | None:
     return min(counts, key=lambda g: (-counts[g], first[g])) if counts else None
 
 
-def _claims(text: str, terms: list[Any], game: str) -> tuple[list[Claim], list[Verdict]]:
+def _claims(text: str, terms: list[Any], game: str, tables: tuple[TableFile, ...] = ()
+            ) -> tuple[list[Claim], list[Verdict]]:
     from puthi.rules.claims import extract_claims
+    from puthi.rules.terms import load_tables
 
     chosen = detect_game(terms) if game == "auto" else game
     if not chosen:
         return [], []
-    claims = extract_claims(text, game=chosen)
+    claims = extract_claims(text, game=chosen, tables=load_tables(tables) if tables else None)
     return claims, verdicts_for(claims)
 
 
@@ -502,7 +519,7 @@ def process_page(task: PageTask) -> PageResult:
     A stage whose module is absent is skipped and recorded with version ``absent``.
     """
     t0 = time.perf_counter()
-    steps = expected_steps(task.kind, task.lang, task.game)
+    steps = expected_steps(task.kind, task.lang, task.game, task.tables)
     result = PageResult(task.source, task.page_no, task.content_hash, lang="" if task.lang == "auto" else task.lang)
     stage = "ocr"
     try:
@@ -534,7 +551,7 @@ def process_page(task: PageTask) -> PageResult:
             result.text, result.edits, lang = _repair(result.ocr_text, result.lang or task.lang, task.noise)
             result.lang = lang or result.lang
         result.steps.append(steps[1])
-        fresh = reanalyse(result.text, result.lang, steps=steps, fail=True)
+        fresh = reanalyse(result.text, result.lang, steps=steps, fail=True, tables=task.tables)
         assert fresh is not None
         result.terms, result.numbers = fresh.terms, fresh.numbers
         result.claims, result.verdicts = fresh.claims, fresh.verdicts
@@ -555,22 +572,22 @@ class _StageError(Exception):
 
 
 def reanalyse(text: str, lang: str = "", *, steps: list[ProcessingStep] | None = None,
-              fail: bool = False, game: str = "auto") -> PageResult:
+              fail: bool = False, game: str = "auto", tables: tuple[TableFile, ...] = ()) -> PageResult:
     """Terms, numbers, claims and verdicts of ``text`` (after repair, or after a human correction).
 
     ``game`` is an engine name, or ``auto`` for the game the page's game-name terms name; claims are
-    skipped on a page whose game is unknown.
+    skipped on a page whose game is unknown. ``tables`` are a scholar's, read with the bundled ones.
     """
-    steps = steps or expected_steps("text", lang or "auto", game)
+    steps = steps or expected_steps("text", lang or "auto", game, tables)
     game = steps[3].settings.get("game", game)
     out = PageResult("", 0, "", text=text, lang=lang)
     for stage, step in (("terms", steps[2]), ("claims", steps[3])):
         if step.version != "absent":
             try:
                 if stage == "terms":
-                    out.terms, out.numbers = _terms(text)
+                    out.terms, out.numbers = _terms(text, tables)
                 else:
-                    out.claims, out.verdicts = _claims(text, out.terms, game)
+                    out.claims, out.verdicts = _claims(text, out.terms, game, tables)
             except Exception as exc:
                 if fail:
                     raise _StageError(stage, exc) from exc
@@ -783,10 +800,10 @@ def db_of(lock: Path) -> Path:
 
 
 def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str,
-               game: str = "auto") -> tuple[list[PageTask], int]:
+               game: str = "auto", tables: tuple[TableFile, ...] = ()) -> tuple[list[PageTask], int]:
     """The tasks a re-run must do (each set to start at its first stale stage) and how many are skipped."""
     states = corpus.page_states(doc.id)
-    want = expected_steps(doc.kind, lang, game)
+    want = expected_steps(doc.kind, lang, game, tables)
     todo, skipped = [], 0
     for t in tasks:
         stored = states.get(t.page_no)
@@ -816,11 +833,14 @@ def build(
     scheduler: Any = None,
     lang: str = "auto",
     game: str = "auto",
+    tables: tuple[TableFile, ...] | None = None,
     progress: bool = True,
     wait: bool = False,
     on_page: Callable[[PageResult], None] | None = None,
 ) -> BuildReport:
-    """Build (or bring up to date) the corpus at ``db`` from ``sources``; see the module docstring."""
+    """Build (or bring up to date) the corpus at ``db`` from ``sources``; see the module docstring. ``tables``
+    (a scholar's terminology tables) become the corpus's own, read with the bundled ones on every page from
+    now on; None keeps the corpus's, () drops them."""
     from puthi.corpus.book_claims import book_claims, books
     from puthi.corpus.store import Corpus
 
@@ -830,6 +850,13 @@ def build(
     report = BuildReport()
     files, report.failures, report.ignored = discover(sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
+        if tables is None:
+            tables = corpus.term_tables()
+            if tables:
+                report.notes.append(f"terms: the corpus's own table{'s' * (len(tables) > 1)} "
+                                    f"{', '.join(t.name for t in tables)} as well (--no-tables drops them)")
+        else:
+            corpus.set_term_tables(tables)
         docs: dict[str, Document] = {}
         dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
@@ -838,7 +865,7 @@ def build(
                 doc, tasks, notes = plan(path, kind, lang)
                 report.notes += notes
                 for t in tasks:
-                    t.game = game
+                    t.game, t.tables = game, tables
             except PuthiError as exc:
                 report.failures.append(Failure(str(path), None, "read", exc.what))
                 continue
@@ -852,7 +879,7 @@ def build(
             if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
                 dropped[doc.source] = len(tasks) + 1
             docs[doc.source] = doc
-            more, skipped = todo_tasks(corpus, doc, tasks, lang, game)
+            more, skipped = todo_tasks(corpus, doc, tasks, lang, game, tables)
             todo += more
             report.skipped += skipped
         report.documents = len(docs)
@@ -874,7 +901,7 @@ def build(
         orphans: dict[tuple[str, int], int] = {}  # corrections not placed, per page, as last written
         try:
             for result in results:
-                _write(corpus, docs, result, report, game, orphans)
+                _write(corpus, docs, result, report, game, tables, orphans)
                 if touched[result.source] is not None:
                     touched[result.source].add(result.page_no)
                 if on_page:
@@ -882,9 +909,10 @@ def build(
                 bar.update(1)
             # Scans and PDFs were OCR'd page by page: now that every page is read, redo the repair of the
             # pages that kept a copy of a noise line recurring through their document (a watermark).
-            again = [t for src in touched if src in docs for t in furniture_tasks(corpus, docs[src], lang, game)]
+            again = [t for src in touched if src in docs
+                     for t in furniture_tasks(corpus, docs[src], lang, game, tables)]
             for result in run_inline(again):
-                _write(corpus, docs, result, report, game, orphans, count=False)  # the page was counted already
+                _write(corpus, docs, result, report, game, tables, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each
             # book of page files (books), with the book's files built before and not those that are gone.
             for book in books([d for d in corpus.documents() if Path(d.source).exists()]):
@@ -913,7 +941,7 @@ def build(
 
 
 def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: BuildReport, game: str,
-           orphans: dict[tuple[str, int], int], count: bool = True) -> None:
+           tables: tuple[TableFile, ...], orphans: dict[tuple[str, int], int], count: bool = True) -> None:
     """Store one page's result (with the human corrections over it) and count it in ``report``; ``orphans``
     gets the number of the page's corrections that could not be placed."""
     doc = docs.get(result.source)
@@ -921,7 +949,7 @@ def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: B
         report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
     if doc is not None and result.steps:
         try:
-            corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game))
+            corrected = corpus.write_page(doc, result, reanalyse=partial(reanalyse, game=game, tables=tables))
         except OverflowError as exc:  # a number too large for the store: the page is refused, the build goes on
             report.failures.append(Failure(result.source, result.page_no or None, "store",
                                            f"a value too large to store ({exc}); the page holds a damaged number"))
@@ -934,7 +962,8 @@ def _unplaced(status: dict[int, str]) -> int:
     return sum(1 for s in status.values() if s in ("orphaned", "conflict"))
 
 
-def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str) -> list[PageTask]:
+def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str, tables: tuple[TableFile, ...] = ()
+                    ) -> list[PageTask]:
     """For a scanned document, tasks that redo the repair (from the stored OCR) of the pages whose repaired
     text still holds a noise line recurring through the document's pages, with the document's counts."""
     if doc.kind not in ("image", "pdf"):
@@ -952,7 +981,7 @@ def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str) -> list[Pa
         if stored is not None and any(noise.get(noise_line_key(line) or "", 0) >= MIN_REPEATS
                                       for line in stored.text.split("\n")):
             tasks.append(PageTask(doc.source, doc.kind, n, stored.content_hash, lang, game, page=pages[n],
-                                  start_stage="repair", noise=noise))
+                                  start_stage="repair", noise=noise, tables=tables))
     return tasks
 
 

@@ -105,6 +105,7 @@ class PageTask:
     prior_edits: list[Any] | None = None
     prior_lang: str = ""
     noise: dict[str, int] | None = None  # the document's recurring noise lines (page furniture), when known
+    tables: tuple[Any, ...] = ()  # a scholar's terminology tables (TableFile), read with the bundled ones
 
 
 @dataclass

@@ -25,8 +25,9 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puthi.corpus.corrections import MAX_PAGE, CorrectedPage, Marked, apply_corrections, check_annotation
 from puthi.corpus.records import Annotation, Claim, Document, Failure, PageResult, ProcessingStep, Verdict
@@ -34,8 +35,11 @@ from puthi.errors import InputError, OutputError
 from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
+if TYPE_CHECKING:
+    from puthi.rules.terms.tables import TableFile
+
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -110,9 +114,17 @@ def _game_corrections(conn: sqlite3.Connection) -> None:
     _rewrite_table(conn, "annotations", "'term', 'verdict')", "'term', 'verdict', 'game')")
 
 
+def _term_tables(conn: sqlite3.Connection) -> None:
+    """Version 6: a scholar's terminology tables (``build --table``) are kept in the corpus, in the order given,
+    so that corrections and later builds read the pages with them even when the files are gone."""
+    conn.execute("CREATE TABLE IF NOT EXISTS term_tables (position INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                 "text TEXT NOT NULL)")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections}
+    1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections,
+    6: _term_tables}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -307,6 +319,29 @@ class Corpus:
             with self.transaction() as conn:
                 MIGRATIONS[version](conn)
                 conn.execute(f"PRAGMA user_version = {int(version)}")
+
+    # -- the scholar's terminology tables ---------------------------------------------------------
+
+    def term_tables(self) -> tuple[TableFile, ...]:
+        """The scholar's terminology tables this corpus reads its pages with (besides the bundled ones).
+
+        >>> from puthi.rules.terms.tables import TableFile
+        >>> c = Corpus(":memory:")
+        >>> c.set_term_tables((TableFile("mine.csv", "concept,lang,headword"),))
+        >>> [t.name for t in c.term_tables()]
+        ['mine.csv']
+        """
+        from puthi.rules.terms.tables import TableFile
+
+        rows = self.conn.execute("SELECT name, text FROM term_tables ORDER BY position").fetchall()
+        return tuple(TableFile(name, text) for name, text in rows)
+
+    def set_term_tables(self, tables: tuple[TableFile, ...]) -> None:
+        """Make ``tables`` the corpus's own (none: only the bundled tables)."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM term_tables")
+            conn.executemany("INSERT INTO term_tables (position, name, text) VALUES (?, ?, ?)",
+                             [(i, t.name, t.text) for i, t in enumerate(tables)])
 
     # -- documents ------------------------------------------------------------------------------
 
@@ -657,12 +692,12 @@ class Corpus:
         from puthi.corpus.book_claims import book_claims, books
         from puthi.corpus.pipeline import reanalyse
 
-        game = "auto"
+        game, tables = "auto", self.term_tables()
         for page_no in page_nos:
             result = self.machine_result(doc, page_no)
             if result is not None:
                 game = next((s.settings.get("game", "auto") for s in result.steps if s.stage == "claims"), game)
-                self.write_page(doc, result, reanalyse=lambda text, lang, g=game: reanalyse(text, lang, game=g))
+                self.write_page(doc, result, reanalyse=partial(reanalyse, game=game, tables=tables))
         book = next(b for b in books(self.documents()) if any(d.id == doc.id for d in b))  # a file may be a page
         i = next(k for k, d in enumerate(book) if d.id == doc.id)
         book_claims(self, book, game, changed={(i, n) for n in page_nos})

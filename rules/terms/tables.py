@@ -29,6 +29,7 @@ puthi.errors.InputError: mine.csv: row 2: 2 fields where the header has 3; check
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import unicodedata
 from collections import defaultdict
@@ -302,11 +303,52 @@ def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str
         yield start, fields
 
 
+@dataclass(frozen=True)
+class TableFile:
+    """A scholar's table as read from its file: the name it was given by and its text, so that a corpus can
+    keep it and read its pages with it again after the file is gone.
+
+    >>> t = TableFile("mine.csv", "concept,lang,headword\\ngame.kite,bn,ঘুড়ি\\n")
+    >>> t.fingerprint, [e.headword for e in load_tables([t]).entries if e.table == "mine"]
+    ('1002e77a106f', ['ঘুড়ি'])
+    """
+
+    name: str
+    text: str
+
+    @classmethod
+    def read(cls, path: str | Path) -> TableFile:
+        """The table at ``path``, checked: a bad row is a one-line error naming the file and the row."""
+        read_table(path)
+        return cls(str(path), Path(path).read_text(encoding="utf-8-sig"))
+
+    @property
+    def fingerprint(self) -> str:
+        """Twelve hex digits of the SHA-256 of the text: a changed table has another."""
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:12]
+
+
+def fingerprint(files: tuple[TableFile, ...]) -> str:
+    """One fingerprint for several tables (``""`` for none), in the order given.
+
+    >>> fingerprint(()), len(fingerprint((TableFile("a.csv", "x"), TableFile("b.csv", "y"))))
+    ('', 12)
+    """
+    if not files:
+        return ""
+    if len(files) == 1:
+        return files[0].fingerprint
+    return hashlib.sha256("+".join(f.fingerprint for f in files).encode("ascii")).hexdigest()[:12]
+
+
 _BUNDLED_CACHE: dict[str, TermTables] = {}
+_MERGED_CACHE: dict[tuple[TableFile, ...], TermTables] = {}
 
 
-def load_tables(extra_csv: str | Path | list[str | Path] | None = None) -> TermTables:
-    """The bundled tables, plus a scholar's table (or several) when ``extra_csv`` is given.
+def load_tables(extra_csv: str | Path | TableFile | list[str | Path | TableFile] | tuple[TableFile, ...] | None = None
+                ) -> TermTables:
+    """The bundled tables, plus a scholar's table (or several) when ``extra_csv`` is given (paths, or
+    :class:`TableFile` records; the same records give the same tables object, so its aligner is built once).
 
     A scholar's form that names a different concept than a bundled one (or than another of the scholar's
     tables) is an error unless the row declares it in ``ambiguous``; the error names the file and the row.
@@ -317,14 +359,27 @@ def load_tables(extra_csv: str | Path | list[str | Path] | None = None) -> TermT
             tables = tables + read_table(HERE / f"{stem}.tsv")
         _BUNDLED_CACHE["bundled"] = tables
     merged = _BUNDLED_CACHE["bundled"]
-    extras = [] if extra_csv is None else [extra_csv] if isinstance(extra_csv, (str, Path)) else list(extra_csv)
-    for path in extras:
-        extra = read_table(path)
+    one = isinstance(extra_csv, (str, Path, TableFile))
+    extras = [] if extra_csv is None else [extra_csv] if one else list(extra_csv)
+    key = tuple(extras) if extras and all(isinstance(e, TableFile) for e in extras) else None
+    if key in _MERGED_CACHE:
+        return _MERGED_CACHE[key]
+    for extra_source in extras:
+        if isinstance(extra_source, TableFile):
+            name = extra_source.name
+            extra = read_table(io.StringIO(extra_source.text), name)
+        else:
+            name = str(extra_source)
+            extra = read_table(extra_source)
         merged = merged + extra
         extra_tables = {e.table for e in extra.entries}
         for problem in merged.validate():
             if problem.split(" row ")[0] in extra_tables:
-                raise InputError(str(path), problem)
+                raise InputError(name, problem)
+    if key is not None:
+        if len(_MERGED_CACHE) > 8:
+            _MERGED_CACHE.clear()
+        _MERGED_CACHE[key] = merged
     return merged
 
 
