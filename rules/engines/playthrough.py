@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 from typing import Any
 
@@ -94,6 +95,16 @@ def play(
     return state, actions
 
 
+def regenerate_command(name: str, seed: int, options: dict[str, Any] | None = None, policy: str = "random") -> str:
+    """The shell command that prints the transcript of this game again.
+
+    >>> regenerate_command("sixtysix", 3, {"close_before_drawing": False}, "sensible").split(" --seed ")[1]
+    '3 --policy sensible --options \'{"close_before_drawing": false}\''
+    """
+    command = f"python -m puthi.rules.engines.playthrough {name} --seed {seed} --policy {policy}"
+    return command + (f" --options {shlex.quote(json.dumps(options, sort_keys=True))}" if options else "")
+
+
 def playthrough(name: str, seed: int, options: dict[str, Any] | None = None, policy: str = "random") -> str:
     """The transcript of one game (header and body), ending with a newline."""
     game = registry.get(name)
@@ -102,7 +113,7 @@ def playthrough(name: str, seed: int, options: dict[str, Any] | None = None, pol
         f"# seed: {seed}",
         f"# options: {json.dumps(options or {}, sort_keys=True)}",
         f"# policy: {policy}",
-        f"# regenerate: python -m puthi.rules.engines.playthrough {name} --seed {seed} --policy {policy}",
+        f"# regenerate: {regenerate_command(name, seed, options, policy)}",
     ]
     return "\n".join(header + _body(name, seed, options, policy)) + "\n"
 

@@ -87,11 +87,13 @@ def _options_for(game: str) -> tuple[Option, ...]:
         ),
         Option(
             "exchange_needs_trick",
-            True,
+            not schnapsen,
             (True, False),
-            f"Whether the exchange of the trump {exchange_rank} needs a trick already won by the exchanger.",
+            f"Whether the exchange of the trump {exchange_rank} needs a trick already won by the exchanger. "
+            "Default: yes in Sixty-Six, as the seed says; no in Schnapsen, where the player on lead may exchange "
+            "while the stock is open (pagat; the `schnapsen` package agrees).",
             f'{SEED}: "শর্ত থাকে যে খেলোয়াড় কমপক্ষে একটি কৌশল জিতেছে" (provided the player has won at least '
-            'one trick); Schnapsen is "প্রায় অভিন্ন" (almost identical)',
+            f"one trick); {PAGAT_SCHNAPSEN} names no such condition",
         ),
         Option(
             "exchange_with_two_left",
@@ -100,6 +102,16 @@ def _options_for(game: str) -> tuple[Option, ...]:
             f"Whether the trump {exchange_rank} may be exchanged when the stock holds only the turn-up and one "
             "face-down card (the exchanger would then draw a card, the opponent the exchanged one).",
             f"{SEED} names no restriction; some rulebooks forbid the exchange at the last draw ({PAGAT_SCHNAPSEN})",
+        ),
+        Option(
+            "close_before_drawing",
+            True,
+            (True, False),
+            "Whether the leader may close the stock before drawing after a trick (both players then play the "
+            "last five tricks from five cards; the engine returns the two drawn cards to the stock), as well as "
+            "after drawing.",
+            f'{SEED}: "এটি অঙ্কনের আগে বা পরে করা যেতে পারে, খেলার জন্য পাঁচ বা ছয়টি কৌশল ... রেখে" (this may be '
+            'done before or after drawing, leaving five or six tricks to play)',
         ),
         Option(
             "last_trick",
@@ -232,6 +244,7 @@ class SixtySixState(State):
         self.closed_by = -1
         self.tricks_at_close = [0, 0]
         self.last: list[int] = []  # the last trick: leader, lead card, reply card, winner
+        self.drawn: list[int] = []  # the cards the winner and the loser of the last trick have just drawn
         self.result: dict[str, Any] | None = None
         self.history: list[int] = []
 
@@ -247,6 +260,10 @@ class SixtySixState(State):
     @property
     def claim_action(self) -> int:
         return self.rules.n + 6
+
+    @property
+    def close_before_drawing_action(self) -> int:
+        return self.rules.n + 7
 
     def marriage_action(self, suit: int) -> int:
         return self.rules.n + suit
@@ -302,6 +319,9 @@ class SixtySixState(State):
         # seed 002: play stops "যখন খেলোয়াড়ের দাবি 66 ... পৌঁছেছে" (when a player's claim to have reached 66
         # is made); pagat: the claim is made when it is one's turn, and may be wrong
         actions.append(self.claim_action)
+        if self.drawn and self.rules.opt("close_before_drawing"):
+            # seed 002: closing "অঙ্কনের আগে" (before drawing): as if the two cards just drawn were still there
+            actions.append(self.close_before_drawing_action)
         return actions
 
     def _replies(self, hand: list[int], lead: int) -> list[int]:
@@ -336,6 +356,7 @@ class SixtySixState(State):
         self.history.append(action)
         p = self.turn
         n = self.rules.n
+        drawn, self.drawn = self.drawn, []
         if action < n:
             self.hands[p].remove(action)
             if not self.trick:
@@ -360,8 +381,13 @@ class SixtySixState(State):
             self.hands[p].remove(card)
             self.hands[p].append(self.stock[-1])
             self.stock[-1] = card
-        elif action == self.close_action:
+        elif action in (self.close_action, self.close_before_drawing_action):
             # seed 002: closing by turning the up card face down; no more drawing
+            if action == self.close_before_drawing_action:
+                # the leader decides before drawing: the drawn cards go back on the stock, the winner's on top
+                self.hands[p].remove(drawn[0])
+                self.hands[1 - p].remove(drawn[1])
+                self.stock[0:0] = drawn
             self.closed_by = p
             self.tricks_at_close = list(self.tricks)
         else:
@@ -391,8 +417,9 @@ class SixtySixState(State):
         # seed 002: "প্রতিটি কৌতুকের পরে বিজয়ী স্টক থেকে শীর্ষ কার্ডটি আঁকেন, তার পরে হেরে যান" (after each
         # trick the winner draws the top card of the stock, then the loser); the winner leads next
         if self.stock and self.closed_by < 0:
-            self.hands[winner].append(self.stock.pop(0))
-            self.hands[1 - winner].append(self.stock.pop(0))
+            self.drawn = [self.stock.pop(0), self.stock.pop(0)]
+            self.hands[winner].append(self.drawn[0])
+            self.hands[1 - winner].append(self.drawn[1])
         self.leader = self.turn = winner
         if not self.hands[winner]:
             self._end_of_play(winner)
@@ -468,6 +495,8 @@ class SixtySixState(State):
             return f"P{p} exchanges {deck.label(self._exchange_card())} for the turn-up {up}"
         if action == self.close_action:
             return f"P{p} closes the stock"
+        if action == self.close_before_drawing_action:
+            return f"P{p} closes the stock before drawing"
         if action == self.claim_action:
             return f"P{p} claims 66"
         return f"action {action} (not an action of {self.spec.name})"
@@ -532,7 +561,7 @@ class SixtySixState(State):
 
     _FIELDS = (
         "hands", "stock", "trump", "leader", "turn", "trick", "points", "pending", "tricks", "won",
-        "marriages", "bonus", "must_lead", "closed_by", "tricks_at_close", "last", "result", "history",
+        "marriages", "bonus", "must_lead", "closed_by", "tricks_at_close", "last", "drawn", "result", "history",
     )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -545,7 +574,7 @@ class SixtySixState(State):
     def from_json(cls, data: dict[str, Any]) -> SixtySixState:
         state = cls(data["game"], data["options"])
         for name in cls._FIELDS:
-            setattr(state, name, _copy(data[name]))
+            setattr(state, name, _copy(data.get(name, getattr(state, name))))  # a field added since: its start
         return state
 
     def clone(self) -> SixtySixState:

@@ -239,7 +239,7 @@ class ReferenceSession:
             elif action == s.exchange_action:
                 out.add(("exchange",))
             elif action == s.close_action:
-                out.add(("close",))
+                out.add(("close",))  # closing before drawing is left out: the package has no closing at all
             elif action == s.claim_action:
                 out.add(("claim",))
         return out

@@ -292,9 +292,10 @@ DIFFERENCES: list[Difference] = [
     ),
     Difference(
         "exchange_without_won_trick",
-        "confirmed",
-        "The package lets the leader exchange the trump jack before winning any trick; the reference requires "
-        "a trick won (seed 002: 'provided the player has won at least one trick', option exchange_needs_trick).",
+        "option",
+        "With the seed's Sixty-Six rule (option exchange_needs_trick=True; Schnapsen's default is False, as pagat "
+        "and the package have it), the package lets the leader exchange the trump jack before winning any trick "
+        "and the reference does not (seed 002: 'provided the player has won at least one trick').",
         lambda o: _only_in(o, "other") == ("exchange",) and o.context.get("mover_tricks") == 0,
     ),
     Difference(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from puthi.rules.engines.playthrough import compare_golden, parse_header, playthrough
+from puthi.rules.engines.playthrough import compare_golden, parse_header, playthrough, regenerate_command
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.txt"))
@@ -19,8 +19,8 @@ def test_golden_playthrough_replays(path):
     header = parse_header(text)
     assert difference is None, (
         f"{path.name}: {difference}. If the rule change is intended, regenerate with "
-        f"python -m puthi.rules.engines.playthrough {header['name']} --seed {header['seed']} "
-        f"--policy {header['policy']} and keep the header comments"
+        f"{regenerate_command(header['name'], header['seed'], header['options'], header['policy'])} "
+        "and keep the header comments"
     )
 
 

@@ -66,10 +66,43 @@ def test_exchange_of_the_trump_nine_needs_a_won_trick():
     assert any("exchanges" in t for t in labels(lenient, lenient.legal_actions()))
 
 
-def test_schnapsen_exchanges_the_trump_jack():
+def test_schnapsen_exchanges_the_trump_jack_without_a_won_trick():
+    # pagat Schnapsen (and the schnapsen package): the player on lead may exchange while the stock is open; the
+    # seed's won-trick condition is Sixty-Six's, an option here
     s = make(["JS", "AH", "10H", "KH", "QH"], ["AC", "10C", "KC", "QC", "JD"], up="AS", game="schnapsen")
-    play(s, "leads AH", "plays JD", "exchanges JS for the turn-up AS")
-    assert DECK_SCHNAPSEN.parse("AS") in s.hands[0]
+    play(s, "exchanges JS for the turn-up AS")
+    assert DECK_SCHNAPSEN.parse("AS") in s.hands[0] and s.tricks[0] == 0
+    strict = make(["JS", "AH", "10H", "KH", "QH"], ["AC", "10C", "KC", "QC", "JD"], up="AS", game="schnapsen",
+                  exchange_needs_trick=True)
+    assert not any("exchanges" in t for t in labels(strict, strict.legal_actions()))
+
+
+def test_the_leader_may_close_before_drawing_and_the_drawn_cards_go_back():
+    # seed 002: closing "অঙ্কনের আগে বা পরে" (before or after drawing), leaving five or six tricks to play
+    s = make(HAND0, HAND1, up="9H", top=["QS", "JS"])
+    assert not any("before drawing" in t for t in labels(s, s.legal_actions()))  # nothing drawn yet
+    stock = list(s.stock)
+    play(s, "leads AD", "plays 10S")  # P0 wins, draws QS; P1 draws JS
+    assert DECK_66.parse("QS") in s.hands[0] and DECK_66.parse("JS") in s.hands[1]
+    play(s, "closes the stock before drawing")
+    assert s.stock == stock[:], "the two drawn cards are back on top, the winner's first"
+    assert [len(h) for h in s.hands] == [5, 5] and s.closed_by == 0 and s._strict()
+    assert not any("closes" in t for t in labels(s, s.legal_actions()))
+    # only right after the draw: a declaration or a lead in between is after drawing
+    later = make(HAND0, HAND1, up="9H", top=["QS", "JS"])
+    play(later, "leads AD", "plays 10S", "declares the marriage in H (40, trumps)")
+    assert not any("before drawing" in t for t in labels(later, later.legal_actions()))
+    off = make(HAND0, HAND1, up="9H", top=["QS", "JS"], close_before_drawing=False)
+    play(off, "leads AD", "plays 10S")
+    assert not any("before drawing" in t for t in labels(off, off.legal_actions()))
+    assert any(t.endswith("closes the stock") for t in labels(off, off.legal_actions()))
+
+
+def test_a_state_saved_before_close_before_drawing_existed_still_loads():
+    s = make(HAND0, HAND1, up="9H")
+    data = s.to_json()
+    del data["drawn"]
+    assert type(s).from_json(data).drawn == []
 
 
 def test_marriage_is_declared_when_leading_and_counts_after_a_trick():
@@ -137,8 +170,10 @@ def test_played_out_deals_total_120_and_10_for_the_last_trick(game, bonus):
         state = registry.get(game).new_state(seed, None)
         rng = random.Random(seed)
         while not state.is_terminal():
-            actions = [a for a in state.legal_actions() if a != state.close_action]
-            state.apply_action(choose(state, rng, "sensible") if rng.random() < 0.3 else rng.choice(actions))
+            closing = (state.close_action, state.close_before_drawing_action)
+            actions = [a for a in state.legal_actions() if a not in closing]
+            action = choose(state, rng, "sensible") if rng.random() < 0.3 else rng.choice(actions)
+            state.apply_action(rng.choice(actions) if action in closing else action)  # played out, not closed
         if not any(state.hands) and not state.stock and state.closed_by < 0:
             values = state.rules.values
             assert sum(values[c] for c in state.won[0] + state.won[1]) == 120
