@@ -62,6 +62,7 @@ def run(args) -> int:
     from puthi.rules.terms import find_numbers, load_tables
     from puthi.rules.terms.align import aligner_for
     from puthi.rules.terms.letters import detect_lang
+    from puthi.rules.terms.numbers import outside_names
 
     tables = load_tables(args.table)
     out = sys.stdout
@@ -95,10 +96,12 @@ def run(args) -> int:
             fixed = repair_text(chunk, lang=code)
             text, edits = fixed.text, fixed.edits
         records: list[tuple[int, dict]] = []
-        for s in aligner.find(text, lang=code, min_score=args.min_score, all_links=args.all_links):
+        found = aligner.find(text, lang=code, min_score=args.min_score, all_links=args.all_links)
+        for s in found:
             records.append((s.start, {k: getattr(s, k) for k in TERM_KEYS}))
         if not args.no_numbers:
-            for n in find_numbers(text, lang=code):
+            names = [] if args.all_links else found  # every reading asked for: the number is one of them
+            for n in outside_names(find_numbers(text, lang=code), names):
                 records.append((n.start, _number_record(n)))
         if edits:
             records = back_to_input(records, edits, chunk, args.min_score)

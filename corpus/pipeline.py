@@ -465,8 +465,10 @@ def _repair(text: str, lang: str, noise: dict[str, int] | None = None) -> tuple[
 
 def _terms(text: str, tables: tuple[TableFile, ...] = ()) -> tuple[list[Any], list[Any]]:
     from puthi.rules.terms import find_numbers, find_terms, load_tables
+    from puthi.rules.terms.numbers import outside_names
 
-    return list(find_terms(text, load_tables(tables) if tables else None)), list(find_numbers(text))
+    terms = list(find_terms(text, load_tables(tables) if tables else None))
+    return terms, outside_names(find_numbers(text), terms)
 
 
 def detect_game(terms: list[Any]) -> str | None:

@@ -26,8 +26,9 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # fractions: আড়াই কুড়ি is 50, not 20; a rank order A K Q J / 10 9 8 7 may wrap; 7: a term glued to an
 # ordinary word, তাসখেলার, বলেতাস; four members of a closed set, however weak their forms, make a list; 8: বিস্তি
 # named beside another game is the game; Dash-guti's family of games; Assamese একৈশ; 9: a line at the top of a
-# page takes its page's language, not the page before's; a Bengali line in an Assamese text told by its words).
-VERSION = "9"
+# page takes its page's language, not the page before's; a Bengali line in an Assamese text told by its words;
+# 10: একশত কুড়ি is 120, not 2000; a game's name is no number where the aligner reads it as the name).
+VERSION = "10"
 
 
 def warm_up() -> None:

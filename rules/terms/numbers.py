@@ -20,8 +20,8 @@ counted nouns are data in ``numbers.tsv``.
 With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read as zero: seed 000 prints
 ৩০ as ``৩•``. It is off by default (the repair stage should fix such damage, with an Edit).
 
->>> [(n.surface, n.value) for n in find_numbers("দুই কুড়ি সাত ফোটা, তিন কুড়ি, চারি কুড়ি সাত")]
-[('দুই কুড়ি সাত', 47), ('তিন কুড়ি', 60), ('চারি কুড়ি সাত', 87)]
+>>> [(n.surface, n.value) for n in find_numbers("দুই কুড়ি সাত ফোটা, তিন কুড়ি, চারি কুড়ি সাত, একশত কুড়ি")]
+[('দুই কুড়ি সাত', 47), ('তিন কুড়ি', 60), ('চারি কুড়ি সাত', 87), ('একশত কুড়ি', 120)]
 >>> [(n.surface, n.value) for n in find_numbers("এতে 32টি তাস; তিনটি; 40 টি")]
 [('32টি', 32), ('তিনটি', 3), ('40 টি', 40)]
 >>> [(n.surface, n.value) for n in find_numbers("প্ৰতিজনৰ ১০টা টুকুৰা; দহটা", lang="as")]
@@ -196,6 +196,19 @@ def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> 
     return _find_numbers(text, runs[0][2], ocr_digits)
 
 
+def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
+    """``numbers`` without those the term aligner read as a game's name: ছেষট্টি in "ছেষট্টি খেলার নিয়ম" is
+    Sixty-Six, not 66 (a newcomer's CSV export listed running heads as the number 66).
+
+    >>> from puthi.rules.terms import find_terms
+    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়"
+    >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text))]
+    [(21, 66)]
+    """
+    names = {(t.start, t.end) for t in terms if t.concept.startswith("game.")}
+    return [n for n in numbers if (n.start, n.end) not in names]
+
+
 def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
     lex = lexicon(lang)
     toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
@@ -301,6 +314,8 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
             if w.value >= 1000:
                 total += (current or 1) * w.value
                 current = 0
+            elif after_multiplier and current > w.value:
+                total, current = total + current, w.value  # একশত কুড়ি is 100 and 20, not 100 twenties
             else:
                 current = (current or 1) * w.value
             after_multiplier = True

@@ -37,6 +37,16 @@ def test_jsonl_records_and_offsets_into_the_input_as_read(tmp_path):
         assert body[r["start"] : r["end"]] == r["surface"]
 
 
+def test_a_game_name_that_is_also_a_number_is_the_name_only_where_it_names_the_game():
+    # a newcomer's export listed the running head "ছেষট্টি খেলার নিয়ম" as the number 66 as well
+    text = "ছেষট্টি খেলার নিয়ম\nছেষট্টি ফোঁটা হইলে জয়\n"
+    rows = [line.split("\t") for line in run_cli(["-", "--format", "tsv"], stdin=text.encode()).stdout.decode()
+            .splitlines()[1:]]
+    assert [(r[0], r[4]) for r in rows if r[2] == "ছেষট্টি"] == [("0", "game.sixty_six"), ("20", "number")]
+    every = run_cli(["-", "--format", "tsv", "--all-links"], stdin=text.encode()).stdout.decode()
+    assert "0\t7\tছেষট্টি\t66\tnumber" in every  # every reading asked for: the number is one of them
+
+
 def test_tsv_and_stdin():
     out = run_cli(["-", "--format", "tsv", "--no-numbers"], stdin="তুরুপের সাহেব\tও বিবি\n".encode())
     lines = out.stdout.decode().splitlines()

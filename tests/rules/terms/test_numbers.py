@@ -30,6 +30,9 @@ def values(text, **kw):
         ("কুড়ি নয়, ত্রিশ", [("কুড়ি", 20), ("ত্রিশ", 30)]),  # নয় alone after a score is "not"
         ("দুই কুড়ি নয়টি", [("দুই কুড়ি নয়টি", 49)]),  # with a classifier, nine
         ("কুড়ি কুড়ি করিয়া গণা হয়", [("কুড়ি", 20), ("কুড়ি", 20)]),  # by twenties, not 400
+        ("মোট একশত কুড়ি ফোঁটা", [("একশত কুড়ি", 120)]),  # a score after a hundred adds (a newcomer: 2000)
+        ("দুই শত কুড়ি", [("দুই শত কুড়ি", 220)]),
+        ("কুড়ি শত", [("কুড়ি শত", 2000)]),  # a larger multiplier after a smaller one still multiplies
     ],
 )
 def test_vigesimal(text, expected):
