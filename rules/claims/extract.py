@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import csv
 import itertools
+import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -228,7 +229,44 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     >>> text = "বিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়। গোলামচোর খেলা হয়। প্রত্যেকে ১৭ খানি তাস পায়।"
     >>> [(c.game, c.stated) for c in extract_claims(text, "bisti") if c.quantity == "hand_size"]
     [('bisti', 8), ('golamchor', 17)]
+
+    The text is read in Unicode NFC, as the patterns are written, and the claims' offsets and sentences are the
+    text's own: a denial typed with the one-code-point য় (U+09DF) is still a denial.
+
+    >>> [(c.stated, c.start, c.end) for c in extract_claims("বন্দী কৰাটো বাধ্যতামূলক নহ\u09df।", "dashguti")]
+    [('no', 0, 28)]
     """
+    norm, back = nfc_with_offsets(text)
+    if norm is text:
+        return _extract_claims(text, game, lang, heads, tables)
+    heads = [unicodedata.normalize("NFC", h) for h in heads]
+    return [replace(c, start=back[c.start], end=back[c.end], text=text[back[c.start] : back[c.end]])
+            for c in _extract_claims(norm, game, lang, heads, tables)]
+
+
+def nfc_with_offsets(text: str) -> tuple[str, list[int]]:
+    """``text`` in NFC, and for each offset into it (and its end) the offset into ``text``; ``text`` itself
+    (the same object) when it is NFC already. Each letter is normalised with its signs, so an offset at a
+    letter's start maps to that letter's start.
+
+    >>> norm, back = nfc_with_offsets("নহ\u09df না")
+    >>> len(norm), back[3], back[4], back[len(norm)]
+    (7, 2, 3, 6)
+    """
+    if unicodedata.is_normalized("NFC", text):
+        return text, []
+    parts: list[str] = []
+    back: list[int] = []
+    for m in _CLUSTER.finditer(text):
+        piece = unicodedata.normalize("NFC", m.group())
+        parts.append(piece)
+        back += [m.start()] * len(piece)
+    back.append(len(text))
+    return "".join(parts), back
+
+
+def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None
+                    ) -> list[Claim]:
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
@@ -268,8 +306,8 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
 # (the first clause only). A না inside a clause ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition,
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
 # Assamese denies a verb with a prefix: নহাৰে "does not lose", নিজিকে "does not win", নাপায় "does not get".
-NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নয়|নহে|নহয়|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব|নহাৰে|নহাৰিব|"
-                                  r"নিজিকে|নিজিকিব|নাপায়|নাপায়|নাপাব)[\s।॥৷.!?\"'”’,;]*$")
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নহে|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব|নহাৰে|নহাৰিব|"
+                                  r"নিজিকে|নিজিকিব|নাপায়|নাপাব)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
 # may open with a conjunction before the game it is about.
@@ -402,6 +440,7 @@ def _negated(claims: list[Claim]) -> list[Claim]:
 
 
 _SPACES = regex.compile(r"\s+")
+_CLUSTER = regex.compile(r"\P{M}?\p{M}*", regex.DOTALL)  # a letter with its signs (or signs alone), for NFC
 # A blank line (CR LF too) ends a paragraph; a new page does not, even with blank lines around its number (as
 # OCR'd pages have): the printer ran out of page, not the author out of subject.
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")

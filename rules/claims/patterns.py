@@ -40,7 +40,7 @@ _MARRIAGE_RANGE = range(20, 51)
 # Game points of a deal: 1 to 3 in Sixty-Six and Schnapsen (seed 002, pagat); more than this is a score.
 _GAME_POINTS_MAX = 6
 # Between a denied value and the one that replaces it: "৪০ নহে, ২০".
-_CORRECTED = regex.compile(r"[^\S\n]*(?:ফোটা|ফোঁটা|পয়েন্ট)?[^\S\n]*(?:নহে|নয়|নয়|নহয়|নহয়)[^\S\n]*[,;][^\S\n]*")
+_CORRECTED = regex.compile(r"[^\S\n]*(?:ফোটা|ফোঁটা|পয়েন্ট)?[^\S\n]*(?:নহে|নয়|নহয়)[^\S\n]*[,;][^\S\n]*")
 # A suit just before a number: "তুরুপে ৪০", "অন্য রঙে ২০", "সাধারণ রংয়ের ২০".
 _SUIT_BEFORE = regex.compile(r"(?:তুরুপ|ট্রাম্প|রঙ|রং)[\p{L}\p{M}]*[ \t]*$")
 
@@ -132,7 +132,7 @@ def _rounds(s: Sentence) -> list[tuple[NumberSpan, NumberSpan]]:
 
 
 _EACH_TIME = regex.compile(r"\s*(?:টি|টা|খানি|খানা)?\s*(?:করে|করিয়া|কৰি)\s*")  # "N each"
-_ROUNDS = regex.compile(r"\s*(?:দফায়|দফায়|দফা|বারে|কিস্তিতে|কিস্তিত|বাৰত|বাৰে)")  # "in M rounds"
+_ROUNDS = regex.compile(r"\s*(?:দফায়|দফা|বারে|কিস্তিতে|কিস্তিত|বাৰত|বাৰে)")  # "in M rounds"
 
 
 def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
@@ -189,9 +189,9 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
 
 
 # A value said relative to another card's: "টেক্কার চেয়ে এক কম", "বিবিতকৈ দুই বেছি" (no value of its own).
-_THAN = regex.compile(r"চেয়ে|চেয়ে|চাইতে|অপেক্ষা|তকৈ")
-_MORE_OR_LESS = regex.compile(r"\s*(?:পয়েন্ট|পয়েন্ট|ফোটা)?\s*(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
-_MARRIAGE_WORD = regex.compile(r"বিবাহ|বিয়ে|বিয়ে|বিয়া|মেরেজ|marriage", regex.IGNORECASE)
+_THAN = regex.compile(r"চেয়ে|চাইতে|অপেক্ষা|তকৈ")
+_MORE_OR_LESS = regex.compile(r"\s*(?:পয়েন্ট|ফোটা)?\s*(?:কম|বেশি|বেশী|বেছি|অধিক)(?![\p{L}\p{M}])")
+_MARRIAGE_WORD = regex.compile(r"বিবাহ|বিয়ে|বিয়া|মেরেজ|marriage", regex.IGNORECASE)
 
 
 def _zeros(s: Sentence, ranks: list[tuple[TermSpan, str]]) -> list[NumberSpan]:
@@ -268,7 +268,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
 
 # "including the last trick": "শেষ ট্রিক ধরিয়া", "শেষ পিঠ সহ", "শেষ ট্রিকের ১০ পয়েন্ট ধরিয়া" (ধরে "takes" and সহজ are
 # no such words).
-_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*(?:\s+\S+){0,3}?\s+(?:ধরিয়া|ধরিয়া|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া)"
+_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*(?:\s+\S+){0,3}?\s+(?:ধরিয়া|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া)"
                           r"(?![\p{L}\p{M}])")
 
 
@@ -404,11 +404,11 @@ def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
             and not _SHORT_OF.match(s.after(n.end, 24)) and not _PER.search(s.text, 0, n.start - s.start)]
 
 
-_POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট|পয়েন্ট)")
+_POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট)")
 _PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তাস|কার্ড)\S*\s+জন্য\s*$")  # "প্রতি পিঠের জন্য এক পয়েন্ট": per trick
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
-                          r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
+                          r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
 # After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
 _PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:(?:লোক|ব্যক্তি|মানুহ)\S*\s*)?(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
 _COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")
