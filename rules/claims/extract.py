@@ -54,8 +54,14 @@ def _cue_table() -> list[dict[str, str]]:
 @cache
 def cue_patterns() -> dict[str, regex.Pattern]:
     """The cue table, compiled: cue name -> pattern. A space in a cue is any run of spaces: a cue the printer
-    wrapped, or one a page break cuts (its page number and running head blanked), is still one cue."""
-    return {row["cue"]: regex.compile(row["pattern"].replace(" ", r"\s+")) for row in _cue_table()}
+    wrapped, or one a page break cuts (its page number and running head blanked), is still one cue. A cue
+    starts a word: মান (value) is not the মান of বর্তমানে (nowadays) or সমান (equal), a review found.
+
+    >>> [bool(cue_patterns()["value"].search(w)) for w in ("মানের", "বর্তমানে", "সমান")]
+    [True, False, False]
+    """
+    return {row["cue"]: regex.compile(r"(?<![\p{L}\p{M}])(?:" + row["pattern"].replace(" ", r"\s+") + ")")
+            for row in _cue_table()}
 
 
 @cache

@@ -692,3 +692,12 @@ def test_text_typed_with_one_code_point_nukta_letters_states_the_same(game, text
     claims = extract_claims(typed, game)
     assert [(c.quantity, c.stated) for c in claims] == expected
     assert all(typed[c.start : c.end] == c.text for c in claims)
+
+
+@pytest.mark.parametrize("text", [
+    "বর্তমানে এই খেলা প্রায় ১০০ বছরের পুরানো, আর যে জেতে সে-ই বিজয়ী।",  # মান inside বর্তমানে
+    "দুই পক্ষ সমান হলে ৩০ মিনিট পরে যে আগে জেতে সে-ই বিজয়ী।",  # মান inside সমান
+])
+def test_a_cue_inside_another_word_is_no_cue(text):
+    # a review: both had made a winning threshold of 100 and of 30
+    assert extract_claims(text, "sixtysix") == []
