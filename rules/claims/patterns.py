@@ -22,11 +22,11 @@ from puthi.rules.spans import NumberSpan, TermSpan
 
 # Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
 # or follows it, then at most a word such as করে/করিয়া ("eight each").
-_GAP = regex.compile(r"^(?:টি|টা|টো|খানি|খান|জন|গোটা)?\s*(?:\(?[^\s]*\)?\s*)?$")
+_GAP = regex.compile(r"^(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন|গোটা)?\s*(?:\(?[^\s]*\)?\s*)?$")
 
 
 _ROEM_CUES = ("four_jacks", "four_kind", "stuk", "pit", "run3", "run4")
-_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|খানি|খান|জন)$")
+_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন)$")  # the classifiers of numbers.tsv that count
 # Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
 # larger number after "শেষ পিঠ" is something else (a threshold to show, seed 000).
 _LAST_TRICK_MAX = 25
@@ -268,7 +268,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
 
 # "including the last trick": "শেষ ট্রিক ধরিয়া", "শেষ পিঠ সহ", "শেষ ট্রিকের ১০ পয়েন্ট ধরিয়া" (ধরে "takes" and সহজ are
 # no such words).
-_INCLUDING = regex.compile(r"(?:শেষ পিঠ|শেষ ট্রিক|শেষ হাত)\S*(?:\s+\S+){0,3}?\s+(?:ধরিয়া|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া)"
+_INCLUDING = regex.compile(r"শেষ\s+(?:পিঠ|ট্রিক|হাত)\S*(?:\s+\S+){0,3}?\s+(?:ধরিয়া|সহ|সহিত|সমেত|মিলিয়ে|মিলিয়া)"
                           r"(?![\p{L}\p{M}])")
 
 

@@ -701,3 +701,10 @@ def test_text_typed_with_one_code_point_nukta_letters_states_the_same(game, text
 def test_a_cue_inside_another_word_is_no_cue(text):
     # a review: both had made a winning threshold of 100 and of 30
     assert extract_claims(text, "sixtysix") == []
+
+
+def test_a_count_with_any_classifier_is_no_card_value():
+    # a review: "টেক্কা তিনখানা" (three aces) was read as the trump ace worth 3; তিনটি was not
+    for count in ("তিনটি", "তিনখানা", "তিনটে"):
+        claims = extract_claims(f"তুরুপে গোলামের মূল্য ২০, নহলার ১৪, টেক্কা {count}।", "klaverjas")
+        assert [c.stated for c in claims] == [20, 14], count
