@@ -166,8 +166,10 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     ranks = s.ranks()
     # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things; "টেক্কার চেয়ে এক
     # কম" is a difference, no value
+    # "নহলার মূল্য ১৪ নয়, ২০": the value the text corrects is none
     numbers = [n for n in s.free_numbers() if n.value <= 25 and not _CLASSIFIED.search(n.surface)
-               and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))]
+               and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))
+               and not _CORRECTED.match(s.text, n.end - s.start)]
     numbers = sorted(numbers + _zeros(s, ranks), key=lambda n: n.start)
     if not ranks or not numbers:
         return []
@@ -425,7 +427,10 @@ def players(s: Sentence, game: str) -> list[Claim]:
 
 
 # "must capture": a verb of capturing with "must", or the word "compulsory" (seed 004: বন্দী কৰাটো বাধ্যতামূলক)
-_MUST_CAPTURE = regex.compile(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)|বাধ্যতামূলক")
+_MUST_CAPTURE = regex.compile(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)"
+                           r"|বাধ্যতামূলক")
+# "may capture": the rule says capturing is up to the player (a rules expert's review: "গুটি খাওয়া ঐচ্ছিক")
+_MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ইচ্ছামত|ইচ্ছামতো|বৈকল্পিক")
 
 
 _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
@@ -437,7 +442,9 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     claims = []
     if s.has("first_move") and s.has("centre"):
         claims.append(_claim(s, game, "first_move_forced", "centre", 0.7))
-    if s.has("capture") and _MUST_CAPTURE.search(s.text):
+    if s.has("capture") and _MAY_CAPTURE.search(s.text):
+        claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
+    elif s.has("capture") and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     if s.has("blocked") and (s.has("lose") or s.has("win")):  # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়"
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"

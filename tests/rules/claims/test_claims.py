@@ -708,3 +708,24 @@ def test_a_count_with_any_classifier_is_no_card_value():
     for count in ("তিনটি", "তিনখানা", "তিনটে"):
         claims = extract_claims(f"তুরুপে গোলামের মূল্য ২০, নহলার ১৪, টেক্কা {count}।", "klaverjas")
         assert [c.stated for c in claims] == [20, 14], count
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a rules expert's statements: schneider and schwarz by name, or a short score as "did not reach"
+    ("sixtysix", "পরাজিত খেলোয়াড় ৩৩ পয়েন্টে না পৌঁছালে বিজয়ী দুই গেম পয়েন্ট পায়।",
+     [("game_points", 2, "consistent"), ("schneider_threshold", 33, "consistent")]),
+    ("sixtysix", "স্নাইডার হলে বিজয়ী দুই গেম পয়েন্ট পায়।", [("game_points", 2, "consistent")]),
+    ("sixtysix", "স্নাইডার হলে বিজয়ী এক গেম পয়েন্ট পায়।", [("game_points", 1, "contradicted")]),
+    ("sixtysix", "শোয়ার্জ হলে বিজয়ী তিন গেম পয়েন্ট পায়।", [("game_points", 3, "consistent")]),
+    # winning thresholds said with জিততে or জয়
+    ("sixtysix", "জিততে হলে ৬১ পয়েন্ট পেতে হয়।", [("winning_threshold", 61, "contradicted")]),
+    ("sixtysix", "৬৬ বা তার বেশি পয়েন্ট অর্জন করলে জয় হয়।", [("winning_threshold", 66, "consistent")]),
+    # capturing by eating, and optional capture
+    ("dashguti", "দশ-গুটিতে গুটি খাওয়া ঐচ্ছিক, বাধ্যতামূলক নয়।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "সুযোগ পেলে প্রতিপক্ষের গুটি খেতেই হবে।", [("capture_compulsory", "yes", "consistent")]),
+    # a value the text corrects is no value: "১৪ নয়, ২০"
+    ("klaverjas", "তুরুপের নহলার মূল্য ১৪ নয়, ২০ পয়েন্ট।", [("card_value", 20, "contradicted")]),
+])
+def test_a_rules_experts_statements_get_their_verdicts(game, text, expected):
+    verdicts = check_claims(extract_claims(text, game))
+    assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
