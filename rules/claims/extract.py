@@ -469,7 +469,11 @@ _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:�
                               r"(?:\r?\n|$)")  # a page number may follow; a question is no heading
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
-_LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*|[^\n\f:ঃ।]{1,30}[:ঃ][ \t]*)$")
+# A line's start before a name: bullets and numbers, or a label of at most _LABEL_MAX characters and a colon or a
+# dash ("দ্বিতীয় অধ্যায়: বিস্তি", a newcomer's "ষষ্ঠ অধ্যায় — শ্নাপসেন"); a name is looked for that far back.
+_LABEL_MAX = 30
+_LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*"
+                            rf"|[^\n\f:ঃ।]{{1,{_LABEL_MAX}}}(?:[:ঃ]|[ \t]+[—–\-])[ \t]*)$")
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -618,7 +622,7 @@ def _quoted(before: str) -> bool:
 
 
 def _how_named(t: TermSpan, text: str) -> str:
-    if _LINE_START.search(text, max(0, t.start - 24), t.start) and _HEADING_TAIL.match(text, t.end):
+    if _LINE_START.search(text, max(0, t.start - _LABEL_MAX - 6), t.start) and _HEADING_TAIL.match(text, t.end):
         return "heading"
     if _COMPARED.match(text, t.end, min(len(text), t.end + 40)):
         return "compared"
@@ -662,8 +666,9 @@ class _Passage:
 def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str) -> str:
     """The game ``sentence`` speaks of; ``state`` is brought up to date (see :class:`_Passage`).
 
-    A heading that names a game starts its chapter; naming ``default`` or a variant of it (Schnapsen for
-    Sixty-Six: reading a Sixty-Six text as Schnapsen is a comparison the user asked for) ends the chapter.
+    A heading that names a game starts its chapter, a variant's too (a Schnapsen chapter in a Sixty-Six book,
+    a newcomer's booklet); naming ``default`` or the game it is a variant of (Sixty-Six when reading as
+    Schnapsen: a comparison the user asked for) ends the chapter.
     A sentence whose subject is a game puthi has no engine for ("গোলামচোর খেলা হয়", :func:`_turns_topic`)
     turns the paragraph to it; one that names the game in force brings the paragraph back. A sentence that
     opens with another game with an engine ("বিস্তি খেলায় প্রত্যেককে আটটি …", "শ্নাপসেনে কুড়িখানি তাস
@@ -673,7 +678,7 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
         return "klaverjas-rotterdam"
     named = _games_named(sentence, text)
     if headings := [g for g, how in named if how == "heading"]:
-        state.chapter = None if family(headings[-1]) == family(default) else headings[-1]
+        state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]
         state.topic = None
     current = state.chapter or default
     if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):

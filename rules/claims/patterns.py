@@ -26,10 +26,11 @@ _GAP = regex.compile(r"^(?:টি|টা|টো|টে|খানি|খানা
 
 
 _ROEM_CUES = ("four_jacks", "four_kind", "stuk", "pit", "run3", "run4")
-_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন)$")  # the classifiers of numbers.tsv that count
+# the classifiers of numbers.tsv that count, with an ending (একজনের: "of one person")
+_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন)(?:ের|এর|র|কে|তে|ে)?$")
 # Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
 # larger number after "শেষ পিঠ" is something else (a threshold to show, seed 000).
-_LAST_TRICK_MAX = 25
+_LAST_TRICK_MAX = 40
 # "10 পয়েন্ট ছাড়াই" (without the 10 points): the number is named to say it does not apply
 _NEGATED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|পইণ্ট)?\s*(?:ছাড়া|ছাড়াই|বাদে|বাদ দিয়ে|নয়|নহয়)")
 # How far (code points) "each player" may stand before the number of cards it receives.
@@ -37,6 +38,9 @@ _EACH_REACH = 45
 # Marriage values in the seeds' games are 20 and 40 (seed 002, pagat); numbers outside this range in a
 # sentence about marriages are other quantities (66 to win, 10 for the last trick).
 _MARRIAGE_RANGE = range(20, 51)
+# A value outside it is read only right after the marriage word in a sentence with no other quantity it could be
+# (a newcomer's booklet printed the trump marriage as ষাট, 60, and puthi had said nothing).
+_MARRIAGE_WIDE, _MARRIAGE_NEAR = range(10, 101), 25
 # Game points of a deal: 1 to 3 in Sixty-Six and Schnapsen (seed 002, pagat); more than this is a score.
 _GAME_POINTS_MAX = 6
 # Between a denied value and the one that replaces it: "৪০ নহে, ২০".
@@ -72,9 +76,12 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 
 def _after_total(s: Sentence, n: NumberSpan) -> bool:
-    """Does "in total" (মোট, মুঠ) stand right before the number ``n``, in a sentence not about each player
-    ("প্রত্যেক খেলোয়াড় মোট আটখানি তাস পায়" is a hand of eight)?"""
-    return not s.has("each") and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
+    """Does "in total" (মোট, মুঠ) stand right before the number ``n``, in a clause not about each player
+    ("প্রত্যেক খেলোয়াড় মোট আটখানি তাস পায়" is a hand of eight; but in "প্ৰতিজন খেলুৱৈয়ে দহটা গুটিৰে খেলে; গতিকে
+    মুঠ ২০টা গুটি" the twenty are both sides', a newcomer's page)?"""
+    each = any(0 <= s.reach(e, n.start) <= _EACH_REACH
+               and not regex.search(r"[;।]", s.text[e - s.start : n.start - s.start]) for _, e in s.cues("each"))
+    return not each and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
@@ -294,7 +301,9 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     claims = []
     prev = s.start
     for n in s.free_numbers():
-        if n.value not in _MARRIAGE_RANGE:
+        if n.value not in _MARRIAGE_RANGE and not (
+                n.value in _MARRIAGE_WIDE and any(0 <= n.start - e <= _MARRIAGE_NEAR for _, e in marks)
+                and not any(s.has(c) for c in ("last_trick", "win", "lose", "total"))):
             continue
         # a value named before the marriage must follow its suit: "তুরুপে ৪০, অন্য রঙে ২০ — ইহাই সাহেব-বিবির মূল্য"
         i = n.start - s.start

@@ -729,3 +729,32 @@ def test_a_count_with_any_classifier_is_no_card_value():
 def test_a_rules_experts_statements_get_their_verdicts(game, text, expected):
     verdicts = check_claims(extract_claims(text, game))
     assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+def test_a_newcomers_booklet_gets_its_false_rules_caught_and_its_true_ones_kept():
+    # the shapes of a newcomer's six-page booklet: values outside the usual ranges were dropped silently, a
+    # marriage without the word বিবাহ became two card values, a Schnapsen chapter under a dashed label was
+    # checked as Sixty-Six, and একশত কুড়ি was 2000
+    text = ("ছেষট্টি খেলার নিয়ম\n"
+            "একই রঙের সাহেব ও বিবি একজনের হাতে থাকিলে তাহা দেখাইয়া কুড়ি ফোঁটা পাওয়া যায়। "
+            "তুরুপের বিবাহে ষাট ফোঁটা পাওয়া যায়। শেষ পিঠ যে পায় সে ত্রিশ ফোঁটা অধিক পায়। "
+            "সমস্ত তাসের ফোঁটা যোগ করিলে একশত কুড়ি হয়।\n\n"
+            "ষষ্ঠ অধ্যায় — শ্নাপসেন\n"
+            "শ্নাপসেন খেলা ছেষট্টির ন্যায়, কেবল নহলা বাদ দিয়া কুড়িখানি তাস লাগে। প্রত্যেককে পাঁচখানি তাস দেওয়া হয়।\n")
+    got = [(v.claim.game, v.claim.key, v.claim.stated, v.verdict)
+           for v in check_claims(extract_claims(text, "sixtysix"))]
+    assert got == [
+        ("sixtysix", "marriage_value(suit=plain)", 20, "consistent"),
+        ("sixtysix", "marriage_value(suit=trump)", 60, "contradicted"),
+        ("sixtysix", "last_trick_bonus", 30, "contradicted"),
+        ("sixtysix", "card_point_total", 120, "consistent"),
+        ("schnapsen", "deck_size", 20, "consistent"),
+        ("schnapsen", "hand_size", 5, "consistent"),
+    ]
+
+
+def test_both_sides_pieces_in_total_and_a_player_with_no_move_in_assamese():
+    text = ("প্ৰতিজন খেলুৱৈয়ে দহটা গুটিৰে খেলে; গতিকে মুঠ\n২০টা গুটি বৰ্ডত থাকে। যি খেলুৱৈৰ আৰু কোনো\n"
+            "খোজ নাথাকে, তেওঁ খেলত হাৰে।")
+    got = [(v.claim.quantity, v.claim.stated, v.verdict) for v in check_claims(extract_claims(text, "dashguti"))]
+    assert got == [("pieces_per_player", 10, "consistent"), ("outcome_when_blocked", "loss", "consistent")]
