@@ -368,6 +368,9 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
                 return (after[0],)  # "ছেষট্টি, বিস্তি ও গ্রাবু — এই তিনটির মধ্যে ছেষট্টিতে …": the one singled out
             if not _CONTRASTED.search(part.text):
                 return tuple(dict.fromkeys(g for g, _, _ in joined))
+        if (len({g for g, _, _ in joined}) > 1 and len(joined) == len(games) and joined[0][1] != "compared"
+                and not _CONTRASTED.search(part.text)):
+            return tuple(dict.fromkeys(g for g, _, _ in joined))  # "এইরূপ চারিজনে বিবিধর গ্যাম ও গোলামচোর খেলা"
         if found := [g for (g, how, _), o in zip(games, opens, strict=True)
                      if how == "cue" or (o and how != "compared")]:
             return (found[0],)
@@ -376,8 +379,6 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
                 return (after[0],)
             if len(games_named) > 1 and len({g for g, _, _ in games}) == 1:
                 return (games[0][0],)
-        if len({g for g, _, _ in joined}) > 1 and len(joined) == len(games) and joined[0][1] != "compared":
-            return tuple(dict.fromkeys(g for g, _, _ in joined))  # "এইরূপ চারিজনে বিবিধর গ্যাম ও গোলামচোর খেলা"
         return ()
 
     games_named = {g for g, _, _ in named(s)}
@@ -461,8 +462,9 @@ _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খ�
                           rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ)(?![\p{{L}}\p{{M}}])")
 # After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
 _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
+# ... or with its verb garbled out of Bengali script by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
-                           r"(?![\p{L}\p{M}])")
+                           r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[^\s\p{Bengali}]{1,8}[ \t]*[।॥|]")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"

@@ -758,3 +758,13 @@ def test_both_sides_pieces_in_total_and_a_player_with_no_move_in_assamese():
             "খোজ নাথাকে, তেওঁ খেলত হাৰে।")
     got = [(v.claim.quantity, v.claim.stated, v.verdict) for v in check_claims(extract_claims(text, "dashguti"))]
     assert got == [("pieces_per_player", 10, "consistent"), ("outcome_when_blocked", "loss", "consistent")]
+
+
+def test_games_named_with_a_garbled_verb_turn_the_passage_to_them():
+    # seed 000's last paragraph: "… গোলামচোর খেলা হয়" with হয় garbled into Devanagari; its 17 cards each had been
+    # checked as Bisti's and contradicted
+    text = ("বিস্তি খেলায় প্রত্যেকে আটখানি তাস পায়। এইরূপ চারিজনে বিবিধর গ্যাম ও গোলামচোর খেলা रुग्न। "
+            "কাটাইয়া রং করিয়া প্রত্যেকে ১৭ খানি করিয়া তাস লয়।")
+    got = [(c.game, c.quantity, c.stated) for c in extract_claims(text, "bisti")]
+    assert got == [("bisti", "hand_size", 8), ("bibidhar_gam", "players", 4), ("golamchor", "players", 4),
+                   ("golamchor", "hand_size", 17)]
