@@ -13,7 +13,6 @@ import json
 import shutil
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 from puthi.corpus.textio import folder
@@ -54,59 +53,10 @@ def make_sources(folder: Path) -> list[Path]:
     return made
 
 
-def doc_views(db: Path) -> list:
-    """The review page's view of every document in the corpus."""
-    from puthi.corpus.report import ClaimView, DocView, EditView, SpanView, WordBox
-    from puthi.corpus.store import Corpus
-
-    views = []
-    with Corpus(db, create=False) as corpus:
-        for doc in corpus.documents():
-            for sp in corpus.pages(doc):
-                words = [WordBox(w["x0"], w["y0"], w["x1"], w["y1"], w["text"], w["conf"])
-                         for w in sp.words if w.get("x0") is not None]
-                edits = [EditView(m.item.start, m.item.end, m.item.before, m.item.after, m.item.rule,
-                                  m.item.confidence, m.resp) for m in sp.edits if m.active]
-                spans = [SpanView(m.item.start, m.item.end, m.item.headword, m.item.concept, m.item.gloss,
-                                  m.item.score) for m in sp.terms if m.active]
-                spans += [SpanView(n.start, n.end, str(n.value), kind="number") for n in sp.numbers]
-                claims = []
-                for m in sp.verdicts:
-                    v = m.item
-                    c = sp.claims[v.claim]
-                    params = ",".join(f"{k}={val}" for k, val in sorted(c.params.items()))
-                    claims.append(ClaimView(c.start, c.end, f"{c.quantity}({params})" if params else c.quantity,
-                                            c.stated, v.expected, v.verdict, v.explanation, c.game))
-                views.append(DocView(
-                    name=doc.name + (f" p.{sp.page_no}" if sp.page_no > 1 else ""), lang=sp.lang,
-                    ocr_text=sp.ocr_text, text=sp.text,
-                    image=Path(doc.source) if doc.kind == "image" else None,
-                    width=sp.page.get("width", 0), height=sp.page.get("height", 0),
-                    words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
-                    frame=sp.page_no - 1 if doc.kind == "image" else 0,
-                ))
-    return views
-
-
-def summarise(views: list) -> dict[str, object]:
-    verdicts = Counter(c.verdict for v in views for c in v.claims)
-    rules = Counter(e.rule for v in views for e in v.edits)
-    return {
-        "documents": len({v.source for v in views}),
-        "lines": sum(len([ln for ln in v.text.splitlines() if ln.strip()]) for v in views),
-        "edits by kind": ", ".join(f"{r} {n}" for r, n in rules.most_common()) or "none",
-        "terms found": sum(s.kind == "term" for v in views for s in v.spans),
-        "numbers found": sum(s.kind == "number" for v in views for s in v.spans),
-        "claims consistent": verdicts["consistent"],
-        "claims contradicted": verdicts["contradicted"],
-        "claims unverifiable": verdicts["unverifiable"],
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     from puthi.corpus.export import export, write_atomic
     from puthi.corpus.pipeline import build
-    from puthi.corpus.report import render_report
+    from puthi.corpus.review import corpus_views, summarise, write_review
 
     if args.workers < 1:
         raise InputError(f"--workers {args.workers}", "give 1 or more worker processes")
@@ -128,9 +78,9 @@ def run(args: argparse.Namespace) -> int:
          "label": "puthi demo", "total": sum(c.get("total", 0) for c in collections),
          "first": {"type": "AnnotationPage", "items": [i for c in collections for i in c["first"]["items"]]}},
         ensure_ascii=False, indent=1))
-    views = doc_views(db)
+    views = corpus_views(db)
+    write_review(views, out, title="puthi demo")
     summary = summarise(views)
-    write_atomic(out / "report.html", render_report(views, title="puthi demo", summary=summary))
     width = max(len(k) for k in summary)
     print(f"puthi demo: {out}/report.html, corpus.sqlite, tei/, annotations.jsonld")
     for k, v in summary.items():

@@ -1,4 +1,4 @@
-"""``puthi export``: write a corpus as TEI, ALTO, PAGE XML, W3C Web Annotations, CSV or Parquet."""
+"""``puthi export``: write a corpus as TEI, ALTO, PAGE XML, W3C Web Annotations, CSV, Parquet or its review page."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import sys
 
 from puthi.corpus.textio import folder
 
-HELP = "export a corpus as TEI, ALTO, PAGE XML, Web Annotation JSON-LD, CSV or Parquet"
+HELP = "export a corpus as TEI, ALTO, PAGE XML, Web Annotation JSON-LD, CSV, Parquet or a review page (html)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from puthi.corpus.export import FORMATS
 
     p.add_argument("--db", required=True, help="the corpus file made by puthi build")
-    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--format", required=True, choices=FORMATS,
+                   help="html writes report.html: scans with word boxes, every edit, term, number and verdict")
     p.add_argument("-o", "--out", required=True, metavar="DIR", type=folder,
                    help="output folder (created if missing)")
     p.add_argument("--doc", action="append", metavar="DOC", help="only this document (id, name or path); repeatable")

@@ -28,7 +28,7 @@ from puthi.corpus.records import Document
 from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
 
-FORMATS = ("tei", "alto", "page", "webanno", "csv", "parquet")
+FORMATS = ("tei", "alto", "page", "webanno", "csv", "parquet", "html")
 #: The tables the CSV and Parquet exports write (all of :data:`~puthi.corpus.store.FRAMES`).
 TABLES = tuple(FRAMES)
 
@@ -121,6 +121,10 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
         docs = [corpus.find_document(d) for d in documents] if documents else every
         if fmt in ("csv", "parquet"):
             return _tables(corpus, fmt, out, {d.source for d in docs} if documents else None)
+        if fmt == "html":
+            from puthi.corpus.review import corpus_views, write_review
+
+            return [write_review(corpus_views(db, documents), out)]
         stems = unique_stems(every)
         written = []
         for doc in docs:

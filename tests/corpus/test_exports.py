@@ -321,6 +321,19 @@ def test_csv_of_one_document_holds_only_its_rows(seed_copy, tmp_path):
     assert set(pd.read_csv(tmp_path / "one" / "documents.csv")["source"]) == {doc.source}
 
 
+def test_the_review_page_of_a_corpus_shows_its_documents_and_verdicts(seed_copy, tmp_path):
+    # a newcomer found no way to see their own corpus's review page but the demo, which adds its samples
+    with Corpus(seed_copy) as c:
+        docs = c.documents()
+        verdicts = c.frame("verdicts")
+    (page,) = export.export(seed_copy, "html", tmp_path / "all")
+    html = page.read_text(encoding="utf-8")
+    assert page.name == "report.html" and all(d.name in html for d in docs)
+    assert html.count('class="verdict ') >= len(verdicts) > 0
+    (one,) = export.export(seed_copy, "html", tmp_path / "one", documents=[docs[0].name])
+    assert docs[0].name in one.read_text(encoding="utf-8") and docs[1].name not in one.read_text(encoding="utf-8")
+
+
 def test_output_paths_cannot_leave_the_output_folder(tmp_path, seed_copy):
     out = tmp_path / "out"
     out.mkdir()
