@@ -49,8 +49,6 @@ from puthi.processes import HELD_LOCKS, start_worker
 if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
 
-#: The machine stages, in order.
-STAGES = ("ocr", "repair", "terms", "claims")
 #: The modules each stage needs; a stage whose module is absent is recorded as version ``absent``
 #: (and skipped), so the next build redoes it once the module lands.
 STAGE_MODULES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -312,9 +310,9 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
 
         text = decode(data, src)  # names UTF-16 and binary files as such, and the first bad byte
         pages = split_text_pages(text)
-        if any(len(page) > MAX_PAGE_CHARS for page in text.split("\f")):
+        if len(pages) > len(split_text_pages(text, max_chars=len(text) + 1)):
             notes.append(f"{src}: a text page over {MAX_PAGE_CHARS:,} characters was cut into pages at paragraph "
-                         f"breaks ({len(pages)} pages in all); rule claims are read across them")
+                         f"or line breaks ({len(pages)} pages in all); rule claims are read across them")
         noise = document_noise(pages)
         tasks = [PageTask(src, "text", n, _sha(t), lang, text=t, noise=noise) for n, t in enumerate(pages, start=1)]
     elif kind == "image":  # a multi-page TIFF has a page per frame
@@ -554,7 +552,6 @@ def process_page(task: PageTask) -> PageResult:
             result.lang = lang or result.lang
         result.steps.append(steps[1])
         fresh = reanalyse(result.text, result.lang, steps=steps, fail=True, tables=task.tables)
-        assert fresh is not None
         result.terms, result.numbers = fresh.terms, fresh.numbers
         result.claims, result.verdicts = fresh.claims, fresh.verdicts
         result.steps += fresh.steps

@@ -41,7 +41,7 @@ _RANK_GLOSSES = {
 # Game concepts of the terminology tables (rules/terms/games.tsv) -> engine names.
 _GAME_CONCEPTS = {
     "sixty_six": "sixtysix", "schnapsen": "schnapsen", "klaverjas": "klaverjas",
-    "dash_guti": "dashguti", "dashguti": "dashguti", "bisti": "bisti",
+    "dash_guti": "dashguti", "bisti": "bisti",
 }  # fmt: skip
 
 

@@ -41,8 +41,10 @@ _BULLET = regex.compile(r"[ \t]*(?:[•●▪◦*]|[\-–—][ \t])")
 _ITEM = regex.compile(r"[ \t]*\p{Nd}{1,3}[।.][ \t]+\p{L}")
 _NUMBERED = regex.compile(r"[ \t]*(?:\(?[\p{Nd}]{1,3}[.)।]|\(?[\p{L}]\p{M}*\))")
 _OPENS_LIST = regex.compile(r"[:：][ \t]*$")
+_LINE = regex.compile(r"[^\n\f]+")
 # A line that is only a number: a page number ("১২", "- ১২ -", "[১২]"), no part of the sentences around it.
-_NUMBER_LINE = regex.compile(r"[ \t\f]*[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t\r]*(?:\n|$)")
+# (Runs of spaces are possessive, *+: a long run of spaces is not tried split in two, which took seconds.)
+_NUMBER_LINE = regex.compile(r"[ \t\f]*+[\-–—(\[]?[ \t]*+\p{Nd}{1,4}[ \t]*+[\-–—)\]]?[ \t\r]*+(?:\n|$)")
 HEADING_WORDS = 3
 # The longest sentence of the seeds has 420 characters. Text with no sentence ends at all (OCR that lost
 # its dandas, a PDF without line breaks) is cut after a comma or a space past this length, so that one
@@ -63,7 +65,7 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     >>> [text[a:b] for a, b in page_furniture(text)]
     ['তাসখেলা', '১২', 'তাসখেলা', '১৩']
     """
-    lines = [(m.start(), m.end(), m.group()) for m in regex.finditer(r"[^\n\f]*[^\s]+[^\n\f]*", text)]
+    lines = [(m.start(), m.end(), m.group()) for m in _LINE.finditer(text) if not m.group().isspace()]
     numbers = {k for k, (_, _, line) in enumerate(lines) if is_page_number(line)}
     pages = _pages(lines, text)
     edge = {k for page in pages for k in _ends(page, numbers)}  # each page's first and last line not a number
@@ -173,9 +175,9 @@ def _head_key(line: str) -> str:
 
 
 # A page number set apart on a head's line: after two spaces or more, or in dashes ("— ৩ —").
-_NUMBERED_HEAD = regex.compile(r"\S[ \t]{2,}[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t]*$"
-                               r"|^[ \t]*[\-–—(\[]?[ \t]*\p{Nd}{1,4}[ \t]*[\-–—)\]]?[ \t]{2,}\S"
-                               r"|[\-–—][ \t]*\p{Nd}{1,4}[ \t]*[\-–—]")
+_NUMBERED_HEAD = regex.compile(r"\S[ \t]{2,}+[\-–—(\[]?[ \t]*+\p{Nd}{1,4}[ \t]*+[\-–—)\]]?[ \t]*+$"
+                               r"|^[ \t]*+[\-–—(\[]?[ \t]*+\p{Nd}{1,4}(?:[ \t]*+[\-–—)\]])?[ \t]{2,}+\S"
+                               r"|[\-–—][ \t]*+\p{Nd}{1,4}[ \t]*+[\-–—]")
 _HEAD_MARK = regex.compile(r"[\-–—•|:ঃ·*]+")
 _HEAD_NUMBER = regex.compile(r"[\p{Nd}\-–—()\[\]]*\p{Nd}[\p{Nd}\-–—()\[\]]*")
 
