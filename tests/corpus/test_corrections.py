@@ -300,7 +300,7 @@ def test_a_book_cut_into_pages_anew_keeps_its_corrections(tmp_path, fast_repair,
     book.write_text("প্রথম কথা।\n\n" + "ধিস্তি থেলা হইত।\n" * 150 + "\nশেষে ধিস্তি থেলা।\n", encoding="utf-8")
     db = tmp_path / "c.sqlite"
     cut = pipeline.split_text_pages
-    monkeypatch.setattr(pipeline, "split_text_pages", lambda text: cut(text, max_chars=10**9))
+    monkeypatch.setattr(pipeline, "split_text_pages", lambda text, **_: cut(text, max_chars=10**9))
     build([book], db, progress=False)
     with Corpus(db) as c:
         [doc] = c.documents()
@@ -309,7 +309,7 @@ def test_a_book_cut_into_pages_anew_keeps_its_corrections(tmp_path, fast_repair,
     for start in (0, late):
         assert cli.main(["correct", "--db", str(db), "--doc", doc.name, "--start", str(start), "--end",
                          str(start + 6), "--text", "বিস্তি", "--author", "rk"]) == 0
-    monkeypatch.setattr(pipeline, "split_text_pages", lambda text: cut(text, max_chars=1000))
+    monkeypatch.setattr(pipeline, "split_text_pages", lambda text, **_: cut(text, max_chars=1000))
     report = build([book], db, progress=False)
     assert report.orphaned == 0
     with Corpus(db) as c:
