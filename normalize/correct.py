@@ -50,7 +50,7 @@ from collections.abc import Mapping
 import regex
 
 from puthi.normalize.confusions import alternatives, units
-from puthi.normalize.detect import RA_WA_WORD
+from puthi.normalize.detect import DEVANAGARI_LETTERS, LATIN_LETTERS, OCR_SYMBOLS, RA_WA_WORD
 from puthi.normalize.edits import Edit
 from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography, web_counts
 
@@ -74,7 +74,7 @@ CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 
 # A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
 _WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
-_GARBLE_NEIGHBOUR = regex.compile(r"[A-Za-z\u0900-\u0963\u0966-\u097f*%•@#$&]")
+_GARBLE_NEIGHBOUR = regex.compile(f"[{LATIN_LETTERS}{DEVANAGARI_LETTERS}{regex.escape(OCR_SYMBOLS)}&]")
 _DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
     r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+)(?<!e[ \t]+))"
     r"(?P<run>[০-৯e•]++(?:[ \t][০-৯e•]++)*+)"

@@ -41,16 +41,19 @@ ASSAMESE_RA = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"  # ৰ
 ASSAMESE_WA = "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"  # ৱ
 BENGALI_RA = "\N{BENGALI LETTER RA}"
 
-_DEVANAGARI = regex.compile(r"[\u0900-\u0963\u0966-\u097f]")  # the block less the two dandas
+DEVANAGARI_LETTERS = "\u0900-\u0963\u0966-\u097f"  # a character class: the block less the two dandas
+LATIN_LETTERS = "A-Za-z\u00c0-\u024f"  # a character class: ASCII and accented Latin letters
+OCR_SYMBOLS = "*%•°★@#$^~"  # symbols OCR puts where a Bengali glyph was
+_DEVANAGARI = regex.compile(f"[{DEVANAGARI_LETTERS}]")
 _BENGALI = regex.compile(r"[\u0980-\u09ff]")
 _BENGALI_LETTERISH = regex.compile(r"[\u0985-\u09b9\u09bc-\u09d7\u09dc-\u09e3\u09f0\u09f1]")
-_LATIN = regex.compile(r"[A-Za-z\u00c0-\u024f]")
+_LATIN = regex.compile(f"[{LATIN_LETTERS}]")
 _EDGE = "\"'“”‘’()\\[\\]{}<>,.;:!?\\-–—\u0964\u0965\u09f7"  # real punctuation around a word (not * % •)
 _EDGE_PUNCT = regex.compile(f"^[{_EDGE}]+|[{_EDGE}]+$")
 _PUNCT_ONLY = regex.compile(r"^[\p{P}\p{S}\p{Z}\u0964\u0965\u09f7]+$")
 _NUMBER = regex.compile(r"^(?:[0-9]+(?:[.,:/][0-9]+)*|[০-৯]+(?:[.,:/][০-৯]+)*)$")
 _ENGLISH = regex.compile(r"^(?:[A-Za-z]*[AEIOUYaeiouy][A-Za-z]*(?:['’][A-Za-z]+)?|[A-Z]{2,}|I|a|A)$")
-_OCR_SYMBOLS = regex.compile(r"[*%•°★@#$^~]")  # symbols OCR puts where a Bengali glyph was
+_OCR_SYMBOLS = regex.compile(f"[{regex.escape(OCR_SYMBOLS)}]")
 
 
 def classify_token(token: str) -> TokenClass:
@@ -225,7 +228,7 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     return "as" if n_as > n_bn else "bn"
 
 
-_GARBLE_HINT = regex.compile(r"[\u0900-\u0963\u0966-\u097f]|[A-Za-z*%•@#$^~]")
+_GARBLE_HINT = regex.compile(f"[{DEVANAGARI_LETTERS}{LATIN_LETTERS}{regex.escape(OCR_SYMBOLS)}]")  # as classify_token
 
 
 def has_garble(line: str) -> bool:

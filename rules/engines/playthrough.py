@@ -98,8 +98,8 @@ def play(
 def regenerate_command(name: str, seed: int, options: dict[str, Any] | None = None, policy: str = "random") -> str:
     """The shell command that prints the transcript of this game again.
 
-    >>> regenerate_command("sixtysix", 3, {"close_before_drawing": False}, "sensible").split(" --seed ")[1]
-    '3 --policy sensible --options \'{"close_before_drawing": false}\''
+    >>> print(regenerate_command("sixtysix", 3, {"close_before_drawing": False}, "sensible").split(" --seed ")[1])
+    3 --policy sensible --options '{"close_before_drawing": false}'
     """
     command = f"python -m puthi.rules.engines.playthrough {name} --seed {seed} --policy {policy}"
     return command + (f" --options {shlex.quote(json.dumps(options, sort_keys=True))}" if options else "")
