@@ -114,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
             items = [(corpus.find_document(args.doc), ann)]
         items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
         added = corpus.add_annotations(items)
+        tables = corpus.term_tables()
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
-            _note_new_concept(a.after)  # once it is recorded: before, an error could still refuse it
+            _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
         change = f": {a.before!r} → {a.after!r}" if a.kind == "text" and a.before else ""
         print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
@@ -124,12 +125,13 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
 
 
-def _note_new_concept(value: str) -> None:
-    """Say so when a term link names no concept, headword or form of the tables: it is kept as a concept of
-    its own (a scholar's new term), but it may be a typing error."""
+def _note_new_concept(value: str, tables: tuple = ()) -> None:
+    """Say so when a term link names no concept, headword or form of the tables (the bundled ones and the
+    corpus's own ``tables``): it is kept as a concept of its own (a scholar's new term), but it may be a typing
+    error."""
     from puthi.corpus.glossary import table_entries
 
-    entries = table_entries()
+    entries = table_entries(tables)
     if value and entries and not any(value in (e.concept, e.headword) or value in e.forms for e in entries):
         print(f"puthi correct: --term {value!r} is no concept, headword or form of the tables; it is recorded as "
               "a new concept (see puthi terms --export csv for the known ones)", file=sys.stderr)

@@ -130,9 +130,11 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
         for doc in docs:
             pages, stem = corpus.pages(doc), stems[doc.id]
             if fmt == "tei":
+                from puthi.corpus.glossary import table_entries
                 from puthi.corpus.tei import to_tei
 
-                written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), to_tei(doc, pages, image_base=out)))
+                tei = to_tei(doc, pages, tables=table_entries(corpus.term_tables()), image_base=out)
+                written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), tei))
             elif fmt == "webanno":
                 from puthi.corpus.webanno import to_webanno
 

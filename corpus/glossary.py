@@ -67,15 +67,16 @@ def _entries(raw: Any) -> list[Any]:
     return list(raw)
 
 
-@functools.lru_cache(maxsize=1)
-def table_entries() -> tuple[GlossEntry, ...]:
-    """Every entry of the installed terminology tables (empty when the rules stage is absent)."""
+@functools.lru_cache(maxsize=8)
+def table_entries(extra: tuple[Any, ...] = ()) -> tuple[GlossEntry, ...]:
+    """Every entry of the installed terminology tables, and of a scholar's ``extra`` ones (``TableFile``
+    records, as a corpus keeps them); empty when the rules stage is absent."""
     try:
         from puthi.rules.terms import load_tables
     except ImportError:
         return ()
     out = []
-    for e in _entries(load_tables()):
+    for e in _entries(load_tables(extra) if extra else load_tables()):
         concept = str(_get(e, "concept") or _get(e, "headword"))
         if not concept:
             continue

@@ -595,13 +595,6 @@ def reanalyse(text: str, lang: str = "", *, steps: list[ProcessingStep] | None =
     return out
 
 
-def glossary_entry(value: str) -> tuple[str, str, str]:
-    """``(headword, concept, gloss)`` for a term link a person gave (a concept or a headword)."""
-    from puthi.corpus.glossary import lookup
-
-    return lookup(value)
-
-
 def _page_text(page: dict[str, Any]) -> str:
     from puthi.ocr.model import Page
 

@@ -336,6 +336,13 @@ class Corpus:
         rows = self.conn.execute("SELECT name, text FROM term_tables ORDER BY position").fetchall()
         return tuple(TableFile(name, text) for name, text in rows)
 
+    def glossary_lookup(self, value: str) -> tuple[str, str, str]:
+        """``(headword, concept, gloss)`` for a term link a person gave (a concept, headword or form of the
+        bundled tables or of the corpus's own)."""
+        from puthi.corpus.glossary import lookup, table_entries
+
+        return lookup(value, table_entries(self.term_tables()))
+
     def set_term_tables(self, tables: tuple[TableFile, ...]) -> None:
         """Make ``tables`` the corpus's own (none: only the bundled tables)."""
         with self.transaction() as conn:
@@ -504,7 +511,7 @@ class Corpus:
         with self.transaction() as conn:
             anns = self._annotations(conn, doc.id, result.page_no)
             corrected = apply_corrections(result, anns, reanalyse=reanalyse or _no_reanalysis,
-                                          glossary=_glossary_lookup)
+                                          glossary=self.glossary_lookup)
             conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no = ?", (doc.id, result.page_no))
             page = result.page or {}
             cur = conn.execute(
@@ -819,10 +826,6 @@ def _no_reanalysis(text: str, lang: str) -> None:
     return None
 
 
-def _glossary_lookup(value: str) -> tuple[str, str, str]:
-    from puthi.corpus.pipeline import glossary_entry
-
-    return glossary_entry(value)
 
 
 def _mean_conf(page: dict[str, Any]) -> float:

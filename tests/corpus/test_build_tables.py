@@ -107,3 +107,19 @@ def test_a_corpus_of_schema_5_gets_the_tables_table_and_keeps_its_pages(tmp_path
     with Corpus(db) as c:
         assert c.schema_version == store.SCHEMA_VERSION and c.term_tables() == ()
     assert build([book], db, progress=False).skipped == 1
+
+
+def test_a_term_link_by_the_tables_headword_and_the_tei_glossary_use_the_corpus_tables(tmp_path, fast_repair, capsys):
+    # a hostile tester: correct --term named the table's headword, and it was stored as a new concept
+    from puthi.corpus import export
+
+    book, table, db = _book(tmp_path)
+    build([book], db, tables=(TableFile.read(table),), progress=False)
+    start = BOOK.index("একটি")
+    assert main(["correct", "--db", str(db), "--doc", "book.txt", "--term", "ঘর", "--start", str(start),
+                 "--end", str(start + len("একটি")), "--author", "rk"]) == 0
+    assert "new concept" not in capsys.readouterr().err
+    linked = [t for t in _page(db).terms if t.resp == "human"]
+    assert [(t.item.concept, t.item.gloss) for t in linked] == [("board.square", "square of the board")]
+    (tei,) = export.export(db, "tei", tmp_path / "tei")
+    assert "tiger trap" in tei.read_text(encoding="utf-8")  # the glossary entry of the table's game
