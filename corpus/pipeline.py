@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
 from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
-from puthi.processes import HELD_LOCKS, start_worker
+from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, start_worker, stop_workers
 
 if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
@@ -651,9 +651,8 @@ def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
                         yield fut.result()
                     except BrokenProcessPool:
                         yield _lost(task, "a worker process died (out of memory or a crash in OCR)")
-        except BaseException:
-            for fut in running:
-                fut.cancel()
+        except BaseException:  # Ctrl-C, or the caller stopped reading: end the workers before the pool waits on them
+            stop_workers(pool)
             raise
 
 
@@ -880,7 +879,11 @@ def build(
         if scheduler is not None:
             results = run_dask(todo, scheduler)
         elif workers > 1 and len(todo) > 1:
-            results = run_pool(todo, workers)
+            cores = os.cpu_count() or 1
+            if workers > MAX_WORKERS_PER_CORE * cores:
+                report.notes.append(f"--workers {workers} on {cores} cores: {MAX_WORKERS_PER_CORE * cores} workers "
+                                    "are started (each reads one page at a time; more only wait)")
+            results = run_pool(todo, min(workers, len(todo), MAX_WORKERS_PER_CORE * cores))
         else:
             results = run_inline(todo)
         bar = _progress(len(todo), progress, report.skipped)

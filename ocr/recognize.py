@@ -38,6 +38,7 @@ from puthi.ocr.langid import decide
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 from puthi.ocr.preprocess import Prepared, Settings, estimate_text_height, is_single_line, preprocess, to_gray
 from puthi.ocr.vote import vote
+from puthi.processes import MAX_WORKERS_PER_CORE, stop_workers
 
 __all__ = [
     "RECIPES",
@@ -667,7 +668,8 @@ def ocr_batch(
             for path in items:
                 collect(*_ocr_file(path, lang, settings))
         else:
-            pool = ProcessPoolExecutor(max_workers=min(workers, len(items)), initializer=_worker_init,
+            most = MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(items), most), initializer=_worker_init,
                                        initargs=(os.getpid(),))
             try:
                 futures = [pool.submit(_ocr_file, path, lang, settings) for path in items]
@@ -677,6 +679,9 @@ def ocr_batch(
                     except BrokenProcessPool:
                         collect(path, [], [Failure(path, f"{path}: the worker process reading it died; "
                                                    "run this file alone with --workers 1", EngineError.exit_code)])
+            except BaseException:  # Ctrl-C: end the workers before the pool waits on them
+                stop_workers(pool)
+                raise
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
     finally:

@@ -4,7 +4,9 @@ A build or an OCR batch with ``--workers N`` forks N workers. Killed with SIGTER
 killer), the parent cannot stop them, and forked workers hold everything the parent had open: the build's
 lock, so every later build waits for a dead pid, and the caller's pipes, so a script reading puthi's output
 hangs. Each worker therefore asks the kernel to end it when its parent ends (Linux's ``PR_SET_PDEATHSIG``),
-and lets go of the locks it inherited.
+and lets go of the locks it inherited. A worker ignores Ctrl-C: the parent, told by the same keypress, ends its
+workers itself (:func:`stop_workers`), so a second Ctrl-C cannot leave it waiting on workers that broke off
+mid-message.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import ctypes
 import os
 import signal
 import sys
+from typing import Any
 
 #: File descriptors of locks this process holds (a build's ``DB.lock``): a forked worker closes its copies, so
 #: that the lock goes when the parent goes.
 HELD_LOCKS: set[int] = set()
 PR_SET_PDEATHSIG = 1
+#: Worker processes started per core at most: a typo like --workers 1000 had forked 554 processes (2.5 GB).
+MAX_WORKERS_PER_CORE = 4
 
 
 def start_worker(parent: int) -> None:
@@ -29,6 +34,7 @@ def start_worker(parent: int) -> None:
         except OSError:
             pass
     HELD_LOCKS.clear()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -36,3 +42,15 @@ def start_worker(parent: int) -> None:
             pass
     if os.getppid() != parent:
         os._exit(1)
+
+
+def stop_workers(pool: Any) -> None:
+    """End a ``ProcessPoolExecutor``'s workers now (Ctrl-C or an error in the parent): what has not started is
+    cancelled, what runs is terminated, and the pool's own shutdown then has nothing to wait for."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)

@@ -718,6 +718,38 @@ def test_a_bengali_page_after_assamese_ones_is_read_in_bengali_from_its_first_li
     assert [r for r in rows if r[0] == 2] == [(2, "sixtysix", "deck_size", "contradicted")]
 
 
+def test_ctrl_c_twice_during_a_build_with_workers_exits_at_once_and_keeps_what_was_written(tmp_path):
+    # a hostile tester: a second Ctrl-C (or `timeout` forwarding one) left `build --workers 2` of scans waiting for
+    # good on workers that broke off in the middle of their OCR
+    from PIL import Image
+
+    sample = Image.open(Path(__file__).parents[2] / "ocr" / "samples" / "twenty_nine_bn.png").convert("L")
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    for n in range(12):
+        page = sample.copy()
+        page.putpixel((n, 0), 0)  # twelve different files
+        page.save(scans / f"p{n:02}.png")
+    db = tmp_path / "c.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "puthi", "build", str(scans), "--db", str(db), "--quiet",
+                             "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for_pages(db, 2, proc)
+        os.killpg(proc.pid, signal.SIGINT)  # the terminal's Ctrl-C goes to the whole group, workers too
+        time.sleep(0.3)
+        os.kill(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate(timeout=30)
+            pytest.fail("the build did not exit after Ctrl-C")
+    assert "interrupted" in err and "Traceback" not in err, err[-2000:]
+    with Corpus(db) as c:
+        assert c.integrity() == "ok" and c.conn.execute("SELECT count(*) FROM pages").fetchone()[0] >= 2
+
+
 def test_killing_a_build_with_workers_leaves_no_worker_holding_its_lock(tmp_path):
     # a hostile-input review: after kill -9 of `build --workers 2`, the forked workers lived on holding the lock,
     # and every later build said "another puthi build (pid N)" for a dead pid
