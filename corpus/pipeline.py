@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
-from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError
+from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError, shorten
 from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, start_worker, stop_workers
 
 if TYPE_CHECKING:
@@ -204,6 +204,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                                                                  "folder (or its subfolders); check the path"))
         elif path.exists():
             files, named = [path], True
+        elif path.is_symlink():  # a link to nothing, or to itself
+            failures.append(Failure(str(path.absolute()), None, "read", "a symbolic link that leads to no file (or "
+                                                                         "to itself); point it at the real file"))
+            continue
         else:
             # by its full path, as a document is stored, so that the record goes once the file is there
             failures.append(Failure(str(path.resolve()), None, "read", "no such file or folder; check the path"))
@@ -603,7 +607,7 @@ def _page_text(page: dict[str, Any]) -> str:
 
 def _one_line(exc: BaseException) -> str:
     msg = str(exc).strip().splitlines()
-    text = msg[0] if msg else ""
+    text = shorten(msg[0]) if msg else ""
     return f"{type(exc).__name__}: {text}" if not isinstance(exc, PuthiError) else text
 
 

@@ -168,6 +168,8 @@ def open_input(arg: str) -> BinaryIO:
     if arg == "-":
         return _stdin()
     path = Path(arg)
+    if not path.exists() and path.is_symlink():
+        raise InputError(arg, "a symbolic link that leads to no file (or to itself); point it at the real file")
     if not path.exists():
         raise InputError(arg, "no such file; check the path, or give - for standard input")
     if path.is_dir():

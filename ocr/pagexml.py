@@ -467,6 +467,9 @@ def read_page_xml(xml: str | bytes | Path, source: str = "") -> Page:
     page_els = _children(root, "Page")
     if not page_els:
         raise InputError(where, "has no Page element; is the PAGE file complete?")
+    if len(page_els) > 1:  # the schema allows one: the others would be lost without a word
+        raise InputError(where, f"holds {len(page_els)} Page elements; a PAGE file holds one page, so give each "
+                                "page its own file")
     page_el = page_els[0]
     custom = _puthi_custom(page_el)
     blocks, langs = [], []

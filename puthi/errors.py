@@ -8,11 +8,28 @@ Each error's message is one line that names the input and says what to do.
 
 from __future__ import annotations
 
+#: The longest message part kept: a hostile input's value quoted whole (an 800,000-character attribute) made a
+#: "one-line" error of that length, on the terminal and in a corpus's failures table.
+MAX_PART = 300
+
+
+def shorten(text: str, limit: int = MAX_PART) -> str:
+    """``text`` cut in the middle to at most ``limit`` characters.
+
+    >>> shorten("points 1,2 " + "3,4 " * 1000 + "end", 40)
+    'points 1,2 3,4 3,4 3,4 3,4  … ,4 3,4 end'
+    """
+    if len(text) <= limit:
+        return text
+    tail = limit // 4
+    return f"{text[: limit - tail - 3]} … {text[-tail:]}"
+
 
 class PuthiError(Exception):
     exit_code = 1
 
     def __init__(self, where: str, what: str):
+        where, what = shorten(str(where)), shorten(str(what))
         super().__init__(f"{where}: {what}")
         self.where = where
         self.what = what

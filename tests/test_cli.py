@@ -73,3 +73,23 @@ def test_check_takes_a_scholars_table_that_names_more_games(tmp_path):
 
     assert verdicts() == [("sixtysix", 6, "consistent"), ("sixtysix", 13, "contradicted")]
     assert verdicts("--table", str(table)) == [("sixtysix", 6, "consistent"), ("call_break", 13, "unverifiable")]
+
+
+def test_an_error_quoting_a_huge_value_stays_short(tmp_path):
+    # a hostile tester: an 800,000-character attribute came back whole in the "one-line" error
+    from puthi.errors import MAX_PART, InputError
+
+    err = InputError("x" * 10_000, "bad value " + "1,2 " * 100_000)
+    assert len(str(err)) <= 2 * MAX_PART + 2 and str(err).count("…") == 2
+
+
+def test_a_symbolic_link_to_itself_is_one_line(tmp_path, capsys):
+    from puthi.corpus.cli import main
+
+    loop = tmp_path / "self.txt"
+    loop.symlink_to(loop)
+    assert main(["repair", str(loop)]) == 2
+    assert "leads to no file" in capsys.readouterr().err
+    assert main(["build", str(loop), "--db", str(tmp_path / "c.sqlite"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "leads to no file" in err and "Traceback" not in err

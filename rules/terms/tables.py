@@ -139,9 +139,7 @@ def _normal(word: str) -> str:
 def _script_problem(form: str, lang: str) -> str:
     if lang == "x-symbol":
         return "" if form.isalnum() and len(form) <= 3 else "is not a short rank symbol"
-    want = SCRIPT_OF_LANG.get(lang)
-    if want is None:
-        return ""  # a language we have no script rule for: accepted as given
+    want = SCRIPT_OF_LANG[lang]
     for ch in form:
         if ch in " -'" or ch.isdigit():
             continue
@@ -248,6 +246,10 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         for col in REQUIRED:
             if not row[col]:
                 raise InputError(name, f"row {n}: the {col} is empty")
+        row["lang"] = row["lang"].lower()  # BN is bn
+        if row["lang"] not in SCRIPT_OF_LANG and row["lang"] != "x-symbol":
+            raise InputError(name, f"row {n}: lang {row['lang']!r} is none of {', '.join(SCRIPT_OF_LANG)}, x-symbol; "
+                                   "a row in another language would never be found")
         if not CONCEPT_ID.fullmatch(row["concept"]):
             raise InputError(name, f"row {n}: concept {row['concept']!r} must start with a letter and hold only "
                                    "letters, signs, digits, '.', '_' and '-' (it is an id, also in the TBX export)")

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from puthi.errors import InputError, MissingDependencyError
 from puthi.ocr.hocr import read_hocr
@@ -442,3 +443,13 @@ def test_a_transkribus_page_loses_and_repeats_nothing():
     assert page.text.split("\n\n") == ["প্রথম লাইন তাস\nদ্বিতীয় লাইন", "অঞ্চল কেবল\nদুই সারি", "টেবিলের কোষ",
                                        "কেবল প্লেইন\nশেষ সারি", "ভিতরের সারি"]
     assert page.lines[1].words[1].box == Box(600, 20, 650, 60)
+
+
+def test_a_file_with_two_pages_is_refused_not_cut_to_its_first():
+    # a hostile tester: the second Page element was dropped without a word
+    xml = to_page_xml(rendered_page(), created=CREATED)
+    root = parse_xml(xml)
+    page_el = root.find(f"{P}Page")
+    root.append(parse_xml(etree.tostring(page_el)))
+    with pytest.raises(InputError, match="holds 2 Page elements"):
+        read_page_xml(etree.tostring(root))

@@ -204,3 +204,12 @@ def test_a_new_table_never_gets_the_aligner_of_an_old_one_at_the_same_address(tm
     align._DEFAULT[id(fresh)] = (stale, align.Aligner(stale))  # what a reused address would leave behind
     spans = find_terms("তাসের মধ্যে ঝান্ডা আর তুরুপের সাহেব", fresh)
     assert "mine.new" in {s.concept for s in spans} and "mine.old" not in {s.concept for s in spans}
+
+
+def test_a_rows_language_must_be_one_the_aligner_reads():
+    # a hostile tester: lang "xx" (or "BN") was accepted and its rows never matched anything
+    with pytest.raises(InputError, match="row 2: lang 'xx' is none of bn, as"):
+        read_table(io.StringIO("concept,lang,headword\ngame.e,xx,খেলা\n"), "mine.csv")
+    upper = read_table(io.StringIO("concept,lang,headword\ngame.e,BN,মজাখেলা\n"), "mine.csv")
+    assert [e.lang for e in upper.entries] == ["bn"]
+    assert [s.concept for s in find_terms("মজাখেলা হয়", load_tables() + upper)] == ["game.e"]
