@@ -214,7 +214,8 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     mine = load_tables(tables) if tables else None
 
     subjects = page_subjects(pages) if game == "auto" else [p.game or game for p in pages]  # --game: not inherited
-    through = None if changed is None else {_number_of(c, origin, [p.page_no for p in pages]) for c in changed}
+    numbers = [p.page_no for p in pages]
+    through = None if changed is None else {_number_of(c, origin, numbers) for c in changed}
     reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
@@ -321,17 +322,21 @@ def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None)
     found: set[int] = set()
     for n in changed:  # a page that is gone, or has no claims now (it failed), changes the pages either side
         k = bisect.bisect_left(nos, n)
-        found.update({k} if k < len(nos) and nos[k] == n else {k - 1, k} & set(range(len(nos))))
+        found.update({k} if k < len(nos) and nos[k] == n else {j for j in (k - 1, k) if 0 <= j < len(nos)})
     at = sorted(found)
     if not at:
         return set()
+    last = len(nos) - 1
+    upto = [last] * len(nos)  # for each page, the last page its game can reach: the next that names its own
+    for k in range(len(nos) - 2, -1, -1):
+        upto[k] = k + 1 if subjects[k + 1] else upto[k + 1]
     first_subject = next((k for k, g in enumerate(subjects) if g), len(nos))
     out = set(nos[0 : at[0] + 1]) if at[0] <= first_subject else set()
+    reached = -1  # the pages up to here are in out already: each page is added once (linear in the book)
     for k in at:
-        end = k + 1
-        while end < len(nos) - 1 and not subjects[end]:
-            end += 1
-        out.update(nos[max(k - 1, 0) : end + 1])
+        end = min(upto[k], last) if k < last else last
+        out.update(nos[max(k - 1, 0, reached + 1) : end + 1])
+        reached = max(reached, end)
     return out
 
 
