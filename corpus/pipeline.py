@@ -43,7 +43,15 @@ from typing import TYPE_CHECKING, Any
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
-from puthi.errors import EngineError, InputError, MissingDependencyError, OutputError, PuthiError, shorten
+from puthi.errors import (
+    TOO_LARGE,
+    EngineError,
+    InputError,
+    MissingDependencyError,
+    OutputError,
+    PuthiError,
+    shorten,
+)
 from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, start_worker, stop_workers
 
 if TYPE_CHECKING:
@@ -606,6 +614,8 @@ def _page_text(page: dict[str, Any]) -> str:
 
 
 def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, MemoryError):
+        return TOO_LARGE
     msg = str(exc).strip().splitlines()
     text = shorten(msg[0]) if msg else ""
     return f"{type(exc).__name__}: {text}" if not isinstance(exc, PuthiError) else text

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from puthi.errors import EngineError, InputError, MissingDependencyError, PuthiError
+from puthi.errors import TOO_LARGE, EngineError, InputError, MissingDependencyError, PuthiError, shorten
 from puthi.ocr import tesseract
 from puthi.ocr.images import PageImage, iter_images
 from puthi.ocr.langid import decide
@@ -624,8 +624,10 @@ def _ocr_file(path: str, lang: str, settings: OcrSettings | None) -> tuple[str, 
         raise
     except PuthiError as exc:
         failures.append(Failure(path, str(exc), exc.exit_code))
+    except MemoryError:  # a blank 14,400-point PDF page drawn at 300 ppi (a hostile tester)
+        failures.append(Failure(path, f"{path}: {TOO_LARGE}", InputError.exit_code))
     except Exception as exc:  # one strange file must not stop the batch
-        failures.append(Failure(path, f"{path}: unexpected error {type(exc).__name__}: {exc}", 1))
+        failures.append(Failure(path, shorten(f"{path}: unexpected error {type(exc).__name__}: {exc}"), 1))
     return path, pages, failures
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 #: The longest message part kept: a hostile input's value quoted whole (an 800,000-character attribute) made a
 #: "one-line" error of that length, on the terminal and in a corpus's failures table.
 MAX_PART = 300
+#: What to say when a page does not fit in memory (a blank 14,400-point PDF page drawn at 300 ppi, a hostile tester).
+TOO_LARGE = "the page is too large to read in the memory available; scale the scan down (or its PDF page size)"
 
 
 def shorten(text: str, limit: int = MAX_PART) -> str:

@@ -281,3 +281,17 @@ def test_a_mark_that_is_no_word_is_not_read_as_a_line(shape):
      "ring": lambda: draw.ellipse((400, 100, 445, 145), outline=0, width=4)}[shape]()
     read = ocr_image(page, lang="ben").text.split("\n")
     assert len(read) == len(BN_PAGE.split("\n")), read
+
+
+def test_a_page_too_large_for_memory_is_a_failure_that_says_so(tmp_path, monkeypatch):
+    # a hostile tester: a blank 14,400-point PDF page stopped with "unexpected error MemoryError: Unable to allocate"
+    path = tmp_path / "page.png"
+    Image.new("L", (40, 20), 255).save(path)
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError("Unable to allocate 568. MiB for an array with shape (12200, 12200)")
+
+    monkeypatch.setattr(recognize, "_ocr_page", no_memory)
+    _, pages, failures = recognize._ocr_file(str(path), "ben", None)
+    assert pages == [] and len(failures) == 1
+    assert "too large to read in the memory available" in failures[0].message and "Unable" not in failures[0].message
