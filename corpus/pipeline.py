@@ -29,6 +29,7 @@ import errno
 import hashlib
 import importlib
 import os
+import stat
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
 from puthi.errors import (
+    NOT_A_FILE,
     TOO_LARGE,
     EngineError,
     InputError,
@@ -230,7 +232,11 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                                                              "name it; rename it (convmv -f latin1 -t utf8 NAME)"))
                 continue
             try:
-                if f.stat().st_size == 0:
+                info = f.stat()
+                if not stat.S_ISREG(info.st_mode):
+                    failures.append(Failure(str(f.absolute()), None, "read", NOT_A_FILE))
+                    continue
+                if info.st_size == 0:
                     failures.append(Failure(str(resolved), None, "read", "the file is empty (0 bytes); leave it "
                                                                          "out or export it again"))
                     continue

@@ -264,6 +264,13 @@ class Corpus:
                 raise InputError(self.path, f"its last changes are still in {wal.name}, and its folder cannot be "
                                             "written; open it once where it can be (puthi correct --list there)")
             raise _db_error(self.path, error) from error
+        if have == 0:
+            conn.close()
+            raise InputError(self.path, "is an SQLite file but not a puthi corpus; choose another --db")
+        if have > SCHEMA_VERSION:
+            conn.close()
+            raise InputError(self.path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); "
+                                        "upgrade puthi to read it")
         if have != SCHEMA_VERSION:
             conn.close()
             raise InputError(self.path, f"has schema {have}, and this puthi reads {SCHEMA_VERSION}; open it once where "

@@ -57,6 +57,8 @@ def folder(value: str) -> str:
     """
     if not value.strip():
         raise argparse.ArgumentTypeError("is empty; name the folder to write to, e.g. out")
+    if value == "-":  # standard output cannot hold a folder of files; a folder named "-" is surely not meant
+        raise argparse.ArgumentTypeError("is standard output, but this writes a folder of files; name the folder")
     return value
 
 

@@ -23,6 +23,7 @@ import io
 import os
 import re
 import shutil
+import stat
 import subprocess
 import warnings
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from puthi.errors import EngineError, InputError, MissingDependencyError
+from puthi.errors import NOT_A_FILE, EngineError, InputError, MissingDependencyError
 
 #: Largest image accepted, in pixels: an A3 page at 600 dpi is about 70 megapixels.
 MAX_PIXELS = 150_000_000
@@ -70,6 +71,8 @@ def _check_file(path: str) -> None:
         raise InputError(path, "is a folder; give the image files inside it (e.g. folder/*.png)")
     if not os.access(p, os.R_OK):
         raise InputError(path, "cannot be read (permission denied); check its permissions")
+    if not stat.S_ISREG(p.stat().st_mode):
+        raise InputError(path, NOT_A_FILE)
     if p.stat().st_size == 0:
         raise InputError(path, "the file is empty (0 bytes); scan or export the page again")
 

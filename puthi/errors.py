@@ -12,6 +12,8 @@ from __future__ import annotations
 #: "one-line" error of that length, on the terminal and in a corpus's failures table.
 MAX_PART = 300
 #: What to say when a page does not fit in memory (a blank 14,400-point PDF page drawn at 300 ppi, a hostile tester).
+#: What to say of a pipe, FIFO or device given where a file is read whole (its size says nothing).
+NOT_A_FILE = "is a pipe or device, not a file; save it to a file first"
 TOO_LARGE = "the page is too large to read in the memory available; scale the scan down (or its PDF page size)"
 
 

@@ -93,3 +93,27 @@ def test_a_symbolic_link_to_itself_is_one_line(tmp_path, capsys):
     assert main(["build", str(loop), "--db", str(tmp_path / "c.sqlite"), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "leads to no file" in err and "Traceback" not in err
+
+
+def test_a_pipe_where_a_file_is_read_whole_says_so(tmp_path, capsys):
+    # a hostile tester: `build <(cat book.txt)` was refused as "the file is empty (0 bytes)"
+    import os
+
+    from puthi.corpus.cli import main
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    assert main(["build", str(fifo), "--db", str(tmp_path / "c.sqlite"), "--quiet"]) == 2
+    assert "is a pipe or device, not a file" in capsys.readouterr().err
+
+
+def test_a_foreign_sqlite_file_is_named_so_when_only_read(tmp_path, capsys):
+    import sqlite3
+
+    from puthi.corpus.cli import main
+
+    db = tmp_path / "other.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE documents (x)")
+    assert main(["export", "--db", str(db), "--format", "csv", "-o", str(tmp_path / "out")]) == 2
+    assert "not a puthi corpus" in capsys.readouterr().err
