@@ -35,6 +35,11 @@ QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "capture_compulsory": ("1 when a capture that is possible must be made; behavioural", ()),
     "outcome_when_blocked": ("'loss' when a player who cannot move loses; behavioural", ()),
     "stock_face_down": ("cards left face down in the stock under the turned-up card", ()),
+    "follow_suit_while_stock": ("1 when suit must be followed while the stock lasts, 0 when any card may be "
+                                "played; behavioural", ()),
+    "trump_over_partner": ("1 when a player who cannot follow must trump even while the partner wins the trick, 0 "
+                           "when the partner's winning frees the duty (Klaverjas: Rotterdam, Amsterdam); behavioural",
+                           ()),
 }
 
 

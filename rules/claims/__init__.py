@@ -5,11 +5,12 @@ from puthi.rules.claims.model import Claim, Verdict
 
 __all__ = ["Claim", "Verdict", "extract_claims"]
 
-VERSION = "7"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only;
+VERSION = "8"  # the corpus redoes the claims of stored pages when this changes (2: whole numbers only;
 # 3: a passage that turns to a game with no engine is that game's; wrapped lines read as one sentence;
 # no card values from ranks and values that do not pair one to one; 4: a cue or a distance is the same
 # across a page break and its blanked furniture; no page ends with a heading unless it is a title page; 5: games
 # named together, a paragraph opening with a game, a clause after a comparison, totals, Assamese denials; 6:
 # a denied outcome is "not win", Assamese নহাৰে, game points up to 6, no value relative to another card's, zero;
 # 7: text read in NFC, cues start a word, schneider/schwarz by name, a variant's chapter heading, marriage and
-# last-trick values outside the usual range, a corrected value, optional capture, both sides' pieces in total)
+# last-trick values outside the usual range, a corrected value, optional capture, both sides' pieces in total;
+# 8: duties of play (trump over a winning partner, following suit while the stock lasts), Rotterdam's paragraph)

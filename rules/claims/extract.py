@@ -300,7 +300,8 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
             found = _stated(part, part_game, PATTERNS)
             for clause in _denied_clauses(part):  # a denial speaks of its own part's game
                 denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, found)
-                found = [c for c in found if not any(_same_claim(c, d) for d in denied)] + _negated(denied)
+                found = [c for c in found if not any(_same_claim(c, d) for d in denied)]
+                found += [n for n in _negated(denied) if not any(_same_claim(n, c) for c in found)]
             claims.extend(found)
             if state.lead and any(c.game == state.lead for c in found):
                 state.topic = state.lead
@@ -677,7 +678,10 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
     লাগে") is that game's, for itself only. A game named in a comparison ("বিস্তি খেলায় যেমন", "ছেষট্টির
     চেয়ে") changes nothing."""
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
-        return "klaverjas-rotterdam"
+        # "নিয়ম বোতাম রটারডাম নিয়মে বদল করে …। একই রং খেলতে না পারলে … তুরুপ দিতেই হবে" (seed 003): the rest of
+        # the paragraph is Rotterdam's
+        state.topic = "klaverjas-rotterdam"
+        return state.topic
     named = _games_named(sentence, text)
     if headings := [g for g, how in named if how == "heading"]:
         state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]

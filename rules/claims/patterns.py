@@ -443,6 +443,31 @@ _MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ই�
 
 
 _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
+# Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
+# "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
+_PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ)")
+# freedom said outright ("any card"); a duty denied ("বাধ্যতামূলক নয়", "দিতে হয় না") is a denied clause (extract)
+_DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো তাস|যে কোনও তাস|যেকোনও তাস|যে কোন তাস|যেকোনো কার্ড|যে কোনও কার্ড"
+                           r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক")
+_DUTY_MUST = regex.compile(r"দিতেই হবে|দিতে হবে|দিতে হয়|খেলতে হবে|খেলতে হয়|করতে হবে|করতে হয়|বাধ্যতামূলক"
+                           r"|প্রয়োজন|বাধ্য")
+
+
+def duties(s: Sentence, game: str) -> list[Claim]:
+    """Duties of play: whether a player must trump while the partner wins the trick (Klaverjas: Rotterdam yes,
+    Amsterdam no), and whether suit must be followed while the stock lasts (Sixty-Six: no). ``stated`` is yes
+    or no."""
+    if _PARTNER_WINS.search(s.text) and (s.has("trump") or _DUTY_FREE.search(s.text)):
+        quantity = "trump_over_partner"
+    elif s.has("follow") and s.has("stock_open"):
+        quantity = "follow_suit_while_stock"
+    else:
+        return []
+    if _DUTY_FREE.search(s.text):
+        return [_claim(s, game, quantity, "no", 0.7)]
+    if _DUTY_MUST.search(s.text):
+        return [_claim(s, game, quantity, "yes", 0.7)]
+    return []
 
 
 def behaviour(s: Sentence, game: str) -> list[Claim]:
@@ -472,4 +497,5 @@ PATTERNS: tuple[Callable[[Sentence, str], list[Claim]], ...] = (
     deals_per_game,
     winning,
     behaviour,
+    duties,
 )

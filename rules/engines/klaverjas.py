@@ -25,6 +25,7 @@ False
 from __future__ import annotations
 
 import csv
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,8 @@ TRUMP_STRENGTH = [9 - ORDERS["trump"][RANK[c]] for c in DECK.cards()]
 PLAIN_POINTS = [POINTS.value(RANK[c]) for c in DECK.cards()]
 TRUMP_POINTS = [POINTS.value(RANK[c], trump=True) for c in DECK.cards()]
 CARD_POINT_TOTAL = POINTS.total(DECK, trump_suit=0)
+# Whether a player whose partner is winning the trick need not trump (seed 003: Amsterdam yes, Rotterdam no).
+PARTNER_EXEMPT = {"amsterdam": True, "rotterdam": False}
 DEAL_TOTAL = CARD_POINT_TOTAL + BONUS["last_trick"]
 
 
@@ -407,7 +410,7 @@ class KlaverjasState(State):
             p = self.to_move
             return legal_cards(
                 self.hands[p], self.trick, self.trump, p, self.leader, self.options["undertrump"],
-                partner_exempt=self.variant == "amsterdam",
+                partner_exempt=PARTNER_EXEMPT[self.variant],
             )  # fmt: skip
         return []
 
@@ -542,12 +545,14 @@ def _check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, 
     return merged
 
 
-def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
+def facts(options: dict[str, Any] | None = None, variant: str = "amsterdam") -> dict[str, Any]:
     """Rule quantities read off the engine's tables.
 
     >>> f = facts()
     >>> f["card_value(rank=9,suit=trump)"], f["card_point_total"], f["roem_value(kind=four_jacks)"]
     (14, 152, 200)
+    >>> f["trump_over_partner"], facts(variant="rotterdam")["trump_over_partner"]
+    (False, True)
     """
     out: dict[str, Any] = {
         q.key("players"): PLAYERS,
@@ -558,7 +563,10 @@ def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
         q.key("last_trick_bonus"): BONUS["last_trick"],
         # The playing team must take more than the others; without roem that is more than half of 162.
         q.key("winning_threshold"): DEAL_TOTAL // 2 + 1,
-        q.key("number_of_deals"): _check_options(SPECS["amsterdam"], options)["deals"],
+        q.key("number_of_deals"): _check_options(SPECS[variant], options)["deals"],
+        # seed 003: Amsterdam "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (the partner's
+        # winning frees you); Rotterdam "তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (even then); legal_cards
+        q.key("trump_over_partner"): not PARTNER_EXEMPT[variant],
     }
     for rank in DECK.ranks:
         out[q.key("card_value", rank=rank, suit="trump")] = POINTS.value(rank, trump=True)
@@ -598,5 +606,6 @@ AMSTERDAM = registry.register(
     Game(spec=SPECS["amsterdam"], new_state=new_state, facts=facts, notes=NOTES, test_options=TEST_OPTIONS)
 )
 ROTTERDAM = registry.register(
-    Game(spec=SPECS["rotterdam"], new_state=new_rotterdam_state, facts=facts, notes=NOTES, test_options=TEST_OPTIONS)
+    Game(spec=SPECS["rotterdam"], new_state=new_rotterdam_state, facts=partial(facts, variant="rotterdam"), notes=NOTES,
+         test_options=TEST_OPTIONS)
 )

@@ -650,6 +650,7 @@ def facts(options: dict[str, Any] | None = None, game: str = "sixtysix") -> dict
         q.key("winning_threshold"): WINNING_THRESHOLD,
         q.key("schneider_threshold"): SCHNEIDER_THRESHOLD,
         q.key("stock_face_down"): deck.size - 2 * hand - 1,
+        q.key("follow_suit_while_stock"): rules.opt("follow_while_stock"),
     }
     for outcome, points in GAME_POINTS.items():
         out[q.key("game_points", outcome=outcome)] = points

@@ -211,6 +211,7 @@ class SchnapsenPackage:
         # the last trick: with all cards played below 66, the package gives its winner the deal (1 point)
         # and adds no card points; the quantity is 0 here
         out[q.key("last_trick_bonus")] = 0 if _probe_winner(60, 60, all_played=True) == (True, 1) else None
+        out[q.key("follow_suit_while_stock")] = _probe_follow_while_stock()
         return out
 
     def nine_value(self) -> int | None:
@@ -224,6 +225,21 @@ class SchnapsenPackage:
         if deal.game != "schnapsen":
             raise ValueError(f"the schnapsen package plays only 20-card Schnapsen, not {deal.game}")
         return PackageSession(deal)
+
+
+def _probe_follow_while_stock() -> bool:
+    """Whether the package makes the follower follow suit at the first trick (the stock full),
+    found in the first shuffled deal whose follower holds the led suit and another."""
+    from puthi.rules.engines.adapters import deals
+
+    for deal in deals(range(50), "schnapsen"):
+        led = deal.hands[0][0]
+        follower = deal.hands[1]
+        if any(c[-1] == led[-1] for c in follower) and any(c[-1] != led[-1] for c in follower):
+            session = PackageSession(deal)
+            session.play(("play", led))
+            return not any(m[1][-1] != led[-1] for m in session.moves())
+    raise AssertionError("no deal to probe the follower's duty")
 
 
 # --- the documented differences --------------------------------------------------------------------

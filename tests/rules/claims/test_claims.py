@@ -768,3 +768,29 @@ def test_games_named_with_a_garbled_verb_turn_the_passage_to_them():
     got = [(c.game, c.quantity, c.stated) for c in extract_claims(text, "bisti")]
     assert got == [("bisti", "hand_size", 8), ("bibidhar_gam", "players", 4), ("golamchor", "players", 4),
                    ("golamchor", "hand_size", 17)]
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a rules expert: the duties of play had no quantity, so the Amsterdam/Rotterdam difference was invisible
+    ("klaverjas", "আমস্টারডাম নিয়মে সঙ্গী ট্রিক জিতলেও একই রং না থাকলে তুরুপ দিতেই হবে।",
+     [("klaverjas", "trump_over_partner", "yes", "contradicted")]),
+    ("klaverjas", "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন।",
+     [("klaverjas", "trump_over_partner", "no", "consistent")]),
+    ("klaverjas", "নিয়ম বোতাম রটারডাম নিয়মে বদল করে। একই রং খেলতে না পারলে সবসময় তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক "
+                  "জিতছেন তখনও।", [("klaverjas-rotterdam", "trump_over_partner", "yes", "consistent")]),
+    ("klaverjas-rotterdam", "সঙ্গী ট্রিক জিতলে তুরুপ দিতে হয় না।",
+     [("klaverjas-rotterdam", "trump_over_partner", "no", "contradicted")]),
+    ("sixtysix", "স্টক শেষ হওয়ার আগেও একই রং খেলা বাধ্যতামূলক।",
+     [("sixtysix", "follow_suit_while_stock", "yes", "contradicted")]),
+    ("sixtysix", "স্টক শেষ হওয়ার আগে একই রং খেলা বাধ্যতামূলক নয়, যেকোনো তাস খেলা যায়।",
+     [("sixtysix", "follow_suit_while_stock", "no", "consistent")]),
+])
+def test_duties_of_play_are_checked(game, text, expected):
+    verdicts = check_claims(extract_claims(text, game))
+    assert [(v.claim.game, v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+def test_the_schnapsen_package_lets_any_card_be_played_while_the_stock_lasts():
+    pytest.importorskip("schnapsen")
+    assert facts_of("schnapsen", "schnapsen")["follow_suit_while_stock"] is False
+    assert facts_of("reference", "schnapsen")["follow_suit_while_stock"] is False
