@@ -26,6 +26,7 @@ _GAP = regex.compile(r"^(?:টি|টা|টো|টে|খানি|খানা
 
 
 _ROEM_CUES = ("four_jacks", "four_kind", "stuk", "pit", "run3", "run4")
+HATER_PANCH = "grabu.hater_panch"  # হাতের পাঁচ, "the hand's five": the five points of the last trick (seed 000)
 # the classifiers of numbers.tsv that count, with an ending (একজনের: "of one person")
 _CLASSIFIED = regex.compile(r"(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন)(?:ের|এর|র|কে|তে|ে)?$")
 # Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
@@ -272,6 +273,9 @@ def totals(s: Sentence, game: str) -> list[Claim]:
         n = _next_number(s, ce, 40)
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
+        elif not n and any(t.concept == HATER_PANCH and t.start > ce for t in s.terms):
+            # "যে শেষ পিঠ পাইবে, হাতের পাঁচ তাহারই থাকিবে" (seed 000): the last trick's bonus by its name, five
+            claims.append(_claim(s, game, "last_trick_bonus", 5, 0.7))
     return claims
 
 

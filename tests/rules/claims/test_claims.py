@@ -794,3 +794,11 @@ def test_the_schnapsen_package_lets_any_card_be_played_while_the_stock_lasts():
     pytest.importorskip("schnapsen")
     assert facts_of("schnapsen", "schnapsen")["follow_suit_while_stock"] is False
     assert facts_of("reference", "schnapsen")["follow_suit_while_stock"] is False
+
+
+def test_the_hands_five_is_the_last_tricks_bonus_of_five():
+    # seed 000: "শেষ পিঠ যে পাইবে, সেই হাতের পাঁচ পাইবে" names the bonus (হাতের পাঁচ, "the hand's five") without a number
+    verdicts = check_claims(extract_claims("শেষ পিঠ যে পাইবে, সেই হাতের পাঁচ পাইবে।", "bisti"))
+    assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == [("last_trick_bonus", 5, "consistent")]
+    # a comparison names it without giving it to anyone: no claim
+    assert extract_claims("বিস্তি খেলায় যেমন হাতের পাঁচ আছে, এখানে তেমন কিছু নাই।", "sixtysix") == []
