@@ -13,4 +13,5 @@ VERSION = "8"  # the corpus redoes the claims of stored pages when this changes 
 # a denied outcome is "not win", Assamese নহাৰে, game points up to 6, no value relative to another card's, zero;
 # 7: text read in NFC, cues start a word, schneider/schwarz by name, a variant's chapter heading, marriage and
 # last-trick values outside the usual range, a corrected value, optional capture, both sides' pieces in total;
-# 8: duties of play (trump over a winning partner, following suit while the stock lasts), Rotterdam's paragraph)
+# 8: duties of play (trump over a winning partner, following suit while the stock lasts), Rotterdam's paragraph,
+# হাতের পাঁচ after the last trick)
