@@ -478,8 +478,8 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     """Rules without a number: the first move must go to the centre, captures are compulsory, a player
     who cannot move loses (seed 004). ``stated`` is the rule's value as a word."""
     claims = []
-    if s.has("first_move") and s.has("centre"):
-        claims.append(_claim(s, game, "first_move_forced", "centre", 0.7))
+    if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
+        claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
     if s.has("capture") and _MAY_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
     elif s.has("capture") and _MUST_CAPTURE.search(s.text):

@@ -802,3 +802,8 @@ def test_the_hands_five_is_the_last_tricks_bonus_of_five():
     assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == [("last_trick_bonus", 5, "consistent")]
     # a comparison names it without giving it to anyone: no claim
     assert extract_claims("বিস্তি খেলায় যেমন হাতের পাঁচ আছে, এখানে তেমন কিছু নাই।", "sixtysix") == []
+
+
+def test_a_first_move_to_a_corner_is_checked_against_the_centre():
+    verdicts = check_claims(extract_claims("প্ৰথম খোজটো চুকৰ বিন্দুলৈ খেলিব লাগে।", "dashguti"))
+    assert [(v.claim.stated, v.verdict) for v in verdicts] == [("corner", "contradicted")]
