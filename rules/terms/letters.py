@@ -117,6 +117,8 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     [(0, 8, 'bn')]
     >>> language_runs("খেলুৱৈৰ গুটি আৰু ৰঙা।\fছেষটি খেলার নিয়ম\nবিবির তিন, গোলামের দুই এবং নহলার শূন্য।", "as")
     [(0, 22, 'as'), (22, 79, 'bn')]
+    >>> language_runs("বাঘ-ছাগলী খেলত দুটা বাঘ আৰু কুৰিটা ছাগলী থাকে।\nছেষট্টিতে নহলার মূল্য ০ এবং গোলামের ২।", "as")
+    [(0, 47, 'as'), (47, 85, 'bn')]
     """
     from puthi.normalize.detect import lang_evidence, line_lang
 
@@ -127,10 +129,13 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
         end = m.end() if m else len(text)
         if end > at:
             line = text[at:end]
+            n_as, n_bn = lang_evidence(line)
             if lang not in ("bn", "as"):
                 own = lang
-            elif sum(lang_evidence(line)) >= MIN_ASSAMESE_LETTERS:
+            elif n_as + n_bn >= MIN_ASSAMESE_LETTERS:
                 own = line_lang(line, lang)
+            elif n_bn >= 2 and not n_as:  # Assamese never writes র: two and no ৰ ৱ are a Bengali line (a newcomer's
+                own = "bn"  # "ছেষট্টিতে নহলার মূল্য ০ এবং গোলামের ২।" under an Assamese line)
             else:
                 own = None  # too few র ৰ ৱ to tell
             lines.append((at, end, own, page))

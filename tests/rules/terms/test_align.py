@@ -400,3 +400,10 @@ def test_bisti_alone_on_its_line_is_the_game():
 
     text = "দ্বিতীয় অধ্যায়\nবিস্তি\n\nতিনখানি মিলিলে বিস্তি হয়।\n"
     assert [t.concept for t in find_terms(text) if t.surface == "বিস্তি"] == ["game.bisti", "meld.bisti"]
+
+
+def test_a_bengali_line_under_an_assamese_one_is_read_in_bengali():
+    # a newcomer: two র and no ৰ ৱ were too few to tell, so the Bengali line took the Assamese line's language and
+    # lost its card names (and with them its rules)
+    text = "বাঘ-ছাগলী খেলত দুটা বাঘ আৰু কুৰিটা ছাগলী থাকে।\nছেষট্টিতে নহলার মূল্য ০ এবং গোলামের ২।"
+    assert {"game.sixty_six", "card.nine", "card.jack"} <= {s.concept for s in find_terms(text)}
