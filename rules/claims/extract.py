@@ -525,9 +525,34 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
         if (not apart or any(t.start < b and a < t.end for t in terms) or find_terms(name)
                 or any(_common_word(w) for w in regex.split(r"[\s\-‐]+", name))):
             continue  # a wrapped line, a term, or an everyday word: নতুন খেলা, এই খেলা, শেষ খেলা
+        if known := _near_game_name(name):  # OCR's ছেষট্ি for ছেষট্টি is Sixty-Six's heading, not a new game's
+            out.append(TermSpan(a, b, name, known.headword, known.concept, f"{known.gloss} (a damaged heading)",
+                                "heading", 0.5))
+            continue
         out.append(TermSpan(a, b, name, name, f"game.{name}", "a game the tables do not name (from its heading)",
                             "heading", 0.5))
     return out
+
+
+def _near_game_name(name: str):
+    """The bundled tables' game-name entry one letter from ``name`` (two for a name of more than eight code
+    points), if any: a heading OCR damaged (a newcomer's scan read ছেষট্টি as ছেষট্ি) names a known game.
+
+    >>> _near_game_name("ছেষট্ি").concept, _near_game_name("বাঘবন্দী")
+    ('game.sixty_six', None)
+    """
+    from rapidfuzz.distance import Levenshtein
+
+    from puthi.rules.terms import load_tables
+
+    if len(name) < 4:
+        return None
+    most = 1 if len(name) <= 8 else 2
+    for entry in load_tables().entries:
+        if entry.category == "game_name" and any(
+                Levenshtein.distance(name, form, score_cutoff=most) <= most for form in entry.forms):
+            return entry
+    return None
 
 
 _CHAPTER_LABEL = regex.compile(r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ")

@@ -807,3 +807,11 @@ def test_the_hands_five_is_the_last_tricks_bonus_of_five():
 def test_a_first_move_to_a_corner_is_checked_against_the_centre():
     verdicts = check_claims(extract_claims("প্ৰথম খোজটো চুকৰ বিন্দুলৈ খেলিব লাগে।", "dashguti"))
     assert [(v.claim.stated, v.verdict) for v in verdicts] == [("corner", "contradicted")]
+
+
+def test_a_heading_ocr_damaged_by_one_letter_names_the_known_game():
+    # a newcomer's scan read the heading ছেষট্টি as ছেষট্ি: it had started a chapter of an unknown game, and the false
+    # "60 to win" under it was unverifiable instead of contradicted
+    text = "বাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।\nছেষট্ি খেলার নিয়ম\nজিততে ৬০ পয়েন্ট লাগে।\n"
+    verdicts = check_claims(extract_claims(text, "sixtysix"))
+    assert [(v.claim.game, v.claim.stated, v.verdict) for v in verdicts] == [("sixtysix", 60, "contradicted")]
