@@ -398,6 +398,9 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                 if big:
                     claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
+    if s.has("schneider") and (marks := [n for n in s.free_numbers() if 10 <= n.value < 66]):
+        # "হেরে যাওয়া খেলোয়াড় ৪০ পয়েন্ট না পেলে শ্নাইডার হয়": the mark, named without game points (a newcomer)
+        return [_claim(s, game, "schneider_threshold", marks[0].value, 0.7)]
     if (s.has("win") or s.has("lose")) and s.has("value"):
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
         # ৪০ পায়": a marriage's value

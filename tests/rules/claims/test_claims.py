@@ -815,3 +815,12 @@ def test_a_heading_ocr_damaged_by_one_letter_names_the_known_game():
     text = "বাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।\nছেষট্ি খেলার নিয়ম\nজিততে ৬০ পয়েন্ট লাগে।\n"
     verdicts = check_claims(extract_claims(text, "sixtysix"))
     assert [(v.claim.game, v.claim.stated, v.verdict) for v in verdicts] == [("sixtysix", 60, "contradicted")]
+
+
+def test_a_schneider_mark_said_without_game_points_is_checked():
+    # a newcomer's false "শ্নাইডার below 40" was never read: the mark was read only beside game points
+    for text, stated, verdict in (("হেরে যাওয়া খেলোয়াড় ৪০ পয়েন্ট না পেলে শ্নাইডার হয়।", 40, "contradicted"),
+                                  ("৩৩-এর কম পয়েন্ট থাকিলে পরাজিত খেলোয়াড় স্নাইডার হয়।", 33, "consistent")):
+        verdicts = check_claims(extract_claims(text, "sixtysix"))
+        assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == [
+            ("schneider_threshold", stated, verdict)], text
