@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import regex
+
 from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits, to_output
@@ -112,6 +114,9 @@ def _overlaps(a0: int, a1: int, b0: int, b1: int) -> bool:
     return a0 < b1 and b0 < a1
 
 
+_CONCEPT_LIKE = regex.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)+")  # card.ace, board.square
+
+
 def apply_corrections(
     result: PageResult,
     annotations: Iterable[Annotation],
@@ -178,6 +183,8 @@ def apply_corrections(
                 m.active = False
         if a.after:
             headword, concept, gloss = glossary(a.after) if glossary else (a.after, a.after, "")
+            if not gloss and headword == concept and _CONCEPT_LIKE.fullmatch(concept):
+                headword = text[s:e]  # a concept id no table knows now (its table was dropped): the word itself
             span = TermSpan(s, e, text[s:e], headword, concept, gloss, "human", 1.0)
             terms.append(Marked(span, "human", a.author, True, a.id))
 

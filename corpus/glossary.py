@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 
@@ -70,7 +71,8 @@ def _entries(raw: Any) -> list[Any]:
 @functools.lru_cache(maxsize=8)
 def table_entries(extra: tuple[Any, ...] = ()) -> tuple[GlossEntry, ...]:
     """Every entry of the installed terminology tables, and of a scholar's ``extra`` ones (``TableFile``
-    records, as a corpus keeps them); empty when the rules stage is absent."""
+    records, as a corpus keeps them), the scholar's first: a headword both name is the scholar's concept (a
+    newcomer's গুটি was linked to Dash-guti's piece); empty when the rules stage is absent."""
     try:
         from puthi.rules.terms import load_tables
     except ImportError:
@@ -83,7 +85,8 @@ def table_entries(extra: tuple[Any, ...] = ()) -> tuple[GlossEntry, ...]:
         forms = _get(e, "forms", None) or _get(e, "variants", None) or []
         out.append(GlossEntry(concept, str(_get(e, "headword") or concept), str(_get(e, "gloss") or ""),
                               str(_get(e, "table") or ""), [str(f) for f in forms]))
-    return tuple(out)
+    mine = {Path(f.name).stem for f in extra}
+    return tuple(sorted(out, key=lambda g: g.table not in mine))  # a stable sort: the tables' order otherwise
 
 
 def lookup(value: str, tables: Iterable[GlossEntry] | None = None) -> tuple[str, str, str]:
@@ -111,8 +114,13 @@ def glossary_for(spans: Iterable[Any], tables: Iterable[GlossEntry] | None = Non
     >>> table = [GlossEntry("game.dash_guti", "দশ-গুটি", "Dash-guti", "games")]
     >>> [e.headword for e in glossary_for([TermSpan(0, 7, "দছ-গুটি", "দছ-গুটি", "game.dash_guti", "", "", 1.0)], table)]
     ['দছ-গুটি']
+    >>> ace = [GlossEntry("card.ace", "টেক্কা", "ace", "cards"), GlossEntry("card.ace", "A", "ace (symbol)", "cards")]
+    >>> [e.gloss for e in glossary_for([TermSpan(0, 6, "টেক্কা", "টেক্কা", "card.ace", "ace", "cards", 1.0)], ace)]
+    ['ace']
     """
-    entries = {e.concept: e for e in (table_entries() if tables is None else tables)}
+    rows: dict[str, list[GlossEntry]] = {}
+    for e in table_entries() if tables is None else tables:
+        rows.setdefault(e.concept, []).append(e)
     first: dict[str, Any] = {}
     headwords: dict[str, Counter[str]] = {}
     for s in spans:
@@ -121,7 +129,9 @@ def glossary_for(spans: Iterable[Any], tables: Iterable[GlossEntry] | None = Non
     out = []
     for concept in sorted(first):
         s, used = first[concept], headwords[concept].most_common(1)[0][0]
-        known = entries.get(concept)
+        # the row of the headword used, not the concept's last row (an Assamese row's or a rank symbol's gloss)
+        known = next((e for e in rows.get(concept, ()) if used in (e.headword, *e.forms)), None) \
+            or next(iter(rows.get(concept, ())), None)
         out.append(replace(known, headword=used or known.headword) if known
                    else GlossEntry(concept, s.headword, s.gloss, s.table))
     return out

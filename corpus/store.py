@@ -655,6 +655,8 @@ class Corpus:
         added, repeated = [], []
         with self.transaction() as conn:
             for doc, ann in items:
+                if ann.kind == "term" and ann.after:  # kept as the concept it names now, not as typed: a headword
+                    ann.after = self.glossary_lookup(ann.after)[1]  # may name nothing once the tables change
                 same = conn.execute(  # the same correction again (a CSV imported twice): recorded once
                     'SELECT id FROM annotations WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
                     'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ? AND before = ? '

@@ -123,3 +123,15 @@ def test_a_term_link_by_the_tables_headword_and_the_tei_glossary_use_the_corpus_
     assert [(t.item.concept, t.item.gloss) for t in linked] == [("board.square", "square of the board")]
     (tei,) = export.export(db, "tei", tmp_path / "tei")
     assert "tiger trap" in tei.read_text(encoding="utf-8")  # the glossary entry of the table's game
+
+
+def test_a_term_link_is_kept_as_the_concept_it_named_when_the_tables_go(tmp_path, fast_repair):
+    # a newcomer: under --no-tables a link made by the table's headword became a concept named ঘর, glossless
+    book, table, db = _book(tmp_path)
+    build([book], db, tables=(TableFile.read(table),), progress=False)
+    start = BOOK.index("একটি")
+    main(["correct", "--db", str(db), "--doc", "book.txt", "--term", "ঘর", "--start", str(start),
+          "--end", str(start + len("একটি")), "--author", "rk"])
+    build([book], db, tables=(), progress=False)
+    linked = [t.item for t in _page(db).terms if t.resp == "human"]
+    assert [(t.concept, t.headword) for t in linked] == [("board.square", "একটি")]
