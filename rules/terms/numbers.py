@@ -301,10 +301,13 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     Returns (value, end offset, index of the last token used)."""
     if first.kind == "digits":
         return first.value, toks[i][1], i
-    total, current = 0, first.value
-    after_multiplier = first.kind in ("multiplier", "compound")
+    # total: thousands and more; head: the value up to the last multiplier (its scale); tail: units after it
+    total, head, tail, scale = 0, 0, first.value, 0
     if first.kind == "compound" and first.value >= 1000:
-        total, current = first.value, 0
+        total, tail = first.value, 0
+    elif first.kind in ("multiplier", "compound"):
+        head, tail, scale = first.value, 0, first.value
+    after_multiplier = first.kind in ("multiplier", "compound")
     j = i
     while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):
         w = parse_word(toks[j + 1][2], lang)
@@ -312,18 +315,20 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
             break  # "কুড়ি কুড়ি করিয়া" is "by twenties", not 400
         if w.kind == "multiplier":
             if w.value >= 1000:
-                total += (current or 1) * w.value
-                current = 0
-            elif after_multiplier and current > w.value:
-                total, current = total + current, w.value  # একশত কুড়ি is 100 and 20, not 100 twenties
+                total += ((head + tail) or 1) * w.value
+                head = tail = 0
+            elif head and w.value < scale:  # একশত (দুই) কুড়ি is 100 and (two) twenties, not 100 twenties
+                head += (tail or 1) * w.value
+                tail = 0
             else:
-                current = (current or 1) * w.value
+                head, tail = ((head + tail) or 1) * w.value, 0
+            scale = w.value
             after_multiplier = True
         elif (w.kind == "unit" and after_multiplier and isinstance(w.value, int)
               and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
-            current += w.value
+            tail += w.value
             after_multiplier = False
         else:
             break
         j += 1
-    return total + current, toks[j][1], j
+    return total + head + tail, toks[j][1], j
