@@ -443,7 +443,8 @@ def _negated(claims: list[Claim]) -> list[Claim]:
     >>> [(x.quantity, x.stated) for x in _negated([c, w, Claim("sixtysix", "deck_size", {}, 24, 0, 5, "")])]
     [('capture_compulsory', 'no'), ('outcome_when_blocked', 'not win')]
     """
-    return [replace(c, stated="no" if c.stated == "yes" else f"not {c.stated}") for c in claims
+    # a rule read as not holding already ("রং মেলানোর দরকার নেই", patterns.duties) stays so: its denial is the same
+    return [replace(c, stated="no" if c.stated in ("yes", "no") else f"not {c.stated}") for c in claims
             if isinstance(c.stated, str) and not c.stated[:1].isdigit()]
 
 
@@ -463,20 +464,23 @@ _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খ�
                           rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ)(?![\p{{L}}\p{{M}}])")
 # After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
 _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
-# ... or with its verb garbled out of Bengali script by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
+# ... or with its verb garbled into Devanagari by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
-                           r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[^\s\p{Bengali}]{1,8}[ \t]*[।॥|]")
+                           r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[\p{Devanagari}]{1,8}[ \t]*[।॥|]")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"
                               r"(?:\r?\n|$)")  # a page number may follow; a question is no heading
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
-# A line's start before a name: bullets and numbers, or a label of at most _LABEL_MAX characters and a colon or a
-# dash ("দ্বিতীয় অধ্যায়: বিস্তি", a newcomer's "ষষ্ঠ অধ্যায় — শ্নাপসেন"); a name is looked for that far back.
+# A line's start before a name: bullets and numbers, or a label of at most _LABEL_MAX characters and a colon
+# ("দ্বিতীয় অধ্যায়: বিস্তি"), or a chapter's label and a dash (a newcomer's "ষষ্ঠ অধ্যায় — শ্নাপসেন"; but not
+# "গ্রামে সবার প্রিয় খেলা — বিস্তি।", a review); a name is looked for that far back.
 _LABEL_MAX = 30
+_CHAPTER_WORDS = r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ"
 _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\p{Nd}।.()]*"
-                            rf"|[^\n\f:ঃ।]{{1,{_LABEL_MAX}}}(?:[:ঃ]|[ \t]+[—–\-])[ \t]*)$")
+                            rf"|[^\n\f:ঃ।]{{1,{_LABEL_MAX}}}[:ঃ][ \t]*"
+                            rf"|[^\n\f:ঃ।]{{0,{_LABEL_MAX}}}(?:{_CHAPTER_WORDS})[^\n\f:ঃ।]{{0,8}}[ \t]+[—–\-][ \t]*)$")
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
 
@@ -555,7 +559,7 @@ def _near_game_name(name: str):
     return None
 
 
-_CHAPTER_LABEL = regex.compile(r"অধ্যা[য়য]|পরিচ্ছেদ|পৰিচ্ছেদ|ভাগ|খণ্ড|অংশ|প্রকরণ|পাঠ")
+_CHAPTER_LABEL = regex.compile(_CHAPTER_WORDS)
 # A word for "game" after a name: "টুয়েন্টি-নাইন খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
 _GAME_WORD = regex.compile(rf"[ \t]+(?:খেলা|খেলা{_YA}|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{{L}}\p{{M}}])")
 
@@ -702,11 +706,13 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
     opens with another game with an engine ("বিস্তি খেলায় প্রত্যেককে আটটি …", "শ্নাপসেনে কুড়িখানি তাস
     লাগে") is that game's, for itself only. A game named in a comparison ("বিস্তি খেলায় যেমন", "ছেষট্টির
     চেয়ে") changes nothing."""
-    if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
+    if default.startswith("klaverjas") and (variant := _KLAVERJAS_RULES.search(sentence.text)):
         # "নিয়ম বোতাম রটারডাম নিয়মে বদল করে …। একই রং খেলতে না পারলে … তুরুপ দিতেই হবে" (seed 003): the rest of
-        # the paragraph is Rotterdam's
-        state.topic = "klaverjas-rotterdam"
+        # the paragraph is under the rules it names; "আমস্টারডাম নিয়মে …" turns it back
+        state.topic = "klaverjas" if variant.group(1) else "klaverjas-rotterdam"
         return state.topic
+    if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
+        return "klaverjas-rotterdam"  # the city named, or its rules in passing: this sentence only
     named = _games_named(sentence, text)
     if headings := [g for g, how in named if how == "heading"]:
         state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]
@@ -730,6 +736,9 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
     return state.topic or current
 
 
+# A Klaverjas variant's rules named: Amsterdam's (group 1) or Rotterdam's.
+_KLAVERJAS_RULES = regex.compile(rf"(?:(আমস্টারডাম|Amsterdam)|রটারডাম|Rotterdam)(?:ের|er|'s)?\s*(?:নি{_YA}ম|rules|regels)",
+                                 regex.IGNORECASE)
 # Games read as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.
 GAME_FAMILY = {"schnapsen": "sixtysix", "klaverjas-rotterdam": "klaverjas"}
 

@@ -42,6 +42,7 @@ _MARRIAGE_RANGE = range(20, 51)
 # A value outside it is read only right after the marriage word in a sentence with no other quantity it could be
 # (a newcomer's booklet printed the trump marriage as ষাট, 60, and puthi had said nothing).
 _MARRIAGE_WIDE, _MARRIAGE_NEAR = range(10, 101), 25
+_POINT_WORD = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা|পইণ্ট|নম্বৰ)")
 # Game points of a deal: 1 to 3 in Sixty-Six and Schnapsen (seed 002, pagat); more than this is a score.
 _GAME_POINTS_MAX = 6
 # Between a denied value and the one that replaces it: "৪০ নহে, ২০".
@@ -74,6 +75,16 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
 def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
     after = [n for n in s.free_numbers() if n.start >= pos and s.reach(pos, n.start) <= limit]
     return after[0] if after else None
+
+
+# After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
+_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সাল|সন|জন|শতাংশ"
+                            r"|আসন|নম্বর|বয়স|কিলো|মাইল)(?![\p{L}\p{M}])")
+
+
+def _points(s: Sentence, n: NumberSpan) -> bool:
+    """Can ``n`` be card points: no count of people (৪০ জন) and no unit of something else after it?"""
+    return not _COUNTS_PEOPLE.search(n.surface) and not _NOT_POINTS.match(s.text, n.end - s.start)
 
 
 def _after_total(s: Sentence, n: NumberSpan) -> bool:
@@ -263,14 +274,19 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     """The card-point total ("তাসের মোট 152 পয়েন্ট") and the last-trick bonus ("শেষ ট্রিকের জন্য আরও 10")."""
     claims = []
     phrases = [(s.start + m.start(), s.start + m.end()) for m in _INCLUDING.finditer(s.text)]
-    for cs, ce in s.cues("total"):
+    # "যোগ করিলে" (added up) is a total of the cards only where cards are named (not a month's scores)
+    for cs, ce in s.cues("total") + (s.cues("sum") if s.has("cards") else []):
         n = _next_number(s, ce, 20)
+        if n and not _points(s, n):
+            continue
         if n and _includes_last_trick(s, cs, n, phrases):
             continue  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
         if n and n.value >= 50 and (s.has("value") or s.has("cards")):
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 40)
+        if n and not _points(s, n):
+            continue  # "শেষ পিঠ সহ ৩৫ টাকা"
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
         elif not n and any(t.concept == HATER_PANCH and t.start > ce for t in s.terms):
@@ -305,8 +321,11 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     claims = []
     prev = s.start
     for n in s.free_numbers():
+        if not _points(s, n):
+            continue  # "বিয়ের পর ২০ বছর", "বিয়েতে ৮০ জন অতিথি"
         if n.value not in _MARRIAGE_RANGE and not (
                 n.value in _MARRIAGE_WIDE and any(0 <= n.start - e <= _MARRIAGE_NEAR for _, e in marks)
+                and _POINT_WORD.match(s.text, n.end - s.start)  # "বিবাহে ষাট ফোঁটা", not "বিয়ের ৬০ দিন"
                 and not any(s.has(c) for c in ("last_trick", "win", "lose", "total"))):
             continue
         # a value named before the marriage must follow its suit: "তুরুপে ৪০, অন্য রঙে ২০ — ইহাই সাহেব-বিবির মূল্য"
@@ -405,6 +424,7 @@ def winning(s: Sentence, game: str) -> list[Claim]:
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
         # ৪০ পায়": a marriage's value
         big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
+               and _points(s, n)
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
@@ -454,25 +474,36 @@ _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
 _PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ)")
 # freedom said outright ("any card"); a duty denied ("বাধ্যতামূলক নয়", "দিতে হয় না") is a denied clause (extract)
+# A word of card play, so that "ট্রাম্পের সঙ্গী জিতলেও" (a politician's running mate) states no duty (a review)
+_PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তাস|কার্ড")
 _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো তাস|যে কোনও তাস|যেকোনও তাস|যে কোন তাস|যেকোনো কার্ড|যে কোনও কার্ড"
                            r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক")
+# a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
+_DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
+                          r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো)\S*\s+(?:হয় না|হবে না)|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
 _DUTY_MUST = regex.compile(r"দিতেই হবে|দিতে হবে|দিতে হয়|খেলতে হবে|খেলতে হয়|করতে হবে|করতে হয়|বাধ্যতামূলক"
                            r"|প্রয়োজন|বাধ্য")
 
 
 def duties(s: Sentence, game: str) -> list[Claim]:
     """Duties of play: whether a player must trump while the partner wins the trick (Klaverjas: Rotterdam yes,
-    Amsterdam no), and whether suit must be followed while the stock lasts (Sixty-Six: no). ``stated`` is yes
-    or no."""
-    if _PARTNER_WINS.search(s.text) and (s.has("trump") or _DUTY_FREE.search(s.text)):
-        quantity = "trump_over_partner"
+    Amsterdam no), and whether suit must be followed while the stock lasts (Sixty-Six: no), read in the clause
+    that names the stock ("স্টক শেষ হওয়ার আগে রং মেলানোর দরকার নেই, কিন্তু স্টক শেষ হলে একই রং খেলতে হবে" is
+    no). ``stated`` is yes or no."""
+    if _PARTNER_WINS.search(s.text) and (s.has("trump") or _DUTY_FREE.search(s.text)) and _PLAY_WORD.search(s.text):
+        quantity, where = "trump_over_partner", s.text  # the duty and the partner's trick may be clauses apart
     elif s.has("follow") and s.has("stock_open"):
         quantity = "follow_suit_while_stock"
+        clause = next(((a, b) for a, b in _clauses(s) if any(a <= x < b for x, _ in s.cues("stock_open"))
+                       and any(a <= x < b for x, _ in s.cues("follow"))), None)
+        if clause is None:
+            return []
+        where = s.text[clause[0] - s.start : clause[1] - s.start]
     else:
         return []
-    if _DUTY_FREE.search(s.text):
+    if _DUTY_NOT.search(where) or _DUTY_FREE.search(where):
         return [_claim(s, game, quantity, "no", 0.7)]
-    if _DUTY_MUST.search(s.text):
+    if _DUTY_MUST.search(where):
         return [_claim(s, game, quantity, "yes", 0.7)]
     return []
 
@@ -483,9 +514,11 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     claims = []
     if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
         claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
-    if s.has("capture") and _MAY_CAPTURE.search(s.text):
+    # eating is capturing where pieces are named ("গুটি খাওয়া"; "ভাত খেতে হবে" is a meal, a review)
+    capture = s.has("capture") or (s.has("eat") and s.has("pieces"))
+    if capture and _MAY_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
-    elif s.has("capture") and _MUST_CAPTURE.search(s.text):
+    elif capture and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     if s.has("blocked") and (s.has("lose") or s.has("win")):  # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়"
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"

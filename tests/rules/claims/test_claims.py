@@ -824,3 +824,39 @@ def test_a_schneider_mark_said_without_game_points_is_checked():
         verdicts = check_claims(extract_claims(text, "sixtysix"))
         assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == [
             ("schneider_threshold", stated, verdict)], text
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a review of this session's patterns: a line ending "— <game>" is no chapter label unless it holds one
+    ("sixtysix", "ছেষট্টি খেলার নিয়ম\n\nদুজন খেলোয়াড় খেলেন।\nগ্রামে সবার প্রিয় খেলা — বিস্তি।\nএখানে প্রত্যেকে ছয়টি তাস পান।",
+     [("sixtysix", "players", 2), ("sixtysix", "hand_size", 6)]),
+    # a Latin parenthesis after a game is no garbled verb
+    ("sixtysix", "এর পরে আসে গোলামচোর খেলা (1905)। প্রত্যেকে ছয়টি তাস পান।", [("sixtysix", "hand_size", 6)]),
+    # a cue inside a compound that means the same
+    ("sixtysix", "সর্বশেষ ট্রিকের বিজয়ী ১০ পয়েন্ট পায়।", [("sixtysix", "last_trick_bonus", 10)]),
+    # the city of Rotterdam turns nothing; Amsterdam's rules turn the paragraph back
+    ("klaverjas", "রটারডামে এই খেলা খুব জনপ্রিয়। সঙ্গী ট্রিক জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন।",
+     [("klaverjas", "trump_over_partner", "no")]),
+    ("klaverjas", "রটারডাম নিয়মে অন্যরকম। আমস্টারডাম নিয়মে সঙ্গী ট্রিক জিতছেন এমন হলে যেকোনো তাস খেলা যায়।",
+     [("klaverjas", "trump_over_partner", "no")]),
+    # a duty of the stock-open part, not the one after the stock
+    ("sixtysix", "স্টক শেষ হওয়ার আগে রং মেলানোর দরকার নেই, কিন্তু স্টক শেষ হলে একই রং খেলতে হবে।",
+     [("sixtysix", "follow_suit_while_stock", "no")]),
+    ("sixtysix", "স্টক শেষ হওয়ার আগে যে কোনো খেলোয়াড় স্টক বন্ধ করতে পারেন, আর তখন থেকে একই রং খেলতে হবে।", []),
+])
+def test_a_reviews_cases_are_read_as_they_mean(game, text, expected):
+    assert [(c.game, c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "সকালে ভাত খেতে হবে, তারপর স্কুলে যেতে হবে।", "মাছ খেতে হবে প্রতিদিন, দুধ খাওয়া ঐচ্ছিক।",
+    "স্টক শেষ হওয়ার আগেই একই রঙের শাড়ি অর্ডার করতে হবে!", "বিয়ের ৬০ দিন পর তারা বিদেশে চলে যায়।",
+    "বিয়েতে ৮০ জন অতিথি এসেছিলেন।", "বিয়ের পর ২০ বছর কেটে গেছে।", "ঘরে চাল নেই, তবু শেষে তার জয় হয়।",
+    "লিগে ৪৫ পয়েন্ট নিয়ে শিরোপা জয় করেছে আবাহনী।", "সব বিষয়ের পয়েন্ট যোগ করলে ৪৫০ হয়।",
+    "কার্ডের সব বিল যোগ করলে ৯০০ টাকা।", "নির্বাচনে ট্রাম্পের সঙ্গী জিতলেও তাকে পদত্যাগ করতে হবে।",
+    "শেষ পিঠ সহ ৩৫ টাকা দিতে হবে।", "ক্লাসের ছেলেরা দুই দলে ভাগ হয়ে খেলে, শেষ হাত পর্যন্ত ৩০ রান তোলে।",
+])
+def test_everyday_prose_states_no_rule(text):
+    # a review found each of these read as a rule once this session's cues were added
+    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
+        assert extract_claims(text, game) == [], game
