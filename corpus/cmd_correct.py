@@ -69,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
                                             "give it in UTF-8")
 
     with Corpus(args.db, create=False, readonly=bool(args.list)) as corpus:
+        if not args.list:
+            corpus.usable_term_tables()  # a table that clashes stops here, before a correction is recorded
         if args.list:
             doc = corpus.find_document(args.doc) if args.doc else None
             listed = corpus.annotations(doc)

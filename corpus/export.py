@@ -133,7 +133,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
                 from puthi.corpus.glossary import table_entries
                 from puthi.corpus.tei import to_tei
 
-                tei = to_tei(doc, pages, tables=table_entries(corpus.term_tables()), image_base=out)
+                tei = to_tei(doc, pages, tables=table_entries(corpus.usable_term_tables()), image_base=out)
                 written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), tei))
             elif fmt == "webanno":
                 from puthi.corpus.webanno import to_webanno

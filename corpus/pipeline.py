@@ -862,10 +862,14 @@ def build(
     files, report.failures, report.ignored = discover(sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
         if tables is None:
-            tables = corpus.term_tables()
+            tables = corpus.usable_term_tables()
             if tables:
                 report.notes.append(f"terms: the corpus's own table{'s' * (len(tables) > 1)} "
                                     f"{', '.join(t.name for t in tables)} as well (--no-tables drops them)")
+            for t in tables:
+                if t.changed_on_disk():
+                    report.notes.append(f"{t.name} has changed since the corpus kept it; the kept copy is used: give "
+                                        f"--table {t.name} to read the new one")
         else:
             corpus.set_term_tables(tables)
         docs: dict[str, Document] = {}

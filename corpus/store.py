@@ -343,6 +343,20 @@ class Corpus:
         rows = self.conn.execute("SELECT name, text FROM term_tables ORDER BY position").fetchall()
         return tuple(TableFile(name, text) for name, text in rows)
 
+    def usable_term_tables(self) -> tuple[TableFile, ...]:
+        """:meth:`term_tables`, checked against the bundled tables: a one-line error when an upgrade made them
+        clash (a form both name for different concepts), before any page is read with them."""
+        tables = self.term_tables()
+        if tables:
+            from puthi.rules.terms import load_tables
+
+            try:
+                load_tables(tables)
+            except InputError as exc:
+                raise InputError(self.path, f"its own terminology table no longer fits the bundled ones ({exc}); "
+                                            "build once with --table and a fixed table, or with --no-tables") from None
+        return tables
+
     def glossary_lookup(self, value: str) -> tuple[str, str, str]:
         """``(headword, concept, gloss)`` for a term link a person gave (a concept, headword or form of the
         bundled tables or of the corpus's own)."""
@@ -708,7 +722,7 @@ class Corpus:
         from puthi.corpus.book_claims import book_claims, books
         from puthi.corpus.pipeline import reanalyse
 
-        game, tables = "auto", self.term_tables()
+        game, tables = "auto", self.usable_term_tables()
         for page_no in page_nos:
             result = self.machine_result(doc, page_no)
             if result is not None:

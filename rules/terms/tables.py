@@ -324,6 +324,13 @@ class TableFile:
         read_table(path)
         return cls(str(path), Path(path).read_text(encoding="utf-8-sig"))
 
+    def changed_on_disk(self) -> bool:
+        """Does the file this table was read from (by its name, a path) now hold something else?"""
+        try:
+            return Path(self.name).read_text(encoding="utf-8-sig") != self.text
+        except (OSError, UnicodeDecodeError):
+            return False  # gone or unreadable: the kept copy is all there is
+
     @property
     def fingerprint(self) -> str:
         """Twelve hex digits of the SHA-256 of the text: a changed table has another."""
