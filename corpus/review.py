@@ -37,6 +37,8 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                 spans += [SpanView(n.start, n.end, str(n.value), kind="number") for n in sp.numbers]
                 claims = []
                 for m in sp.verdicts:
+                    if not m.active:  # a machine verdict a person replaced: theirs is the one in force
+                        continue
                     v = m.item
                     c = sp.claims[v.claim]
                     params = ",".join(f"{k}={val}" for k, val in sorted(c.params.items()))

@@ -25,12 +25,12 @@ def _cell(value: object) -> str:
 def said(stated: object, expected: object) -> object:
     """What the code says, in the text's words: a yes/no rule's True or 1 is "yes".
 
-    >>> said("yes", 1), said("no", 0), said(8, 8)
-    ('yes', 'no', 8)
+    >>> said("yes", 1), said("no", 0), said(8, 8), said(8, None)
+    ('yes', 'no', 8, '—')
     """
     if stated in ("yes", "no") and expected in (True, False):  # 1 and 0 compare equal to True and False
         return "yes" if expected else "no"
-    return expected
+    return "—" if expected is None else expected  # the engine has no such rule
 
 
 def summary(verdicts: list[Verdict]) -> str:

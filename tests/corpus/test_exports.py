@@ -424,3 +424,19 @@ def test_exporting_an_empty_file_as_a_corpus_is_an_error_and_makes_nothing(tmp_p
     with pytest.raises(InputError, match="empty file"):
         export.export(empty, "tei", tmp_path / "out")
     assert empty.stat().st_size == 0 and not (tmp_path / "out").exists()
+
+
+def test_the_review_page_shows_the_verdict_in_force_once(tmp_path, fast_repair):
+    # a newcomer: a machine verdict a person replaced was counted and listed beside theirs
+    from puthi.corpus.cli import main
+    from puthi.corpus.pipeline import build
+    from puthi.corpus.review import corpus_views
+
+    book = tmp_path / "bisti.txt"
+    book.write_text("বিস্তি খেলায় প্রত্যেকে আটখানি তাস পায়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    assert main(["correct", "--db", str(db), "--doc", "bisti.txt", "--verdict", "unverifiable", "--start", "0",
+                 "--end", "20", "--author", "rk"]) == 0
+    (view,) = corpus_views(db)
+    assert [c.verdict for c in view.claims] == ["unverifiable"]
