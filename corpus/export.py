@@ -118,13 +118,13 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
         except OSError as exc:
             raise _os_error(out, exc) from exc
         every = corpus.documents()
-        docs = [corpus.find_document(d) for d in documents] if documents else every
+        docs = list({d.id: d for d in (corpus.find_document(d) for d in documents)}.values()) if documents else every
         if fmt in ("csv", "parquet"):
             return _tables(corpus, fmt, out, {d.source for d in docs} if documents else None)
         if fmt == "html":
             from puthi.corpus.review import corpus_views, write_review
 
-            return [write_review(corpus_views(db, documents), out)]
+            return [write_review(corpus_views(db, [str(d.id) for d in docs] if documents else None), out)]
         stems = unique_stems(every)
         written = []
         for doc in docs:

@@ -11,21 +11,21 @@ from __future__ import annotations
 #: The longest message part kept: a hostile input's value quoted whole (an 800,000-character attribute) made a
 #: "one-line" error of that length, on the terminal and in a corpus's failures table.
 MAX_PART = 300
-#: What to say when a page does not fit in memory (a blank 14,400-point PDF page drawn at 300 ppi, a hostile tester).
 #: What to say of a pipe, FIFO or device given where a file is read whole (its size says nothing).
 NOT_A_FILE = "is a pipe or device, not a file; save it to a file first"
+#: What to say when a page does not fit in memory (a blank 14,400-point PDF page drawn at 300 ppi, a hostile tester).
 TOO_LARGE = "the page is too large to read in the memory available; scale the scan down (or its PDF page size)"
 
 
 def shorten(text: str, limit: int = MAX_PART) -> str:
-    """``text`` cut in the middle to at most ``limit`` characters.
+    """``text`` cut in the middle to at most ``limit`` characters, keeping half for its end (the advice).
 
     >>> shorten("points 1,2 " + "3,4 " * 1000 + "end", 40)
-    'points 1,2 3,4 3,4 3,4 3,4  … ,4 3,4 end'
+    'points 1,2 3,4 3, …  3,4 3,4 3,4 3,4 end'
     """
     if len(text) <= limit:
         return text
-    tail = limit // 4
+    tail = limit // 2
     return f"{text[: limit - tail - 3]} … {text[-tail:]}"
 
 
