@@ -27,7 +27,8 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # ordinary word, তাসখেলার, বলেতাস; four members of a closed set, however weak their forms, make a list; 8: বিস্তি
 # named beside another game is the game; Dash-guti's family of games; Assamese একৈশ; 9: a line at the top of a
 # page takes its page's language, not the page before's; a Bengali line in an Assamese text told by its words;
-# 10: একশত কুড়ি is 120, not 2000; a game's name is no number where the aligner reads it as the name).
+# 10: একশত (দুই) কুড়ি is 120 (140); a game's name is no number where the aligner reads it as the name; a line
+# with two র and no ৰ ৱ is Bengali; a row's lang is checked).
 VERSION = "10"
 
 
