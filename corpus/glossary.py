@@ -29,6 +29,7 @@ class GlossEntry:
     gloss: str = ""
     table: str = ""
     forms: list[str] = field(default_factory=list)
+    source: str = ""  # the row's source column: where the term comes from (a seed, pagat, the scholar's own)
 
     @property
     def xml_id(self) -> str:
@@ -84,7 +85,7 @@ def table_entries(extra: tuple[Any, ...] = ()) -> tuple[GlossEntry, ...]:
             continue
         forms = _get(e, "forms", None) or _get(e, "variants", None) or []
         out.append(GlossEntry(concept, str(_get(e, "headword") or concept), str(_get(e, "gloss") or ""),
-                              str(_get(e, "table") or ""), [str(f) for f in forms]))
+                              str(_get(e, "table") or ""), [str(f) for f in forms], str(_get(e, "source") or "")))
     mine = {Path(f.name).stem for f in extra}
     return tuple(sorted(out, key=lambda g: g.table not in mine))  # a stable sort: the tables' order otherwise
 

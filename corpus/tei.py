@@ -234,8 +234,9 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
             _sub(item, "term", entry.headword)
             if entry.gloss:
                 _sub(item, "gloss", entry.gloss)
-            if entry.table:
-                _sub(item, "note", f"table: {entry.table}", type="source")
+            if entry.table:  # a newcomer: the source column of their own table reached no export
+                source = f"; source: {entry.source}" if entry.source else ""
+                _sub(item, "note", f"table: {entry.table}{source}", type="source")
     return etree.tostring(root, encoding="unicode", pretty_print=False)
 
 

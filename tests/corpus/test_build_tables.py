@@ -122,7 +122,9 @@ def test_a_term_link_by_the_tables_headword_and_the_tei_glossary_use_the_corpus_
     linked = [t for t in _page(db).terms if t.resp == "human"]
     assert [(t.item.concept, t.item.gloss) for t in linked] == [("board.square", "square of the board")]
     (tei,) = export.export(db, "tei", tmp_path / "tei")
-    assert "tiger trap" in tei.read_text(encoding="utf-8")  # the glossary entry of the table's game
+    xml = tei.read_text(encoding="utf-8")
+    assert "tiger trap" in xml  # the glossary entry of the table's game
+    assert "table: mine; source: test" in xml  # with the row's source (a newcomer: it reached no export)
 
 
 def test_a_term_link_is_kept_as_the_concept_it_named_when_the_tables_go(tmp_path, fast_repair):
