@@ -95,6 +95,13 @@ def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
         return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
     if _same(claim.stated, expected):
         return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}; {impl} agrees.")
+    bonus = facts.get("last_trick_bonus") or 0
+    if (claim.quantity == "card_point_total" and bonus and _same(claim.stated, expected + bonus)
+            and not regex.search(r"তাস|কার্ড", claim.text)):
+        # "দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়": a deal's points, the cards' and the last trick's (a review); "তাসের মোট
+        # মূল্য ১৬২" says the cards alone make them, and is contradicted
+        return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}: {impl}'s {expected} card "
+                                                             f"points and {bonus} for the last trick, a deal's points.")
     return Verdict(
         claim, impl, expected, "contradicted", f"The text says {claim.stated}; {impl} has {expected} for the {what}."
     )

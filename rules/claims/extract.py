@@ -413,8 +413,14 @@ _CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|
 
 
 def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
-    """The claims the ``patterns`` read in ``s``, as ``game``'s."""
+    """The claims the ``patterns`` read in ``s``, as ``game``'s; none in what someone believes or says
+    ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review)."""
+    if _BELIEF.search(s.text):
+        return []
     return [c for pattern in patterns for c in pattern(s, game)]
+
+
+_BELIEF = regex.compile(r"(?:মনে\s+কর|ভাব|ধারণা\s+কর|বিশ্বাস\s+কর)\S*\s+যে(?![\p{L}\p{M}])")
 
 
 def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:
@@ -713,10 +719,12 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
     opens with another game with an engine ("বিস্তি খেলায় প্রত্যেককে আটটি …", "শ্নাপসেনে কুড়িখানি তাস
     লাগে") is that game's, for itself only. A game named in a comparison ("বিস্তি খেলায় যেমন", "ছেষট্টির
     চেয়ে") changes nothing."""
-    if default.startswith("klaverjas") and (variant := _KLAVERJAS_RULES.search(sentence.text)):
+    named_rules = [m for m in _KLAVERJAS_RULES.finditer(sentence.text)
+                   if not _NOT_THESE_RULES.match(sentence.text, m.end())]  # "রটারডাম নিয়ম নয়, …", "… পরে বলা হইবে"
+    if default.startswith("klaverjas") and named_rules:
         # "নিয়ম বোতাম রটারডাম নিয়মে বদল করে …। একই রং খেলতে না পারলে … তুরুপ দিতেই হবে" (seed 003): the rest of
-        # the paragraph is under the rules it names; "আমস্টারডাম নিয়মে …" turns it back
-        state.topic = "klaverjas" if variant.group(1) else "klaverjas-rotterdam"
+        # the paragraph is under the rules it names last; "আমস্টারডাম নিয়মে …" turns it back
+        state.topic = "klaverjas" if named_rules[-1].group(1) else "klaverjas-rotterdam"
         return state.topic
     if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam"  # the city named, or its rules in passing: this sentence only
@@ -746,6 +754,8 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
 # A Klaverjas variant's rules named: Amsterdam's (group 1) or Rotterdam's.
 _KLAVERJAS_RULES = regex.compile(rf"(?:(আমস্টারডাম|Amsterdam)|রটারডাম|Rotterdam)(?:ের|er|'s)?\s*(?:নি{_YA}ম|rules|regels)",
                                  regex.IGNORECASE)
+# After a variant's rules: denied, or put off ("রটারডাম নিয়মের কথা পরে বলা হইবে"; a review)
+_NOT_THESE_RULES = regex.compile(rf"\S*\s*(?:\S+\s+){{0,2}}?(?:ন{_YA}|নহে|পরে|নাই|নেই)(?![\p{{L}}\p{{M}}])")
 # Games read as each other's variants: a Schnapsen text may name Sixty-Six, and Rotterdam rules Klaverjas.
 GAME_FAMILY = {"schnapsen": "sixtysix", "klaverjas-rotterdam": "klaverjas"}
 

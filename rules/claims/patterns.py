@@ -78,8 +78,8 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 
 # After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
-_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সাল|সন|জন|শতাংশ"
-                            r"|আসন|নম্বর|বয়স|কিলো|মাইল)(?![\p{L}\p{M}])")
+_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন|জন"
+                            r"|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|লাখ|লক্ষ|কোটি)")
 
 
 def _points(s: Sentence, n: NumberSpan) -> bool:
@@ -417,7 +417,8 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                 if big:
                     claims.append(_claim(s, game, "schneider_threshold", big[0].value, 0.7))
         return claims
-    if s.has("schneider") and (marks := [n for n in s.free_numbers() if 10 <= n.value < 66]):
+    if s.has("schneider") and (marks := [n for n in s.free_numbers() if 10 <= n.value < 66 and (
+            _SHORT_OF.match(s.after(n.end, 24)) or _NOT_REACHED.match(s.text, n.end - s.start))]):
         # "হেরে যাওয়া খেলোয়াড় ৪০ পয়েন্ট না পেলে শ্নাইডার হয়": the mark, named without game points (a newcomer)
         return [_claim(s, game, "schneider_threshold", marks[0].value, 0.7)]
     if (s.has("win") or s.has("lose")) and s.has("value"):
@@ -447,7 +448,11 @@ _PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তা�
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
+# After a number, "did not get" it: "৪০ পয়েন্ট না পেলে" (a mark, not a score: "২৫ ফোটা পাইয়াছে" tells a game)
+_NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+না\s+(?:পেলে|পাইলে|পায়|পান|পৌঁছা)")
 # After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
+# People count as players only in a sentence about playing ("বলে উঠলাম তিনজনে" is no rule; a review)
+_PLAYS = regex.compile(r"খেল|খেলুৱৈ")
 _PLAYERS = regex.compile(r"\s*জন(?:ে|ের|ৰ)?\s*(?:(?:লোক|ব্যক্তি|মানুহ)\S*\s*)?(?:খেলোয়াড়|খেলুৱৈ|খেল|ে|ের|ৰ)")
 _COUNTS_PEOPLE = regex.compile(r"জন(?:ে|ের|ৰ|কে)?$")
 
@@ -457,7 +462,7 @@ def players(s: Sentence, game: str) -> list[Claim]:
     for n in s.free_numbers():
         people = n.surface.rfind("জন")  # the number may hold জন and its ending: দুইজনে, দুজনের
         tail = s.text[n.start - s.start + people if people >= 0 else n.end - s.start :]
-        if 2 <= n.value <= 6 and _PLAYERS.match(tail):
+        if 2 <= n.value <= 6 and _PLAYERS.match(tail) and _PLAYS.search(s.text):
             return [_claim(s, game, "players", n.value, 0.6)]
     return []
 
@@ -472,7 +477,7 @@ _MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ই�
 _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
 # Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
-_PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ)")
+_PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ|পাইতেছ|লইতেছ)")
 # freedom said outright ("any card"); a duty denied ("বাধ্যতামূলক নয়", "দিতে হয় না") is a denied clause (extract)
 # A word of card play, so that "ট্রাম্পের সঙ্গী জিতলেও" (a politician's running mate) states no duty (a review)
 _PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তাস|কার্ড")
@@ -481,7 +486,7 @@ _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো �
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো)\S*\s+(?:হয় না|হবে না)|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
-_DUTY_MUST = regex.compile(r"দিতেই হবে|দিতে হবে|দিতে হয়|খেলতে হবে|খেলতে হয়|করতে হবে|করতে হয়|বাধ্যতামূলক"
+_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|দিবার|খেলিবার)\S*\s+(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
                            r"|প্রয়োজন|বাধ্য")
 
 
@@ -514,8 +519,10 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     claims = []
     if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
         claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
-    # eating is capturing where pieces are named ("গুটি খাওয়া"; "ভাত খেতে হবে" is a meal, a review)
-    capture = s.has("capture") or (s.has("eat") and s.has("pieces"))
+    # capturing or eating where pieces are named ("গুটি খাওয়া"; "ভাত খেতে হবে" is a meal, a review)
+    # eating captures where pieces are named ("ভাত খেতে হবে" is a meal, a review); catching and cutting (ধরা, কাটা)
+    # are read as capturing in any sentence checked as a board game's, "ট্রেন ধরতে হবে" too: a known limit
+    capture = s.has("prisoner") or s.has("capture") or (s.has("eat") and s.has("pieces"))
     if capture and _MAY_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
     elif capture and _MUST_CAPTURE.search(s.text):

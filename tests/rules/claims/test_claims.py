@@ -860,3 +860,34 @@ def test_everyday_prose_states_no_rule(text):
     # a review found each of these read as a rule once this session's cues were added
     for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
         assert extract_claims(text, game) == [], game
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a second review: a Rotterdam mention that is denied or put off turns nothing
+    ("klaverjas", "রটারডাম নিয়মের কথা পরে বলা হইবে। সঙ্গী ট্রিক জিতছেন এমন হলে তুরুপ দেওয়া বাধ্যতামূলক নয়।",
+     [("klaverjas", "trump_over_partner", "no", "consistent")]),
+    ("klaverjas", "এই বইয়ে রটারডাম নিয়ম নয়, আমস্টারডাম নিয়মই মানা হয়েছে। সঙ্গী ট্রিক জিতছেন এমন হলে তুরুপ দেওয়া "
+                  "বাধ্যতামূলক নয়।", [("klaverjas", "trump_over_partner", "no", "consistent")]),
+    # a deal's points are the cards' and the last trick's; the cards alone are 152
+    ("klaverjas", "দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়।", [("klaverjas", "card_point_total", 162, "consistent")]),
+    ("klaverjas", "তাসের মোট মূল্য ১৬২ পয়েন্ট।", [("klaverjas", "card_point_total", 162, "contradicted")]),
+    # what someone believes is no rule; a told game's score is no schneider mark; sadhu bhasha duties
+    ("klaverjas", "নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০।", []),
+    ("sixtysix", "প্রতিপক্ষ ২৫ ফোটা পাইয়াছে, অতএব সে শ্নাইডার হইল।", []),
+    ("sixtysix", "স্টক থাকা পর্যন্ত একই রঙের তাস দিতেই হইবে।", [("sixtysix", "follow_suit_while_stock", "yes",
+                                                                "contradicted")]),
+])
+def test_a_second_reviews_cases(game, text, expected):
+    verdicts = check_claims(extract_claims(text, game))
+    assert [(v.claim.game, v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "বলে উঠলাম তিনজনে।", "প্রথম চালেই মধ্যবিত্ত পরিবারের সঞ্চয় কমে যায়।", "সরকারের প্রথম চাল হল কেন্দ্রীয় বাজেটে।",
+    "মেলায় ৫০০ মানুষ এসেছিল, বিজয়ী দল পুরস্কার পেল।", "প্রত্যেকদিন ২ ঘণ্টা তাস খেলি।",
+    "বিবাহবার্ষিকীতে স্বামী ৪০টি গোলাপ দিলেন।", "বিয়েতে তুরুপের তাস ছিল কনের ৪০ ভরি সোনা।",
+    "শেষ হাতে সে ২০ হাজার টাকা হারাল।",
+])
+def test_more_everyday_prose_states_no_rule(text):
+    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
+        assert extract_claims(text, game) == [], game
