@@ -61,18 +61,18 @@ def test_check_takes_a_scholars_table_that_names_more_games(tmp_path):
     # two newcomers: `terms --table` learnt their games, but `check` went on checking those games' rules as the
     # chapter before's game
     text = tmp_path / "book.txt"
-    text.write_text("ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n\nকল-ব্রেকে প্রত্যেকে তেরোখানি তাস পায়।\n", encoding="utf-8")
+    text.write_text("ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n\nতিনপাত্তিতে প্রত্যেকে তিনখানি তাস পায়।\n", encoding="utf-8")
     table = tmp_path / "mine.csv"
     table.write_text("concept,lang,headword,variants,gloss,category,source\n"
-                     "game.call_break,bn,কল-ব্রেক,কলব্রেক,Call Break (game),game_name,pagat\n", encoding="utf-8")
+                     "game.teen_patti,bn,তিনপাত্তি,তিন পাত্তি,Teen Patti (game),game_name,pagat\n", encoding="utf-8")
     import json
 
     def verdicts(*extra: str) -> list[tuple]:
         out = _puthi(["check", str(text), "--game", "sixtysix", *extra])
         return [(v["game"], v["stated"], v["verdict"]) for v in json.loads(out.stdout)]
 
-    assert verdicts() == [("sixtysix", 6, "consistent"), ("sixtysix", 13, "contradicted")]
-    assert verdicts("--table", str(table)) == [("sixtysix", 6, "consistent"), ("call_break", 13, "unverifiable")]
+    assert verdicts() == [("sixtysix", 6, "consistent"), ("sixtysix", 3, "contradicted")]
+    assert verdicts("--table", str(table)) == [("sixtysix", 6, "consistent"), ("teen_patti", 3, "unverifiable")]
 
 
 def test_an_error_quoting_a_huge_value_stays_short(tmp_path):

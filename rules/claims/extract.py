@@ -509,15 +509,15 @@ def unnamed_game_headings(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     r"""Headings of games that the tables do not name, as game terms of their own (concept ``game.<name>``), so
     that the chapter a heading opens is that game's and its rules are checked against no other game's engine:
     a name with a word for "game" ("বাঘ-ছাগলী খেল"), or a name alone that the next sentence opens with
-    ("টুয়েন্টি-নাইন" over "টুয়েন্টি-নাইন খেলা চারিজনে খেলে"). The heading stands apart: after a blank line, a
+    ("তিনপাত্তি" over "তিনপাত্তি খেলা চারিজনে খেলে"). The heading stands apart: after a blank line, a
     page break, a finished sentence or a label of two words at most ("তৃতীয় অধ্যায়"). A name that holds a term
     (তাসের খেলা, গুটি খেল), that a term covers, or that holds an everyday word (নতুন খেলা, শেষ খেলা: one in 5,000
     words of Bengali web text, or 50 times in the Assamese word list) is no such game.
 
     >>> [(t.surface, t.concept) for t in unnamed_game_headings("১৯\fবাঘ-ছাগলী খেল\nবাঘে ছাগলী খায়।", [])]
     [('বাঘ-ছাগলী', 'game.বাঘ-ছাগলী')]
-    >>> [t.surface for t in unnamed_game_headings("কথা শেষ।\n\nকল-ব্রেক\n\nকল-ব্রেক খেলায় চারিজন লাগে।", [])]
-    ['কল-ব্রেক']
+    >>> [t.surface for t in unnamed_game_headings("কথা শেষ।\n\nতিনপাত্তি\n\nতিনপাত্তি খেলায় চারিজন লাগে।", [])]
+    ['তিনপাত্তি']
     >>> unnamed_game_headings("তাসের খেলা\n", []), unnamed_game_headings("এইটো এটা চিকাৰধৰ্মী খেল।\n", [])
     ([], [])
     >>> unnamed_game_headings("এক দান শেষ।\nনতুন খেলা\n", []), unnamed_game_headings("তাস বাঁটিয়া\nবাঘবন্দী খেলা\n", [])
@@ -573,17 +573,17 @@ def _near_game_name(name: str):
 
 
 _CHAPTER_LABEL = regex.compile(_CHAPTER_WORDS)
-# A word for "game" after a name: "টুয়েন্টি-নাইন খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
+# A word for "game" after a name: "তিনপাত্তি খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
 _GAME_WORD = regex.compile(rf"[ \t]+(?:খেলা|খেলা{_YA}|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{{L}}\p{{M}}])")
 
 
 def unnamed_games(text: str, terms: list[TermSpan]) -> list[TermSpan]:
     r"""The games of :func:`unnamed_game_headings`, at their headings and wherever else ``text`` names them, with
-    a short ending ("টুয়েন্টি-নাইনে"): a game a chapter is about is a game in every sentence that names it.
+    a short ending ("তিনপাত্তিতে"): a game a chapter is about is a game in every sentence that names it.
 
-    >>> text = "টুয়েন্টি-নাইন\n\nটুয়েন্টি-নাইন খেলা চারিজনে খেলে।\n\nশেষ কথা।\n\nকিন্তু টুয়েন্টি-নাইনে টেক্কার মূল্য এক।"
+    >>> text = "তিনপাত্তি\n\nতিনপাত্তি খেলা চারিজনে খেলে।\n\nশেষ কথা।\n\nকিন্তু তিনপাত্তিতে টেক্কার মূল্য এক।"
     >>> [(t.start, t.surface) for t in unnamed_games(text, [])]
-    [(0, 'টুয়েন্টি-নাইন'), (16, 'টুয়েন্টি-নাইন'), (68, 'টুয়েন্টি-নাইনে')]
+    [(0, 'তিনপাত্তি'), (11, 'তিনপাত্তি'), (58, 'তিনপাত্তিতে')]
     """
     headings = unnamed_game_headings(text, terms)
     if not headings:

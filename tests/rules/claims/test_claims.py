@@ -660,9 +660,10 @@ def test_a_game_named_by_its_heading_alone_is_that_games_wherever_the_text_names
             "মাত্র এক।\n")
     verdicts = check_claims(extract_claims(text, "bisti"))
     got = [(v.claim.game, v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts]
-    assert got == [("bisti", "players", 2, "consistent"), ("টুয়েন্টি-নাইন", "players", 4, "unverifiable"),
-                   ("টুয়েন্টি-নাইন", "deck_size", 32, "unverifiable"),
-                   ("sixtysix", "card_value", 11, "consistent"), ("টুয়েন্টি-নাইন", "card_value", 1, "unverifiable")]
+    # (Twenty-Nine is in the tables since session 12, as a game with no engine: the chapter is still its own)
+    assert got == [("bisti", "players", 2, "consistent"), ("twenty_nine", "players", 4, "unverifiable"),
+                   ("twenty_nine", "deck_size", 32, "unverifiable"),
+                   ("sixtysix", "card_value", 11, "consistent"), ("twenty_nine", "card_value", 1, "unverifiable")]
 
 
 @pytest.mark.parametrize("text", [
