@@ -96,6 +96,10 @@ def _after_total(s: Sentence, n: NumberSpan) -> bool:
     return not each and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
+_HAS_PIECES = regex.compile(r"থাকে|থাকিবে|থাকে।|লৈ খেল|লইয়া খেল|নিয়ে খেল|দিয়া হয়|দেওয়া হয়|পায়|পান|পাইবে"
+                         r"|লাগে|লাগিব|খেলে|ৰাখে|রাখে|সজা|সাজা")  # having, being dealt, playing with, setting out
+
+
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
@@ -122,7 +126,9 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"
             claims.append(_claim(s, game, "hand_size", n.value, 0.6))
     for n, _ in _counted(s, "pieces"):
-        if not _after_total(s, n):  # "মুঠ বিশটা গুটি": both sides' pieces
+        # "মুঠ বিশটা গুটি": both sides' pieces; a count with neither "each" nor a verb of having or being dealt tells
+        # a game ("শ্যাম ৪টা গুটি হারাইয়া হারিল", a review)
+        if not _after_total(s, n) and (s.has("each") or _HAS_PIECES.search(s.text)):
             claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
     board = _counted(s, "points_on_board")
     if board:  # the first count is the whole board; "১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts

@@ -892,3 +892,11 @@ def test_a_second_reviews_cases(game, text, expected):
 def test_more_everyday_prose_states_no_rule(text):
     for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
         assert extract_claims(text, game) == [], game
+
+
+def test_a_count_of_pieces_in_a_told_game_is_no_rule():
+    # a second review: worked examples had each given pieces_per_player, contradicted
+    for text in ("একটি চালে ২টা বা ৩টা গুটি কাটা যায়।", "খেলার শেষে রামের ৩টি গুটি ছিল।", "শ্যাম ৪টা গুটি হারাইয়া হারিল।"):
+        assert extract_claims(text, "dashguti") == [], text
+    assert [(c.quantity, c.stated) for c in extract_claims("প্রত্যেকের ১০টি গুটি থাকে।", "dashguti")] == [
+        ("pieces_per_player", 10)]
