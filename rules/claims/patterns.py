@@ -366,7 +366,12 @@ def roem(s: Sentence, game: str) -> list[Claim]:
 
 def deals_per_game(s: Sentence, game: str) -> list[Claim]:
     """Deals in a game: "একটি খেলা ১৬ দানে শেষ হয়", "এইরূপ আঠ দফা খেলা হইলে এক বাজী"."""
-    return [_claim(s, game, "number_of_deals", n.value, 0.7) for n, _ in _counted(s, "deals", 6) if n.value > 1]
+    # "১০০ টাকা দান করল" (gave as alms), Assamese "৯ বাজি ৩০ মিনিট" (nine o'clock) count no deals (a review)
+    return [_claim(s, game, "number_of_deals", n.value, 0.7) for n, _ in _counted(s, "deals", 6)
+            if n.value > 1 and _points(s, n) and not _CLOCK.match(s.text, n.end - s.start)]
+
+
+_CLOCK = regex.compile(r"\s*বাজি\s*[\p{Nd}]+\s*মিনিট|\s*বাজি(?:ত|লৈ)?(?![\p{L}\p{M}])(?=.{0,12}(?:ৰাতি|পুৱা|সন্ধিয়া|মিনিট))")
 
 
 _CLAUSE = regex.compile(r",|;|\sবা\s|\sঅথবা\s")

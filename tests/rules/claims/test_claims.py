@@ -901,3 +901,9 @@ def test_a_count_of_pieces_in_a_told_game_is_no_rule():
         assert extract_claims(text, "dashguti") == [], text
     assert [(c.quantity, c.stated) for c in extract_claims("প্রত্যেকের ১০টি গুটি থাকে।", "dashguti")] == [
         ("pieces_per_player", 10)]
+
+
+def test_alms_and_the_hour_count_no_deals():
+    for text in ("সে মন্দিরে ১০০ টাকা দান করল।", "ৰাতি ৯ বাজি ৩০ মিনিটত আহিল।"):
+        assert extract_claims(text, "klaverjas") == [], text
+    assert [c.stated for c in extract_claims("একটি খেলা ১৬ দানে শেষ হয়।", "klaverjas")] == [16]
