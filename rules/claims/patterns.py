@@ -78,7 +78,7 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 
 # After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
-_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন|জন"
+_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|টকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন|জন"
                             r"|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|লাখ|লক্ষ|কোটি)")
 
 
