@@ -96,7 +96,7 @@ def _after_total(s: Sentence, n: NumberSpan) -> bool:
     return not each and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
-_HAS_PIECES = regex.compile(r"থাকে|থাকিবে|থাকে।|লৈ খেল|লইয়া খেল|নিয়ে খেল|দিয়া হয়|দেওয়া হয়|পায়|পান|পাইবে"
+_HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|লইয়া খেল|নিয়ে খেল|দিয়া হয়|দেওয়া হয়|পায়|পান|পাইবে"
                          r"|লাগে|লাগিব|খেলে|ৰাখে|রাখে|সজা|সাজা")  # having, being dealt, playing with, setting out
 
 
@@ -489,9 +489,9 @@ _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্
 # Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
 _PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ|পাইতেছ|লইতেছ)")
-# freedom said outright ("any card"); a duty denied ("বাধ্যতামূলক নয়", "দিতে হয় না") is a denied clause (extract)
 # A word of card play, so that "ট্রাম্পের সঙ্গী জিতলেও" (a politician's running mate) states no duty (a review)
 _PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তাস|কার্ড")
+# freedom said outright ("any card")
 _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো তাস|যে কোনও তাস|যেকোনও তাস|যে কোন তাস|যেকোনো কার্ড|যে কোনও কার্ড"
                            r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক")
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
@@ -530,7 +530,6 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     claims = []
     if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
         claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
-    # capturing or eating where pieces are named ("গুটি খাওয়া"; "ভাত খেতে হবে" is a meal, a review)
     # eating captures where pieces are named ("ভাত খেতে হবে" is a meal, a review); catching and cutting (ধরা, কাটা)
     # are read as capturing in any sentence checked as a board game's, "ট্রেন ধরতে হবে" too: a known limit
     capture = s.has("prisoner") or s.has("capture") or (s.has("eat") and s.has("pieces"))
