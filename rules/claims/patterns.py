@@ -160,6 +160,10 @@ _EACH_TIME = regex.compile(r"\s*(?:টি|টা|খানি|খানা)?\s*(
 _ROUNDS = regex.compile(r"\s*(?:দফায়|দফা|বারে|কিস্তিতে|কিস্তিত|বাৰত|বাৰে)")  # "in M rounds"
 
 
+# Between the packets of a deal: "তিন, দুই ও তিন", "প্রথমে তিনখানি, অতঃপর পুনরায় তিনখানি", "আগে তিনটি, তারপর দুটি"
+_PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা)?\s*(?:(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|অতঃপর|পুনরায়|আবার|সর্বশেষে|শেষে)\s*)*")
+
+
 def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
     """The runs of two or more small numbers in a sentence about dealing: the packets of a deal. With
     ``listed``, only the runs joined by a comma or a word (ও, পরে …), which are no hand size; a number said
@@ -171,7 +175,7 @@ def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
     joined: list[bool] = []  # each run: joined by more than a space or hyphen somewhere
     for n in small:
         gap = s.text[runs[-1][-1].end - s.start : n.start - s.start] if runs else ""
-        if runs and regex.fullmatch(r"\s*(?:টি|খানি|টা)?\s*(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|\s)\s*(?:পরে)?\s*", gap):
+        if runs and _PACKET_GAP.fullmatch(gap):
             runs[-1].append(n)
             joined[-1] = joined[-1] or not regex.fullmatch(r"[\s\-]*", gap)
         else:
@@ -202,6 +206,8 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
         return []
     trump = s.cues("trump")
     plain = s.cues("plain")
+
+    trump = [(a, b) for a, b in trump if not any(pa <= a < pb for pa, pb in plain)]  # "যে রং তুরুপ নয়"
 
     def suit_at(pos: int) -> str:
         last_trump = max((a for a, _ in trump if a <= pos), default=-1)
@@ -355,10 +361,12 @@ def roem(s: Sentence, game: str) -> list[Claim]:
     claims = []
     for cue, kind in (("four_jacks", "four_jacks"), ("stuk", "stuk"), ("pit", "pit"), ("run3", "run3"),
                       ("run4", "run4"), ("four_kind", "four_of_a_kind")):
+        least = 50 if kind in ("four_jacks", "four_of_a_kind") else 10
         for _, ce in s.cues(cue):
-            n = _next_number(s, ce, 40)
-            if n and n.value >= (50 if kind in ("four_jacks", "four_of_a_kind") else 10) and not (
-                    kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
+            # the bonus is the first number big enough after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট")
+            n = next((n for n in s.free_numbers() if n.start >= ce and s.reach(ce, n.start) <= 60
+                      and n.value >= least), None)
+            if n and not (kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
                 claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind=kind))
                 break
     return claims
@@ -497,7 +505,7 @@ _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো �
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো)\S*\s+(?:হয় না|হবে না)|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
-_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|দিবার|খেলিবার)\S*\s+(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
+_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার)\S*\s+(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
                            r"|প্রয়োজন|বাধ্য")
 
 
