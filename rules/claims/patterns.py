@@ -365,7 +365,7 @@ def roem(s: Sentence, game: str) -> list[Claim]:
         for _, ce in s.cues(cue):
             # the bonus is the first number big enough after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট")
             n = next((n for n in s.free_numbers() if n.start >= ce and s.reach(ce, n.start) <= 60
-                      and n.value >= least), None)
+                      and n.value >= least and _points(s, n)), None)
             if n and not (kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
                 claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind=kind))
                 break

@@ -907,3 +907,13 @@ def test_alms_and_the_hour_count_no_deals():
     for text in ("সে মন্দিরে ১০০ টাকা দান করল।", "ৰাতি ৯ বাজি ৩০ মিনিটত আহিল।"):
         assert extract_claims(text, "klaverjas") == [], text
     assert [c.stated for c in extract_claims("একটি খেলা ১৬ দানে শেষ হয়।", "klaverjas")] == [16]
+
+
+@pytest.mark.parametrize("text", [
+    "ফাইনালে ৩-১ গোলে পরাজয়ের পর দলটি ৪০ পয়েন্টে থামে।", "পরপর চার ম্যাচে জিতে দলটি ১২ পয়েন্ট পায়।",
+    "চারিটি গোলাম মিলে রাজাকে ৫০ টাকা দিল।", "রাজা ও রানী ৪০ বছর রাজত্ব করেছেন।",
+])
+def test_the_blind_sets_words_state_no_rule_in_prose(text):
+    # the words added for the blind set (পরাজয়, পরপর চার, চারিটি গোলাম, রাজা-রানি) must not make rules of everyday prose
+    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
+        assert extract_claims(text, game) == [], game
