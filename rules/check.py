@@ -85,6 +85,12 @@ def _describe(claim: Claim) -> str:
     return f"{claim.quantity.replace('_', ' ')}{' (' + params + ')' if params else ''} [{what}]"
 
 
+# A total said of a deal ("দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়"), and words that make it the cards' alone (তাস, পাত,
+# a rank) or leave the last trick out (বাদে, ছাড়া): a review
+_DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয় দল|দুই পক্ষ|উভয় পক্ষ")
+_CARDS_ALONE = regex.compile(r"তাস|কার্ড|পাত|টেক্কা|দহলা|সাহেব|বিবি|গোলাম|নহলা|বাদে|ছাড়া")
+
+
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     """Compare one claim with an implementation's facts."""
     what = _describe(claim)
@@ -97,7 +103,7 @@ def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
         return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}; {impl} agrees.")
     bonus = facts.get("last_trick_bonus") or 0
     if (claim.quantity == "card_point_total" and bonus and _same(claim.stated, expected + bonus)
-            and not regex.search(r"তাস|কার্ড", claim.text)):
+            and _DEAL_POINTS.search(claim.text) and not _CARDS_ALONE.search(claim.text)):
         # "দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়": a deal's points, the cards' and the last trick's (a review); "তাসের মোট
         # মূল্য ১৬২" says the cards alone make them, and is contradicted
         return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}: {impl}'s {expected} card "

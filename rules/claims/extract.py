@@ -415,12 +415,16 @@ _CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|
 def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
     """The claims the ``patterns`` read in ``s``, as ``game``'s; none in what someone believes or says
     ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review)."""
-    if _BELIEF.search(s.text):
-        return []
+    if belief := _BELIEF.search(s.text):
+        # the book's correction after it is a rule: "… মনে করে যে গোলামের মূল্য ২, কিন্তু আসলে গোলামের মূল্য ১০"
+        actually = _ACTUALLY.search(s.text, belief.end())
+        return _stated(_part(s, actually.start(), len(s.text)), game, patterns) if actually else []
     return [c for pattern in patterns for c in pattern(s, game)]
 
 
-_BELIEF = regex.compile(r"(?:মনে\s+কর|ভাব|ধারণা\s+কর|বিশ্বাস\s+কর)\S*\s+যে(?![\p{L}\p{M}])")
+_BELIEF = regex.compile(r"(?:মনে\s+কর(?:ে|েন|িয়া থাকে|িয়া থাকেন)|ভাবে|ভাবেন|ধারণা\s+কর(?:ে|েন)|বিশ্বাস\s+কর(?:ে|েন))"
+                        r"\s+যে(?![\p{L}\p{M}])")
+_ACTUALLY = regex.compile(r"কিন্তু|প্রকৃতপক্ষে|আসলে|বস্তুত")
 
 
 def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:
@@ -474,7 +478,8 @@ _YA = "(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA})"
 # After a game's name, a comparison: "বিস্তি খেলায় যেমন", "ছেষট্টিতে যেমন", "গোলামচোরের মত", "… খেলার চেয়ে";
 # Assamese "লাউ কাটা কাটিৰ দৰে", "… খেলৰ নিচিনা", "… তকৈ" (than).
 _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খেল(?:ৰ|ত)?))?[ \t,]*(?:যেমন|মত|মতো|মতন|মতই|ন্যা{_YA}"
-                          rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ)(?![\p{{L}}\p{{M}}])")
+                          rf"|তুলনা{_YA}|চে{_YA}ে|চাইতে|অপেক্ষা|সদৃশ|দৰে|নিচিনা|যেনেকৈ|তুলনাত|তকৈ|যেরূপ|যেইরূপ)"
+                          r"(?![\p{L}\p{M}])")
 # After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
 _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
 # ... or with its verb garbled into Devanagari by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)

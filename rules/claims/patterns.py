@@ -79,7 +79,21 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 # After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
 _NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|টকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন|জন"
-                            r"|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|লাখ|লক্ষ|কোটি)")
+                            r"|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|লাখ|লক্ষ|কোটি|বিঘা|মণ|ইঞ্চি|বার|মুদ্রা|খানা|খানি)"
+                            r"(?:ে|ের|এর|র|েই|ও)?(?![\p{L}\p{M}])")
+
+
+def _counts_things(n: NumberSpan) -> bool:
+    """Does ``n`` carry a counting classifier ("৫২ খানা", "আটটি"; not the টি of বাষট্টি, sixty-two)?
+
+    >>> [_counts_things(NumberSpan(0, 4, s, v)) for s, v in (("৫২খানা", 52), ("৫২ খানা", 52), ("একশত বাষট্টি", 162))]
+    [True, True, False]
+    """
+    from puthi.rules.terms.numbers import lexicon, parse_word
+
+    last = n.surface.split()[-1]
+    word = parse_word(last)
+    return (word is not None and word.classified) or last in lexicon("bn").classifiers  # "৫২ খানা"
 
 
 def _points(s: Sentence, n: NumberSpan) -> bool:
@@ -139,6 +153,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
 def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
     তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
+    if not s.has("cards"):
+        return []  # "ছেলেটি প্রথমে দুটি, তারপর তিনটি, সর্বশেষে তিনটি লাড্ডু পায়" (a review)
     claims = [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
     if not claims and (rounds := _rounds(s)):
         packet, times = rounds[0]
@@ -287,14 +303,16 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     claims = []
     phrases = [(s.start + m.start(), s.start + m.end()) for m in _INCLUDING.finditer(s.text)]
     # "যোগ করিলে" (added up) is a total of the cards only where cards are named (not a month's scores)
+    said: set[int] = set()
     for cs, ce in s.cues("total") + (s.cues("sum") if s.has("cards") else []):
         n = _next_number(s, ce, 20)
-        if n and not _points(s, n):
-            continue
+        if n and (not _points(s, n) or _counts_things(n) or n.start in said):
+            continue  # "সব তাস একত্র করিলে ৫২ খানা" counts cards; a number read once
         if n and _includes_last_trick(s, cs, n, phrases):
             continue  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
         if n and n.value >= 50 and (s.has("value") or s.has("cards")):
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
+            said.add(n.start)
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 40)
         if n and not _points(s, n):
@@ -356,16 +374,25 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
+# Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
+_ROEM_CONTEXT = regex.compile(r"রোম|রুম|roem|পিঠ|ট্রিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
+
+
 def roem(s: Sentence, game: str) -> list[Claim]:
     """Klaverjas bonuses: stuk, pit, four jacks, runs of three and four, four of a kind (seed 003)."""
     claims = []
     for cue, kind in (("four_jacks", "four_jacks"), ("stuk", "stuk"), ("pit", "pit"), ("run3", "run3"),
                       ("run4", "run4"), ("four_kind", "four_of_a_kind")):
+        if kind in ("four_jacks", "run3", "run4") and not _ROEM_CONTEXT.search(s.text):
+            continue  # "জমিদারের চারিটি গোলাম ছিল" (slaves), "পরপর তিন তাস খেলার পর" (a review)
         least = 50 if kind in ("four_jacks", "four_of_a_kind") else 10
         for _, ce in s.cues(cue):
-            # the bonus is the first number big enough after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট")
+            # the bonus is the number said as points after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট"), else
+            # the next number ("(৭ হইতে ১০)" names ranks)
             n = next((n for n in s.free_numbers() if n.start >= ce and s.reach(ce, n.start) <= 60
-                      and n.value >= least and _points(s, n)), None)
+                      and _POINT_WORD.match(s.text, n.end - s.start)), None) or _next_number(s, ce, 40)
+            if n and (n.value < least or not _points(s, n)):
+                continue
             if n and not (kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
                 claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind=kind))
                 break
@@ -505,7 +532,8 @@ _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো �
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো)\S*\s+(?:হয় না|হবে না)|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
-_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার)\S*\s+(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
+_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার|মিলাইতে|মেলাতে)\S*\s+"
+                           r"(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
                            r"|প্রয়োজন|বাধ্য")
 
 
@@ -545,7 +573,8 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
     elif capture and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
-    if s.has("blocked") and (s.has("lose") or s.has("win")):  # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়"
+    # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়", in a sentence about playing (not a war's, a village's)
+    if s.has("blocked") and (s.has("lose") or s.has("win")) and _PLAYS.search(s.text):
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
         claims.append(_claim(s, game, "outcome_when_blocked", "win" if wins else "loss", 0.7))
     return claims

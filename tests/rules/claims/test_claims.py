@@ -917,3 +917,37 @@ def test_the_blind_sets_words_state_no_rule_in_prose(text):
     # the words added for the blind set (পরাজয়, পরপর চার, চারিটি গোলাম, রাজা-রানি) must not make rules of everyday prose
     for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
         assert extract_claims(text, game) == [], game
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a third review: a bridge over a river, an insect (পোকার) or a caption turn no chapter to a game
+    ("sixtysix", "ছেষট্টি খেলার নিয়ম\n\nব্রিজের ধারে বসিয়া দুইজনে এই খেলা খেলে। প্রত্যেকে আটখানি তাস পায়।",
+     [("sixtysix", "players", 2, "consistent"), ("sixtysix", "hand_size", 8, "contradicted")]),
+    ("sixtysix", "ছেষট্টি খেলার নিয়ম\n\nপোকার উপদ্রবে পুরাতন তাস নষ্ট হয়, তাই প্রত্যেকে আটখানি নূতন তাস পায়।",
+     [("sixtysix", "hand_size", 8, "contradicted")]),
+    ("sixtysix", "ছেষট্টি খেলার নিয়ম\nচিত্র: ব্রিজ\nপ্রত্যেকে আটখানি তাস পায়।", [("sixtysix", "hand_size", 8, "contradicted")]),
+    ("dashguti", "দাবা খেলায় যেরূপ, এই খেলাতেও প্রত্যেক খেলোয়াড়ের বারোটি গুটি থাকে।",
+     [("dashguti", "pieces_per_player", 12, "contradicted")]),
+    # 162 is a deal's points only where a deal is meant, not the cards' (পাত) nor without the last trick (বাদে)
+    ("klaverjas", "সবকটি পাতের মোট মূল্য ১৬২।", [("klaverjas", "card_point_total", 162, "contradicted")]),
+    ("klaverjas", "শেষ পিঠের দশ বাদে মোট ১৬২ ফোটা।", [("klaverjas", "card_point_total", 162, "contradicted")]),
+    # a roem's value is the number said as points, not a rank in brackets
+    ("klaverjas", "পরপর চারখানা তাস (৭ হইতে ১০) এক পিঠে পড়িলে ৫০ পয়েন্ট।",
+     [("klaverjas", "roem_value(kind=run4)", 50, "consistent")]),
+    # a belief is no rule, but the book's correction after it is
+    ("klaverjas", "নূতন খেলোয়াড় মনে করে যে গোলামের মূল্য ২, কিন্তু আসলে গোলামের মূল্য ১০।",
+     [("klaverjas", "card_value(rank=J,suit=plain)", 10, "contradicted")]),
+])
+def test_a_third_reviews_cases(game, text, expected):
+    verdicts = check_claims(extract_claims(text, game))
+    assert [(v.claim.game, v.claim.key, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "ছেলেটি প্রথমে দুটি, তারপর তিনটি, সর্বশেষে তিনটি লাড্ডু পায়।", "রাজা-রানি ৫০টি হাতি লইয়া আসিলেন।",
+    "জমিদারের চারিটি গোলাম ছিল, প্রত্যেকে ৫০ বিঘা চাষ করিত।", "পরপর তিন তাস খেলার পর সে ৫০ বার হাসিল।",
+    "সব তাস একত্র করিলে ৫২ খানা হয়।", "গ্রামের লোকের চাল দেওয়ার উপায় নেই, তাহারা হারে।",
+])
+def test_a_third_reviews_prose_states_no_rule(text):
+    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
+        assert extract_claims(text, game) == [], game
