@@ -857,9 +857,21 @@ def test_a_reviews_cases_are_read_as_they_mean(game, text, expected):
     "লিগে ৪৫ পয়েন্ট নিয়ে শিরোপা জয় করেছে আবাহনী।", "সব বিষয়ের পয়েন্ট যোগ করলে ৪৫০ হয়।",
     "কার্ডের সব বিল যোগ করলে ৯০০ টাকা।", "নির্বাচনে ট্রাম্পের সঙ্গী জিতলেও তাকে পদত্যাগ করতে হবে।",
     "শেষ পিঠ সহ ৩৫ টাকা দিতে হবে।", "ক্লাসের ছেলেরা দুই দলে ভাগ হয়ে খেলে, শেষ হাত পর্যন্ত ৩০ রান তোলে।",
+    # a second review
+    "বলে উঠলাম তিনজনে।", "প্রথম চালেই মধ্যবিত্ত পরিবারের সঞ্চয় কমে যায়।", "সরকারের প্রথম চাল হল কেন্দ্রীয় বাজেটে।",
+    "মেলায় ৫০০ মানুষ এসেছিল, বিজয়ী দল পুরস্কার পেল।", "প্রত্যেকদিন ২ ঘণ্টা তাস খেলি।",
+    "বিবাহবার্ষিকীতে স্বামী ৪০টি গোলাপ দিলেন।", "বিয়েতে তুরুপের তাস ছিল কনের ৪০ ভরি সোনা।",
+    "শেষ হাতে সে ২০ হাজার টাকা হারাল।",
+    # the words added for the blind set (পরাজয়, পরপর চার, চারিটি গোলাম, রাজা-রানি)
+    "ফাইনালে ৩-১ গোলে পরাজয়ের পর দলটি ৪০ পয়েন্টে থামে।", "পরপর চার ম্যাচে জিতে দলটি ১২ পয়েন্ট পায়।",
+    "চারিটি গোলাম মিলে রাজাকে ৫০ টাকা দিল।", "রাজা ও রানী ৪০ বছর রাজত্ব করেছেন।",
+    # a third review
+    "ছেলেটি প্রথমে দুটি, তারপর তিনটি, সর্বশেষে তিনটি লাড্ডু পায়।", "রাজা-রানি ৫০টি হাতি লইয়া আসিলেন।",
+    "জমিদারের চারিটি গোলাম ছিল, প্রত্যেকে ৫০ বিঘা চাষ করিত।", "পরপর তিন তাস খেলার পর সে ৫০ বার হাসিল।",
+    "সব তাস একত্র করিলে ৫২ খানা হয়।", "গ্রামের লোকের চাল দেওয়ার উপায় নেই, তাহারা হারে।",
 ])
 def test_everyday_prose_states_no_rule(text):
-    # a review found each of these read as a rule once this session's cues were added
+    # reviews found each of these read as a rule once session 12's cues were added
     for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
         assert extract_claims(text, game) == [], game
 
@@ -884,17 +896,6 @@ def test_a_second_reviews_cases(game, text, expected):
     assert [(v.claim.game, v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
 
 
-@pytest.mark.parametrize("text", [
-    "বলে উঠলাম তিনজনে।", "প্রথম চালেই মধ্যবিত্ত পরিবারের সঞ্চয় কমে যায়।", "সরকারের প্রথম চাল হল কেন্দ্রীয় বাজেটে।",
-    "মেলায় ৫০০ মানুষ এসেছিল, বিজয়ী দল পুরস্কার পেল।", "প্রত্যেকদিন ২ ঘণ্টা তাস খেলি।",
-    "বিবাহবার্ষিকীতে স্বামী ৪০টি গোলাপ দিলেন।", "বিয়েতে তুরুপের তাস ছিল কনের ৪০ ভরি সোনা।",
-    "শেষ হাতে সে ২০ হাজার টাকা হারাল।",
-])
-def test_more_everyday_prose_states_no_rule(text):
-    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
-        assert extract_claims(text, game) == [], game
-
-
 def test_a_count_of_pieces_in_a_told_game_is_no_rule():
     # a second review: worked examples had each given pieces_per_player, contradicted
     for text in ("একটি চালে ২টা বা ৩টা গুটি কাটা যায়।", "খেলার শেষে রামের ৩টি গুটি ছিল।", "শ্যাম ৪টা গুটি হারাইয়া হারিল।"):
@@ -907,16 +908,6 @@ def test_alms_and_the_hour_count_no_deals():
     for text in ("সে মন্দিরে ১০০ টাকা দান করল।", "ৰাতি ৯ বাজি ৩০ মিনিটত আহিল।"):
         assert extract_claims(text, "klaverjas") == [], text
     assert [c.stated for c in extract_claims("একটি খেলা ১৬ দানে শেষ হয়।", "klaverjas")] == [16]
-
-
-@pytest.mark.parametrize("text", [
-    "ফাইনালে ৩-১ গোলে পরাজয়ের পর দলটি ৪০ পয়েন্টে থামে।", "পরপর চার ম্যাচে জিতে দলটি ১২ পয়েন্ট পায়।",
-    "চারিটি গোলাম মিলে রাজাকে ৫০ টাকা দিল।", "রাজা ও রানী ৪০ বছর রাজত্ব করেছেন।",
-])
-def test_the_blind_sets_words_state_no_rule_in_prose(text):
-    # the words added for the blind set (পরাজয়, পরপর চার, চারিটি গোলাম, রাজা-রানি) must not make rules of everyday prose
-    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
-        assert extract_claims(text, game) == [], game
 
 
 @pytest.mark.parametrize(("game", "text", "expected"), [
@@ -943,11 +934,3 @@ def test_a_third_reviews_cases(game, text, expected):
     assert [(v.claim.game, v.claim.key, v.claim.stated, v.verdict) for v in verdicts] == expected
 
 
-@pytest.mark.parametrize("text", [
-    "ছেলেটি প্রথমে দুটি, তারপর তিনটি, সর্বশেষে তিনটি লাড্ডু পায়।", "রাজা-রানি ৫০টি হাতি লইয়া আসিলেন।",
-    "জমিদারের চারিটি গোলাম ছিল, প্রত্যেকে ৫০ বিঘা চাষ করিত।", "পরপর তিন তাস খেলার পর সে ৫০ বার হাসিল।",
-    "সব তাস একত্র করিলে ৫২ খানা হয়।", "গ্রামের লোকের চাল দেওয়ার উপায় নেই, তাহারা হারে।",
-])
-def test_a_third_reviews_prose_states_no_rule(text):
-    for game in ("sixtysix", "klaverjas", "dashguti", "bisti"):
-        assert extract_claims(text, game) == [], game
