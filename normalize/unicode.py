@@ -74,6 +74,8 @@ _CLUSTER_RULES = [
 ]
 # A | or || after Bengali text (letters, signs, digits, dandas, closing quotes), then a space, a quote or the end.
 _DANDA = regex.compile(r"(?<=[\p{Bengali}\u0964\u0965\"'”’)\]][ \t]*)\|\|?(?=\s|$|[\"'“”‘’])")
+_CELL_NUMBER = regex.compile(r"[ \t]*\p{Nd}+[ \t]*(?:\||\r?\n|$)")  # a number alone in the next cell
+_SPACED_BAR = regex.compile(r"[ \t]\|[ \t]")
 _FAST_CHECK = regex.compile(
     "[" + "".join(NUKTA_LETTERS) + ZWJ + CANDRABINDU + "|]|" + A_AA + "|" + "|".join(TWO_PART_VOWELS)
 )
@@ -127,10 +129,27 @@ def normalize(text: str, lang: str = "bn") -> tuple[str, list[Edit]]:
             if new != cluster:
                 edits.append(Edit(m.start(), m.end(), cluster, new, "+".join(fired)))
     for m in _DANDA.finditer(text):
+        if table_bar(text, m):
+            continue
         after = "\N{DEVANAGARI DANDA}" if m.group() == "|" else "\N{DEVANAGARI DOUBLE DANDA}"
         edits.append(Edit(m.start(), m.end(), m.group(), after, "danda"))
     edits.sort(key=lambda e: e.start)
     return apply_edits(text, edits), edits
+
+
+def table_bar(text: str, bar: regex.Match) -> bool:
+    r"""Is the ``|`` at ``bar`` a table's column rule, not a danda: followed by nothing but a number in its cell
+    ("নহলা | ০", "টেক্কা| ১১ |"), or one of two spaced bars or more on its line ("তাস | ফোটা | মূল্য")? A
+    newcomer's OCR'd value table had become sentences ("নহল। ০").
+
+    >>> [table_bar(t, regex.search(r"\|", t)) for t in ("নহলা | ০", "তাস | ফোটা | মূল্য", "খেলা শেষ| এবার")]
+    [True, True, False]
+    """
+    if _CELL_NUMBER.match(text, bar.end()):
+        return True
+    start = text.rfind("\n", 0, bar.start()) + 1
+    end = text.find("\n", bar.end())
+    return len(_SPACED_BAR.findall(text, start, len(text) if end < 0 else end)) >= 2
 
 
 def normalized(text: str, lang: str = "bn") -> str:

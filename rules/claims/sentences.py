@@ -23,6 +23,8 @@ from collections.abc import Collection
 
 import regex
 
+from puthi.normalize.unicode import table_bar
+
 #: Quotation marks that close a quotation (after a sentence's danda, or around a name).
 CLOSING_QUOTES = "\"'”’»"
 # A sentence ends after a danda, double danda, ?, ! or a full stop that is followed by a space (so
@@ -191,6 +193,8 @@ def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _END.finditer(text):
+        if m.group() == "|" and table_bar(text, m):
+            continue  # a table's column rule ("সাহেব | ৪"), as the repair stage leaves it
         if m.group()[0] in "\n\f":  # a line or page break
             if in_ranges(furniture, m.start() - 1):
                 continue  # decided at the break before the furniture (:func:`_across_furniture`)

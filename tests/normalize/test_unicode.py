@@ -38,6 +38,10 @@ def test_danda_only_where_it_is_punctuation():
     assert normalized("খেলা হইবে||") == "খেলা হইবে॥"
     assert normalized("a | b") == "a | b"
     assert normalized("| ক | খ |x") == "| ক । খ |x"
+    # a table's column rules stay (a newcomer's value table had become sentences): a bar before a number alone in
+    # its cell, or two spaced bars on one line; a danda before a sentence stays a danda
+    assert normalized("নহল| ০\nতাস | ফোটা | মূল্য\nটেক্কা | ১১") == "নহল| ০\nতাস | ফোটা | মূল্য\nটেক্কা | ১১"
+    assert normalized("খেলা শেষ| এবার নতুন খেলা") == "খেলা শেষ। এবার নতুন খেলা"
 
 
 def test_zwj_zwnj_kept_and_assamese_letters_untouched():

@@ -934,3 +934,12 @@ def test_a_third_reviews_cases(game, text, expected):
     assert [(v.claim.game, v.claim.key, v.claim.stated, v.verdict) for v in verdicts] == expected
 
 
+
+
+def test_a_value_table_ruled_with_bars_is_read_row_by_row():
+    # a newcomer's OCR'd table: the bars between a card and its value had been taken for dandas, and the false
+    # king of 5 was lost
+    text = "ছেষট্টি খেলার নিয়ম\nতাস | ফোটা\nটেক্কা | ১১\nসাহেব | ৫\nবিবি | ৩\n"
+    verdicts = check_claims(extract_claims(text, "sixtysix"))
+    assert [(v.claim.params["rank"], v.claim.stated, v.verdict) for v in verdicts] == [
+        ("A", 11, "consistent"), ("K", 5, "contradicted"), ("Q", 3, "consistent")]
