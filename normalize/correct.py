@@ -76,11 +76,12 @@ CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 _WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+\u09f7?")
 _GARBLE_NEIGHBOUR = regex.compile(f"[{LATIN_LETTERS}{DEVANAGARI_LETTERS}{regex.escape(OCR_SYMBOLS)}&]")
 _DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
-    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+)(?<!e[ \t]+))"
+    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|\|[ \t]*)(?<!e[ \t]+))"
     r"(?P<run>[০-৯e•]++(?:[ \t][০-৯e•]++)*+)"
-    r"(?=[ \t]+[\u0980-\u09e5])"
+    r"(?=[ \t]+[\u0980-\u09e5]|[ \t]*(?:\||$))"  # before a word, or ending a table's cell or its line
 )
 _NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
+_IN_CELL = regex.compile(r"\|[ \t]*$")  # a table's column rule just before: "সাহেব | e" is the king's 5
 # An apostrophe inside a word marks a vowel or an elision (Assamese দ'লৰ, ক'ত; Bengali হ'ল, ক'রে): the part
 # after it is no word of its own, and must not be "corrected" alone (দ'লৰ had become দ'লৱ).
 _APOSTROPHE = regex.compile("['\N{RIGHT SINGLE QUOTATION MARK}\N{MODIFIER LETTER APOSTROPHE}]")
@@ -264,6 +265,8 @@ def digit_edits(line: str) -> list[Edit]:
     ([('e', '৫')], ['৫০'])
     >>> digit_edits("তাস খেলা • বিস্তি • গ্রাবু") + digit_edits("পৃষ্ঠা ১২ • অধ্যায় ৩")
     []
+    >>> [(e.before, e.after) for e in digit_edits("বিবি e •")], [e.after for e in digit_edits("সাহেব | e")]
+    ([('e •', '৫০')], ['৫'])
     """
     edits = []
     for m in _DIGITS.finditer(line):
@@ -274,8 +277,8 @@ def digit_edits(line: str) -> list[Edit]:
             start, end = group[0][0], group[-1][0] + len(group[-1][1])
             if not pure:  # a group with a real digit: its look-alikes are digits (৩•)
                 edits += [_digit_edit(a, text) for a, text in group if any(ch in DIGIT_LOOKALIKES for ch in text)]
-            elif "e" in line[start:end] and (end - start > 1 or has_digit):  # e •, or an e among numbers
-                edits.append(_digit_edit(start, line[start:end]))
+            elif "e" in line[start:end] and (end - start > 1 or has_digit or _IN_CELL.search(line, 0, start)):
+                edits.append(_digit_edit(start, line[start:end]))  # e •, an e among numbers, or alone in a cell
     return edits
 
 

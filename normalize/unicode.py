@@ -74,7 +74,8 @@ _CLUSTER_RULES = [
 ]
 # A | or || after Bengali text (letters, signs, digits, dandas, closing quotes), then a space, a quote or the end.
 _DANDA = regex.compile(r"(?<=[\p{Bengali}\u0964\u0965\"'”’)\]][ \t]*)\|\|?(?=\s|$|[\"'“”‘’])")
-_CELL_NUMBER = regex.compile(r"[ \t]*\p{Nd}+[ \t]*(?:\||\r?\n|$)")  # a number alone in the next cell
+# a number alone in the next cell, maybe read as its look-alikes (e for ৫, • for ০)
+_CELL_NUMBER = regex.compile(r"[ \t]*[\p{Nd}e•]+(?:[ \t][\p{Nd}e•]+)*[ \t]*(?:\||\r?\n|$)")
 _SPACED_BAR = regex.compile(r"[ \t]\|[ \t]")
 _FAST_CHECK = regex.compile(
     "[" + "".join(NUKTA_LETTERS) + ZWJ + CANDRABINDU + "|]|" + A_AA + "|" + "|".join(TWO_PART_VOWELS)

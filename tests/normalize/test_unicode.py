@@ -68,3 +68,10 @@ def test_replay_idempotent_nfc_stable(text):
     assert apply_edits(text, edits) == out
     assert normalized(out) == out
     assert unicodedata.is_normalized("NFC", out)
+
+
+def test_a_value_read_as_look_alikes_in_a_table_cell_keeps_its_rule_and_becomes_digits():
+    # a newcomer's scan: "সাহেব | e" (the king's ৫) had become a danda and an e; "বিবি e •" at a line's end ০ ০
+    from puthi.normalize.repair import repair_text
+
+    assert repair_text("সাহেব | e\nবিবি e •\nতাস খেলা e\n").text == "সাহেব | ৫\nবিবি ৫০\nতাস খেলা e\n"
