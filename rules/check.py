@@ -80,9 +80,15 @@ def facts_of(impl: str, game: str) -> Facts:
 
 
 def _describe(claim: Claim) -> str:
-    what = QUANTITIES[claim.quantity][0]
+    """The quantity in words, for a scholar (a newcomer found "[card points of one card; rank A K Q J …]" hard
+    to read): its meaning up to the first ";", and its parameters.
+
+    >>> _describe(Claim("sixtysix", "card_value", {"rank": "K", "suit": "plain"}, 5, 0, 1, ""))
+    'card points of one card (rank K, suit plain)'
+    """
+    what = QUANTITIES[claim.quantity][0].split(";")[0].split(" (")[0]
     params = ", ".join(f"{k} {v}" for k, v in sorted(claim.params.items()))
-    return f"{claim.quantity.replace('_', ' ')}{' (' + params + ')' if params else ''} [{what}]"
+    return f"{what}{' (' + params + ')' if params else ''}"
 
 
 # A total said of a deal ("দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়"), and words that make it the cards' alone (তাস, পাত,
