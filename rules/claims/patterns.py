@@ -177,7 +177,8 @@ _ROUNDS = regex.compile(r"\s*(?:দফায়|দফা|বারে|কিস
 
 
 # Between the packets of a deal: "তিন, দুই ও তিন", "প্রথমে তিনখানি, অতঃপর পুনরায় তিনখানি", "আগে তিনটি, তারপর দুটি"
-_PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা)?\s*(?:(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|অতঃপর|পুনরায়|আবার|সর্বশেষে|শেষে)\s*)*")
+_PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা|কৈ)?\s*(?:(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|অতঃপর|পুনরায়|আবার|সর্বশেষে|শেষে"
+                         r"|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)\s*)*")
 
 
 def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
@@ -314,7 +315,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
             claims.append(_claim(s, game, "card_point_total", n.value, 0.8))
             said.add(n.start)
     for _, ce in s.cues("last_trick"):
-        n = _next_number(s, ce, 40)
+        n = _next_number(s, ce, 50)
         if n and not _points(s, n):
             continue  # "শেষ পিঠ সহ ৩৫ টাকা"
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
@@ -364,7 +365,8 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
             continue
         between = s.text[prev - s.start : n.start - s.start]
         if not (claims and _CORRECTED.fullmatch(between)):  # "তুরুপের বিবাহ ৪০ নহে, ২০": the same suit's value
-            suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) else "plain"
+            plain_here = any(prev <= a < n.start for a, _ in s.cues("plain"))  # "তুরুপ নয় এমন রঙের কিং ও কুইন"
+            suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) and not plain_here else "plain"
         if suit == "trump" and game.startswith("klaverjas") and not _MARRIAGE_WORD.search(s.text):
             # the trump king and queen together are Klaverjas's stuk (but a marriage named so is a marriage)
             claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind="stuk"))
@@ -375,7 +377,7 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
 
 
 # Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
-_ROEM_CONTEXT = regex.compile(r"রোম|রুম|roem|পিঠ|ট্রিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
+_ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোৱেম|roem|পিঠ|ট্রিক|ট্ৰিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
 
 
 def roem(s: Sentence, game: str) -> list[Claim]:
@@ -492,7 +494,7 @@ def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
 _POINTS_AFTER = regex.compile(r"\s*(?:টি)?\s*(?:পয়েন্ট)")
 _PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তাস|কার্ড)\S*\s+জন্য\s*$")  # "প্রতি পিঠের জন্য এক পয়েন্ট": per trick
 # After a number, "less than": "৩০ পয়েন্টের কম", "৩৩-এর কম", "৩৩ এর নিচে".
-_SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে)"
+_SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে|ন্যূন)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
 # After a number, "did not get" it: "৪০ পয়েন্ট না পেলে" (a mark, not a score: "২৫ ফোটা পাইয়াছে" tells a game)
 _NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+না\s+(?:পেলে|পাইলে|পায়|পান|পৌঁছা)")
@@ -514,7 +516,7 @@ def players(s: Sentence, game: str) -> list[Claim]:
 
 
 # "must capture": a verb of capturing with "must", or the word "compulsory" (seed 004: বন্দী কৰাটো বাধ্যতামূলক)
-_MUST_CAPTURE = regex.compile(r"(?:কাটিব|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)"
+_MUST_CAPTURE = regex.compile(r"(?:কাটিব|কাটিতে|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)"
                            r"|বাধ্যতামূলক")
 # "may capture": the rule says capturing is up to the player (a rules expert's review: "গুটি খাওয়া ঐচ্ছিক")
 _MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ইচ্ছামত|ইচ্ছামতো|বৈকল্পিক")
