@@ -200,8 +200,14 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
     for src in sources:
         path = Path(src)
         if path.is_dir():
-            visible = sorted(p for p in path.rglob("*") if p.is_file()
-                             and not any(part.startswith(".") for part in p.relative_to(path).parts))
+            shown = sorted(p for p in path.rglob("*")
+                           if not any(part.startswith(".") for part in p.relative_to(path).parts))
+            visible = [p for p in shown if p.is_file()]
+            # a link to nothing (or to itself), a pipe or a device in a folder is named, not dropped unseen
+            failures += [Failure(str(p.absolute()), None, "read",
+                                 "a symbolic link that leads to no file (or to itself); point it at the real file"
+                                 if p.is_symlink() else NOT_A_FILE)
+                         for p in shown if not p.is_file() and not p.is_dir() and p.suffix.lower() in SUFFIXES]
             files = [p for p in visible if p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme")]
             picked = set(files)
             for p in visible:

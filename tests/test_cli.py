@@ -117,3 +117,20 @@ def test_a_foreign_sqlite_file_is_named_so_when_only_read(tmp_path, capsys):
         conn.execute("CREATE TABLE documents (x)")
     assert main(["export", "--db", str(db), "--format", "csv", "-o", str(tmp_path / "out")]) == 2
     assert "not a puthi corpus" in capsys.readouterr().err
+
+
+def test_a_dead_link_or_a_pipe_in_a_folder_is_named_not_dropped(tmp_path, capsys):
+    # a hostile tester: named alone they were reported, inside a folder they vanished without a word
+    import os
+
+    from puthi.corpus.cli import main
+
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "page.txt").write_text("বিস্তি খেলায় প্রত্যেকে আটখানি তাস পায়।\n", encoding="utf-8")
+    (folder / "gone.txt").symlink_to(folder / "nothing.txt")
+    os.mkfifo(folder / "pipe.txt")
+    assert main(["build", str(folder), "--db", str(tmp_path / "c.sqlite"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "1 page(s) processed" in err
+    assert "gone.txt: read: a symbolic link" in err and "pipe.txt: read: is a pipe" in err
