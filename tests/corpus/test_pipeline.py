@@ -704,18 +704,11 @@ def test_a_bengali_page_after_assamese_ones_is_read_in_bengali_from_its_first_li
     # a newcomer's book: Dash-guti in Assamese, then a page on Sixty-Six in Bengali whose heading (one র, read
     # as "ছেষটি") sits under a line with none; the heading went on in the Assamese of the page before, so it was
     # no heading and the page's rules were checked as Dash-guti's
-    book = tmp_path / "book.txt"
-    book.write_text("দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে। প্ৰত্যেক খেলুৱৈৰ দহটা গুটি থাকে আৰু বৰ্ডত ৰাখে।\n\f"
-                    "তাসের খেলা\n\nছেষটি খেলার নিয়ম\nএই খেলায় ৩২টি তাস ব্যবহার করা হয়, তারপর খেলা আরম্ভ হয়।\n",
-                    encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute("select p.page_no, c.game, c.quantity, v.verdict from claims c join pages p on "
-                            "p.id = c.page_id join verdicts v on v.claim_id = c.id where v.active = 1 "
-                            "order by p.page_no, c.seq").fetchall()
-    assert {g for n, g, _, _ in rows if n == 1} == {"dashguti"}
-    assert [r for r in rows if r[0] == 2] == [(2, "sixtysix", "deck_size", "contradicted")]
+    rows = _built_claims(tmp_path, "দহ-গুটি খেল\n\nএই খেল দুজন খেলুৱৈয়ে খেলে। প্ৰত্যেক খেলুৱৈৰ দহটা গুটি থাকে আৰু "
+                                   "বৰ্ডত ৰাখে।\n\fতাসের খেলা\n\nছেষটি খেলার নিয়ম\nএই খেলায় ৩২টি তাস ব্যবহার করা "
+                                   "হয়, তারপর খেলা আরম্ভ হয়।\n")
+    assert {g for n, g, *_ in rows if n == 1} == {"dashguti"}
+    assert [r for r in rows if r[0] == 2] == [(2, "sixtysix", "deck_size", 32, "contradicted")]
 
 
 def test_ctrl_c_twice_during_a_build_with_workers_exits_at_once_and_keeps_what_was_written(tmp_path):
