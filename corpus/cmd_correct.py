@@ -69,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
                                             "give it in UTF-8")
 
     with Corpus(args.db, create=False, readonly=bool(args.list)) as corpus:
-        if not args.list:
-            corpus.usable_term_tables()  # a table that clashes stops here, before a correction is recorded
+        # a kept table that clashes stops here, before a correction is recorded
+        tables = () if args.list else corpus.usable_term_tables()
         if args.list:
             doc = corpus.find_document(args.doc) if args.doc else None
             listed = corpus.annotations(doc)
@@ -116,7 +116,6 @@ def run(args: argparse.Namespace) -> int:
             items = [(corpus.find_document(args.doc), ann)]
         items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
         added = corpus.add_annotations(items)
-        tables = corpus.term_tables()
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it

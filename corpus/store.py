@@ -163,6 +163,15 @@ FRAMES: dict[str, str] = {
 }
 
 
+def _check_schema(path: str, have: int, *, foreign: bool) -> None:
+    """A one-line error for a store this code cannot read: a newer puthi's, or another program's SQLite file."""
+    if have > SCHEMA_VERSION:
+        raise InputError(path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); upgrade puthi "
+                               "to read it")
+    if foreign:
+        raise InputError(path, "is an SQLite file but not a puthi corpus; choose another --db")
+
+
 def _db_error(path: str, exc: sqlite3.Error) -> Exception:
     """A one-line :mod:`puthi.errors` for an SQLite error on the store at ``path``."""
     msg = str(exc).lower()
@@ -264,13 +273,11 @@ class Corpus:
                 raise InputError(self.path, f"its last changes are still in {wal.name}, and its folder cannot be "
                                             "written; open it once where it can be (puthi correct --list there)")
             raise _db_error(self.path, error) from error
-        if have == 0:
+        try:
+            _check_schema(self.path, have, foreign=have == 0)
+        except InputError:
             conn.close()
-            raise InputError(self.path, "is an SQLite file but not a puthi corpus; choose another --db")
-        if have > SCHEMA_VERSION:
-            conn.close()
-            raise InputError(self.path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); "
-                                        "upgrade puthi to read it")
+            raise
         if have != SCHEMA_VERSION:
             conn.close()
             raise InputError(self.path, f"has schema {have}, and this puthi reads {SCHEMA_VERSION}; open it once where "
@@ -317,11 +324,8 @@ class Corpus:
 
     def _migrate(self) -> None:
         have = self.schema_version
-        if have > SCHEMA_VERSION:
-            raise InputError(self.path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); "
-                                        "upgrade puthi to read it")
-        if have == 0 and self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise InputError(self.path, "is an SQLite file but not a puthi corpus; choose another --db")
+        _check_schema(self.path, have,
+                      foreign=have == 0 and self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0)
         for version in range(have + 1, SCHEMA_VERSION + 1):
             with self.transaction() as conn:
                 MIGRATIONS[version](conn)
