@@ -334,7 +334,8 @@ def plan(path: Path, kind: str, lang: str = "auto") -> tuple[Document, list[Page
 
         text = decode(data, src)  # names UTF-16 and binary files as such, and the first bad byte
         pages = split_text_pages(text)
-        if len(pages) > len(split_text_pages(text, max_chars=len(text) + 1)):
+        # only a text longer than a page can have been cut: the uncut split is done for no other
+        if len(text) > MAX_PAGE_CHARS and len(pages) > len(split_text_pages(text, max_chars=len(text) + 1)):
             notes.append(f"{src}: a text page over {MAX_PAGE_CHARS:,} characters was cut into pages at paragraph "
                          f"or line breaks ({len(pages)} pages in all); rule claims are read across them")
         noise = document_noise(pages)
