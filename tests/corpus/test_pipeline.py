@@ -767,3 +767,16 @@ def test_killing_a_build_with_workers_leaves_no_worker_holding_its_lock(tmp_path
         if proc.poll() is None:
             proc.kill()
         proc.communicate(timeout=30)  # orphaned workers would also hold its pipes open
+
+
+def test_a_text_is_said_to_be_cut_only_when_it_was(tmp_path):
+    # a review: CR LF line ends counted against the page limit made a note on a text that was not cut
+    from puthi.corpus.pipeline import MAX_PAGE_CHARS, plan
+
+    long, near = tmp_path / "long.txt", tmp_path / "near.txt"
+    long.write_text(("খেলা হয়। " * 10 + "\n") * (MAX_PAGE_CHARS // 50), encoding="utf-8")
+    near.write_bytes(("খেলা হয়।" + "\r\n").encode("utf-8") * (MAX_PAGE_CHARS * 95 // 1000))  # under a page once read
+    _, tasks, notes = plan(long, "text")
+    assert len(tasks) > 1 and any("was cut into pages" in n for n in notes)
+    _, tasks, notes = plan(near, "text")
+    assert len(tasks) == 1 and notes == []
