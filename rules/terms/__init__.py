@@ -28,8 +28,9 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # named beside another game is the game; Dash-guti's family of games; Assamese একৈশ; 9: a line at the top of a
 # page takes its page's language, not the page before's; a Bengali line in an Assamese text told by its words;
 # 10: একশত (দুই) কুড়ি is 120 (140); a game's name is no number where the aligner reads it as the name; a line
-# with two র and no ৰ ৱ is Bengali; a row's lang is checked; bridge, rummy, chess, ludo … as games with no engine).
-VERSION = "10"
+# with two র and no ৰ ৱ is Bengali; a row's lang is checked; bridge, rummy, chess, ludo … as games with no engine;
+# 11: Assamese number words 22-99; ছ'খানা; a number word after "value" (মূল্য পঞ্চাশ) is the number).
+VERSION = "11"
 
 
 def warm_up() -> None:

@@ -26,7 +26,8 @@ Scores: ``weight × similarity × context × support`` where similarity is 1 for
 inflection, 0.95 × (1 − cost/length) for an approximate one (× 0.95 again for a part of a compound).
 Context: a form declared ambiguous between a game and a meld (বিস্তি) is the game when a word for
 "game" follows (বিস্তি খেলা), the meld otherwise; a term that is also a number word (পঞ্চাশ the meld,
-ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা).
+ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা), or a word
+for "value" comes before it (মূল্য পঞ্চাশ).
 :func:`~puthi.rules.terms.numbers.find_numbers` reports the number in every case; a caller that wants one
 reading per span keeps the term when its score is high and the number otherwise.
 Support: a link with no strong link of another concept within 40 words (a lone সাহেব "sir" in a memoir)
@@ -79,6 +80,7 @@ HYPHEN = regex.compile("[-\N{EN DASH}\N{HYPHEN}]")
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
+VALUE_WORDS = frozenset({"মূল্য", "মান", "দাম", "মূল্যমান"})  # a number word after "value" is a number: মূল্য পঞ্চাশ
 # A word for "game" itself, after a game's name (খেলায়, খেলত; not খেলার "of the game", খেলোয়াড় "player").
 GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
                           "|খেল(?:ত|খন)?|গেম|game|spel|spiel")
@@ -745,7 +747,10 @@ class Aligner:
             w = numbers.parse_word(surface, lang) or numbers.parse_word(word, lang)
             if w is not None and w.kind != "digits":
                 c.number_word = True
-                if w.classified or (nxt is not None and c.end == toks[c.last][1] and numbers.is_counted(nxt, lang)):
+                prev = toks[c.first - 1] if c.first > 0 else None
+                valued = prev is not None and prev[2] in VALUE_WORDS and CONTEXT_GAP.fullmatch(text, prev[1], c.start)
+                if valued or w.classified or (nxt is not None and c.end == toks[c.last][1]
+                                              and numbers.is_counted(nxt, lang)):
                     factor *= 0.3
         return factor
 

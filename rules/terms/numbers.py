@@ -57,6 +57,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
 TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
+ELISION = "'\N{RIGHT SINGLE QUOTATION MARK}"  # ছ'খানা: the apostrophe of a dropped vowel
 _NAME_PART = regex.compile(r"[\-\N{HYPHEN}\N{EN DASH}](?:গুটি|গুঁটি|ঘুটি|ঘুঁটি|পাত্তি)")  # দহ-গুটি, তিন-পাত্তি
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
@@ -211,7 +212,7 @@ def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
 
 def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
     lex = lexicon(lang)
-    toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    toks = _tokens(text, lang)
     out: list[NumberSpan] = []
     i = 0
     while i < len(toks):
@@ -243,6 +244,21 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         out.append(NumberSpan(start, end, text[start:end], value))
         i = j + 1
     return out
+
+
+def _tokens(text: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, word) of each word. An apostrophe for a dropped vowel joins a number word to its
+    classifier: ছ'খানা, দু’টো are read as ছখানা, দুটো (the word keeps no apostrophe; the span keeps it)."""
+    toks: list[tuple[int, int, str]] = []
+    for m in TOKEN.finditer(text):
+        if toks and m.start() == toks[-1][1] + 1 and text[toks[-1][1]] in ELISION:
+            joined = toks[-1][2] + m.group()
+            w = parse_word(joined, lang)
+            if w is not None and w.classified and w.kind != "digits":
+                toks[-1] = (toks[-1][0], m.end(), joined)
+                continue
+        toks.append((m.start(), m.end(), m.group()))
+    return toks
 
 
 def _after_fraction(text: str, toks, i: int, lex: Lexicon, lang: str) -> _Word | None:

@@ -94,6 +94,12 @@ def test_panchash_meld_or_number():
     assert "পঞ্চাশ" not in [s.surface for s in find_terms("তুরুপ থাকিলে পঞ্চাশ ফোটা দেখাইতে হয়")]
 
 
+def test_a_number_word_after_a_word_for_value_is_the_number():
+    # a blind test's Klaverjas run: "রোয়েমের মূল্য পঞ্চাশ" (its value is fifty) had been read as Grabu's meld
+    assert "meld.panchash" not in [s.concept for s in find_terms("চারিখানি তাসের রোয়েমের মূল্য পঞ্চাশ।")]
+    assert [s.concept for s in find_terms("পঞ্চাশের মূল্য দশ ফোটা") if s.surface == "পঞ্চাশের"] == ["meld.panchash"]
+
+
 def test_bisti_the_game_or_the_meld_and_all_links():
     got = links("“বিন্তি” খেলায় ফোট গণ, বিস্তি পঞ্চাশ-ইত্যাদি হওয়া")
     assert got[0] == ("বিন্তি", "game.bisti") and ("বিস্তি", "meld.bisti") in got

@@ -67,6 +67,16 @@ def test_assamese_vigesimal_takes_a_classified_one():
     assert [(text[n.start:n.end], n.value) for n in find_numbers(text, lang="as")] == [("একুৰি এটা", 21)]
 
 
+def test_assamese_words_cover_one_to_ninety_nine():
+    # the Assamese table stopped at twenty and the tens: a blind test's বাৱন্নখন তাচ (52 cards) and
+    # ছেষষ্ঠি পইণ্ট (66 points) were no numbers
+    from puthi.rules.terms.numbers import lexicon
+
+    assert set(range(1, 100)) <= set(lexicon("as").units.values())
+    text = "বাৱন্নখন তাচ, ছেষষ্ঠি পইণ্ট, সাতাইশটা গুটি, এশ পঁচিশ, ঊনত্ৰিশ, নিৰানব্বৈ"
+    assert [v for _, v in values(text, lang="as")] == [52, 66, 27, 125, 29, 99]
+
+
 def test_digits_in_three_scripts_and_classifiers():
     assert values("৪৭ ফোটা, 1718 সালে, ১০টা টুকুৰা, 32টি তাস, 12 টি কৌশল, 1,000") == [
         ("৪৭", 47), ("1718", 1718), ("১০টা", 10), ("32টি", 32), ("12 টি", 12), ("1,000", 1000)]  # fmt: skip
