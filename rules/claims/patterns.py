@@ -27,8 +27,6 @@ _GAP = regex.compile(r"^(?:টি|টা|টো|টে|খানি|খানা
 
 _ROEM_CUES = ("four_jacks", "four_kind", "stuk", "pit", "run3", "run4")
 HATER_PANCH = "grabu.hater_panch"  # হাতের পাঁচ, "the hand's five": the five points of the last trick (seed 000)
-# the classifiers of numbers.tsv that count, with an ending (একজনের: "of one person")
-_CLASSIFIED = regex.compile(r"(?:টি|টা|টো|টে|খানি|খানা|খান|খন|জন)(?:ের|এর|র|কে|তে|ে)?$")
 # Last-trick bonuses in the seeds' games are 5 (Bisti's হাতের পাঁচ, seed 000) and 10 (seeds 002, 003); a
 # larger number after "শেষ পিঠ" is something else (a threshold to show, seed 000).
 _LAST_TRICK_MAX = 40
@@ -84,16 +82,19 @@ _NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|ট�
 
 
 def _counts_things(n: NumberSpan) -> bool:
-    """Does ``n`` carry a counting classifier ("৫২ খানা", "আটটি"; not the টি of বাষট্টি, sixty-two)?
+    """Does ``n`` carry a counting classifier ("৫২ খানা", "আটটি", Assamese "দহটাকৈ"; not the টি of বাষট্টি,
+    sixty-two)? Read by the number tables of both languages: Assamese দহ is no Bengali number word.
 
-    >>> [_counts_things(NumberSpan(0, 4, s, v)) for s, v in (("৫২খানা", 52), ("৫২ খানা", 52), ("একশত বাষট্টি", 162))]
-    [True, True, False]
+    >>> [_counts_things(NumberSpan(0, 4, s, v)) for s, v in (("৫২খানা", 52), ("৫২ খানা", 52), ("একশত বাষট্টি", 162),
+    ...                                                       ("দহটাকৈ", 10), ("একটিও", 1))]
+    [True, True, False, True, True]
     """
     from puthi.rules.terms.numbers import lexicon, parse_word
 
     last = n.surface.split()[-1]
-    word = parse_word(last)
-    return (word is not None and word.classified) or last in lexicon("bn").classifiers  # "৫২ খানা"
+    if last in lexicon("bn").classifiers:  # "৫২ খানা"
+        return True
+    return any((w := parse_word(last, lang)) is not None and w.classified for lang in ("bn", "as"))
 
 
 def _points(s: Sentence, n: NumberSpan) -> bool:
@@ -213,7 +214,7 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things; "টেক্কার চেয়ে এক
     # কম" is a difference, no value
     # "নহলার মূল্য ১৪ নয়, ২০": the value the text corrects is none
-    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _CLASSIFIED.search(n.surface)
+    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _counts_things(n)
                and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))
                and not _CORRECTED.match(s.text, n.end - s.start)]
     numbers = sorted(numbers + _zeros(s, ranks), key=lambda n: n.start)

@@ -710,6 +710,12 @@ def test_a_count_with_any_classifier_is_no_card_value():
     for count in ("তিনটি", "তিনখানা", "তিনটে"):
         claims = extract_claims(f"তুরুপে গোলামের মূল্য ২০, নহলার ১৪, টেক্কা {count}।", "klaverjas")
         assert [c.stated for c in claims] == [20, 14], count
+    # Assamese counts with কৈ ("six each"): read by the Assamese number table, not taken for the queen's value
+    claims = extract_claims("সাহেবৰ মূল্য চাৰি, বিবিৰ তিনি; প্ৰত্যেকে ছয়খনকৈ তাচ পায়।", "sixtysix")
+    assert ("card_value(rank=Q,suit=plain)", 6) not in [(c.key, c.stated) for c in claims]
+    claims = extract_claims("দহলা আৰু টেক্কা দুখনকৈ থাকে, তাৰ মূল্য দহ আৰু এঘাৰ।", "sixtysix")
+    assert [(c.key, c.stated) for c in claims] == [("card_value(rank=10,suit=plain)", 10),
+                                                   ("card_value(rank=A,suit=plain)", 11)]
 
 
 @pytest.mark.parametrize(("game", "text", "expected"), [
