@@ -10,6 +10,7 @@ Examples::
     puthi correct --db c.sqlite --doc seed.txt --page 1 --line 3 --word 2 --text খেলা --author rk
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 40 --end 46 --term bisti --author rk
     puthi correct --db c.sqlite --doc seed.txt --page 1 --start 300 --end 310 --verdict contradicted --author rk
+    puthi correct --db c.sqlite --doc memoir.txt --page 2 --start 80 --end 95 --no-rule --author rk
     puthi correct --db c.sqlite --doc book.pdf --page 5 --start 0 --end 40 --game klaverjas --author rk
     puthi correct --db c.sqlite --doc book.pdf --page 6 --game klaverjas --author rk   # the whole page
     puthi correct --db c.sqlite --import corrections.csv --author rk
@@ -42,6 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                      "the machine's link")
     what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
                       help="the verdict for the claim at the span (repaired text offsets)")
+    what.add_argument("--no-rule", action="store_true", help="the span states no rule: the claims read there are "
+                      "withdrawn (prose read as a rule); --delete the correction to bring them back")
     what.add_argument("--game", type=str.lower, help="the game the claims at the span are about; they are "
                       "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...); "
                       "with no span, the whole page is that game's and its rules are read again as such, as "
@@ -100,10 +103,12 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "term", args.term
             elif args.verdict:
                 kind, after = "verdict", args.verdict
+            elif args.no_rule:
+                kind, after = "verdict", ""
             elif args.game is not None:
                 kind, after = "game", args.game
             else:
-                raise InputError("puthi correct", "say what to correct: --text, --term, --verdict or --game")
+                raise InputError("puthi correct", "say what to correct: --text, --term, --verdict, --no-rule or --game")
             whole = kind == "game" and args.line is None and args.word is None and args.start is None \
                 and args.end is None
             if args.line is None and (args.start is None or args.end is None) and not whole:
@@ -121,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
         change = f": {a.before!r} → {a.after!r}" if a.kind == "text" and a.before else ""
-        print(f"puthi correct: correction {a.id} ({a.kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
+        kind = "no rule" if a.kind == "verdict" and not a.after else a.kind
+        print(f"puthi correct: correction {a.id} ({kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
               f"{a.status}{again}", file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
 

@@ -14,7 +14,8 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
 4. a human game sets the game of the claims it overlaps, which are checked again as that game's; one with no
    span (offsets 0..0) is about the whole page, whose claims the reading of the book's claims then finds as
    that game's, as under a chapter heading (``puthi.corpus.book_claims``);
-5. a human verdict overrides the machine verdicts of the claims it overlaps.
+5. a human verdict overrides the machine verdicts of the claims it overlaps; an empty one says the span
+   states no rule, and its claims are withdrawn (prose read as a rule).
 
 >>> from puthi.corpus.records import Annotation, PageResult
 >>> from puthi.normalize.edits import Edit
@@ -196,15 +197,31 @@ def apply_corrections(
             [checked] = recheck([claims[i]])  # the machine's check, made at the person's word
             verdicts.append(Marked(replace(checked, claim=i), annotation_id=a.id))
 
+    withdrawn: set[int] = set()  # claims a person said are no rules; a later verdict on one brings it back
     for a in (a for a in anns if a.kind == "verdict"):
         for i in _claims_at(a, text, claims, status):
+            if not a.after:
+                withdrawn.add(i)
+                continue
+            withdrawn.discard(i)
             old = [m for m in verdicts if m.item.claim == i]
             expected = next((m.item.expected for m in reversed(old) if m.active), old[0].item.expected if old else None)
             for m in old:
                 m.active = False
             v = Verdict(i, expected, a.after, a.note or f"set by {a.author}", "human", "human", a.author)
             verdicts.append(Marked(v, "human", a.author, True, a.id))
+    claims, verdicts = _without(claims, verdicts, withdrawn)
     return CorrectedPage(text, edits, terms, numbers, claims, verdicts, reanalysed, status)
+
+
+def _without(claims: list[Claim], verdicts: list[Marked], withdrawn: set[int]) -> tuple[list[Claim], list[Marked]]:
+    """``claims`` without those ``withdrawn``, and the verdicts of the others, renumbered to match."""
+    if not withdrawn:
+        return claims, verdicts
+    kept = [i for i in range(len(claims)) if i not in withdrawn]
+    new = {old: k for k, old in enumerate(kept)}
+    return ([claims[i] for i in kept],
+            [replace(m, item=replace(m.item, claim=new[m.item.claim])) for m in verdicts if m.item.claim in new])
 
 
 def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, str]) -> list[int]:
@@ -258,9 +275,9 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
     already name, as a heading of a game the tables lack names one: বাঘ-ছাগলী); ``games=None`` leaves the
     name to be checked later, by the store.
 
-    >>> check_annotation(Annotation("a.txt", 1, "verdict", 0, 4, "maybe", "rk"))
+    >>> check_annotation(Annotation("a.txt", 1, "comment", 0, 4, "maybe", "rk"))
     Traceback (most recent call last):
-    puthi.errors.InputError: a.txt page 1: verdict must be one of consistent, contradicted, unverifiable, not 'maybe'
+    puthi.errors.InputError: a.txt page 1: kind must be text, term, verdict or game, not 'comment'
     """
     where = f"{a.document} page {a.page_no}"
     if a.kind not in ("text", "term", "verdict", "game"):
@@ -276,8 +293,8 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():
         raise InputError(where, "a correction needs an author (--author NAME) so exports can attribute it")
-    if a.kind == "verdict" and a.after not in VERDICTS:
-        raise InputError(where, f"verdict must be one of {', '.join(VERDICTS)}, not {a.after!r}")
+    if a.kind == "verdict" and a.after not in (*VERDICTS, ""):
+        raise InputError(where, f"verdict must be {', '.join(VERDICTS)} or empty (no rule), not {a.after!r}")
     if a.kind == "text" and a.start == a.end and not a.after:
         raise InputError(where, "an empty text correction changes nothing; give the new text")
     if a.kind == "text" and a.before and a.before == a.after:

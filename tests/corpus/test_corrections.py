@@ -113,7 +113,7 @@ def test_corrections_csv_is_read_and_bad_rows_are_one_line_errors():
         read_csv(io.StringIO("document,page,kind,start,end,after\na.txt,one,text,0,1,x\n"))
     with pytest.raises(InputError, match="missing column"):
         read_csv(io.StringIO("document,kind\na.txt,text\n"))
-    with pytest.raises(InputError, match="verdict must be one of"):
+    with pytest.raises(InputError, match="verdict must be consistent"):
         read_csv(io.StringIO("document,page,kind,start,end,after,author\na.txt,1,verdict,0,1,maybe,rk\n"))
 
 
@@ -549,3 +549,29 @@ def test_an_exported_annotations_csv_imports_as_it_was_recorded(tmp_path, fast_r
     assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "ex" / "annotations.csv")]) == 0
     with Corpus(db) as c:
         assert [(a.author, a.note) for a in c.annotations()] == [("@rk", "-1: OCR dropped a letter")]
+
+
+def test_a_person_withdraws_a_claim_read_from_prose_and_it_stays_withdrawn(tmp_path, fast_repair, capsys):
+    # `correct --verdict` could not remove a claim that a sentence of prose gave: a verdict on a rule that is none
+    # (here the second sentence stands for such prose: the machine reads a rule in it)
+    text = "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়। সেদিন জিততে হলে ৬১ পয়েন্ট পেতে হয়।\n"
+    book, db, where = _built(tmp_path, "book.txt", text)
+
+    def claims() -> list[tuple]:
+        with Corpus(db) as c:
+            [sp] = c.pages(c.documents()[0])
+        active = [(sp.claims[m.item.claim].text[:7], m.item.verdict) for m in sp.verdicts if m.active]
+        return sorted(active)
+
+    assert claims() == [("ছেষট্টি", "consistent"), ("সেদিন জ", "contradicted")]
+    story = text.index("সেদিন")
+    assert cli.main(["correct", *where, "--start", str(story), "--end", str(story + 5), "--no-rule"]) == 0
+    assert "(no rule, page 1" in capsys.readouterr().err
+    assert claims() == [("ছেষট্টি", "consistent")]  # the other claim keeps its own verdict
+    book.write_text(text + "আর কিছু।\n", encoding="utf-8")
+    build([book], db, progress=False)  # read again: the withdrawal holds
+    assert claims() == [("ছেষট্টি", "consistent")]
+    with Corpus(db) as c:
+        withdrawal = max(a.id for a in c.annotations())
+    assert cli.main(["correct", "--db", str(db), "--delete", str(withdrawal)]) == 0
+    assert claims() == [("ছেষট্টি", "consistent"), ("সেদিন জ", "contradicted")]  # and it can be undone
