@@ -94,11 +94,26 @@ def contradiction_report() -> list[str]:
     return lines
 
 
+def prose_report(show: bool = False) -> list[str]:
+    """Sentences of prose that state no rule: how many give no claim (any claim from one is a false claim)."""
+    rows = _rows(DATA / "claims_prose.tsv")
+    false = [(r, c) for r in rows for c in extract_claims(r["text"], r["game"])]
+    hit = {r["id"] for r, _ in false}
+    if show:
+        for r, c in false:
+            print(f"false claim {r['id']} ({r['lang']}): {c.key} = {c.stated} from {c.text!r}", file=sys.stderr)
+    lines = ["| sentences | with no claim | false claims | share with no claim |", "|---|---|---|---|"]
+    lines.append(f"| {len(rows)} | {len(rows) - len(hit)} | {len(false)} | {(len(rows) - len(hit)) / len(rows):.2f} |")
+    return lines
+
+
 def main() -> None:
     out = ["## Claims (issue 6)", "", "Command: `.venv/bin/python -m bench.claims_eval`", "",
            "### Extraction recall on the seeds (per-seed reports in `bench/claims/`)", "", *seeds_report(), "",
            "### Contradiction detection (own sentences; held-out part not looked at while building)", "",
-           *contradiction_report(), ""]
+           *contradiction_report(), "",
+           "### Prose that states no rule (blind set `bench/data/claims_prose.tsv`; `--show` lists false claims)", "",
+           *prose_report("--show" in sys.argv), ""]
     text = "\n".join(out)
     print(text)
     (ROOT / "bench" / "results").mkdir(exist_ok=True)
