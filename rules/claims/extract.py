@@ -308,7 +308,7 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
                 denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, found)
                 found = [c for c in found if not any(_same_claim(c, d) for d in denied)]
                 found += [n for n in _negated(denied) if not any(_same_claim(n, c) for c in found)]
-            claims.extend(found)
+            claims.extend(c for c in found if fits_game(c.quantity, c.game))
             if state.lead and any(c.game == state.lead for c in found):
                 state.topic = state.lead
         state.lead = None
@@ -414,7 +414,10 @@ _CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|
 
 def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
     """The claims the ``patterns`` read in ``s``, as ``game``'s; none in what someone believes or says
-    ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review)."""
+    ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review), in a question
+    left unanswered, or in a story or a wish (:func:`_told`)."""
+    if _QUESTION.search(s.text) or _told(s.text):
+        return []
     if belief := _BELIEF.search(s.text):
         # the book's correction after it is a rule: "… মনে করে যে গোলামের মূল্য ২, কিন্তু আসলে গোলামের মূল্য ১০"
         actually = _ACTUALLY.search(s.text, belief.end())
@@ -425,6 +428,24 @@ def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
 _BELIEF = regex.compile(r"(?:মনে\s+কর(?:ে|েন|িয়া থাকে|িয়া থাকেন)|ভাবে|ভাবেন|ধারণা\s+কর(?:ে|েন)|বিশ্বাস\s+কর(?:ে|েন))"
                         r"\s+যে(?![\p{L}\p{M}])")
 _ACTUALLY = regex.compile(r"কিন্তু|প্রকৃতপক্ষে|আসলে|বস্তুত")
+_QUESTION = regex.compile(rf"\?[\s{CLOSING_QUOTES}]*$")  # "ছেষট্টি কি চারজনে খেলা যায়?" (an answer joins it)
+# A story or a wish states no rule (session 13's blind prose): the speaker's own past ("খেলতাম", "পেয়েছিলাম",
+# Assamese "নোৱাৰিলোঁ"), or an "if" with a past habitual ("যদি … খেলা যেত, তাহলে …"). Nouns with these endings are
+# no verbs: the jack গোলাম, a column, a button. (Another's past is no sign: a rule may say "যে তাসখানি কাটান
+# হইয়াছিল", the card that had been cut, seed 000.)
+_PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|িলোঁ|িলো)(?![\p{L}\p{M}])")
+_NOT_PAST = frozenset({"গোলাম", "ইসলাম", "সালাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "উলুম"})
+_WISH = regex.compile(r"যদি(?:(?![,;।]).)*?(?:যেত|পারত|হইত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"
+                      r"\s*[,;]?\s*(?:তাহলে|তবে|তা হলে|তাহা হইলে)")
+
+
+def _told(text: str) -> bool:
+    """Is ``text`` a story or a wish rather than a rule (:data:`_PAST`, :data:`_WISH`)?
+
+    >>> _told("ছেলেবেলায় বাহান্ন তাসে বিস্তি খেলতাম।"), _told("গোলাম তিন ফোটা।"), _told("যদি তিনজনে খেলা যেত, তাহলে ভালো হত।")
+    (True, False, True)
+    """
+    return bool(_WISH.search(text)) or any(m.group() not in _NOT_PAST for m in _PAST.finditer(text))
 
 
 def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:
@@ -772,6 +793,30 @@ def family(game: str) -> str:
     ('sixtysix', 'bisti')
     """
     return GAME_FAMILY.get(game, game)
+
+
+def fits_game(quantity: str, game: str) -> bool:
+    """Can ``game`` have ``quantity``: no board points in a card game, no hand of cards on a board (a game with
+    no engine may have either).
+
+    >>> fits_game("board_points", "sixtysix"), fits_game("hand_size", "dashguti"), fits_game("board_points", "x")
+    (False, False, True)
+    """
+    from puthi.rules.quantities import BOARD_QUANTITIES, CARD_QUANTITIES
+
+    kind = _kind(game)
+    return not ((kind == "cards" and quantity in BOARD_QUANTITIES) or (kind == "board" and quantity in CARD_QUANTITIES))
+
+
+@cache
+def _kind(game: str) -> str | None:
+    """"cards" or "board" for a game with an engine, by the facts it has; None for another."""
+    if game not in _engines():
+        return None
+    from puthi.rules.engines import registry
+
+    facts = registry.get(game).facts({})
+    return "board" if "board_points" in facts else "cards" if "deck_size" in facts else None
 
 
 @cache

@@ -32,6 +32,7 @@ CLOSING_QUOTES = "\"'”’»"
 # though an ellipsis ends one),
 # with the closing quotation marks after it ("… থাকে।"), or at some line breaks (:func:`_line_break_ends`). OCR
 # reads a danda after a space as ৷ (a Bengali currency sign, which glued to a word stands for া: "খেল৷").
+_ANSWER = regex.compile(r"\s*(?:উত্তর|উত্তৰ|উঃ|Ans)")
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*|(?<!\.)\.(?=\s)"
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
@@ -195,6 +196,8 @@ def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]
     for m in _END.finditer(text):
         if m.group() == "|" and table_bar(text, m):
             continue  # a table's column rule ("সাহেব | ৪"), as the repair stage leaves it
+        if "?" in m.group() and _ANSWER.match(text, m.end()):
+            continue  # "প্রশ্ন: … কত পয়েন্ট লাগে? উত্তর: ৬৬।": the answer completes the question (a quiz, a FAQ)
         if m.group()[0] in "\n\f":  # a line or page break
             if in_ranges(furniture, m.start() - 1):
                 continue  # decided at the break before the furniture (:func:`_across_furniture`)

@@ -949,3 +949,32 @@ def test_a_value_table_ruled_with_bars_is_read_row_by_row():
     verdicts = check_claims(extract_claims(text, "sixtysix"))
     assert [(v.claim.params["rank"], v.claim.stated, v.verdict) for v in verdicts] == [
         ("A", 11, "consistent"), ("K", 5, "contradicted"), ("Q", 3, "consistent")]
+
+
+@pytest.mark.parametrize(("game", "text"), [
+    # session 13's blind prose: a question, a story told in the first person, a wish, a card game's "points"
+    ("sixtysix", "ছেষট্টি কি চারজনে খেলা যায়?"),
+    ("bisti", "ছেলেবেলায় পুজোর ছুটিতে বাহান্ন তাসের একটা পুরোনো প্যাকেট দিয়ে বিস্তি খেলতাম।"),
+    ("klaverjas", "যদি ক্লাবারজাস তিনজনে খেলা যেত, তাহলে আমাদের বাড়িতে রোজই আসর বসত।"),
+    ("sixtysix", "সেই খেলত মোৰ হাতত তুৰুপৰ টেক্কা আৰু দহ আছিল, তথাপিও মই ছয়ষষ্ঠি পইণ্ট গোটাব নোৱাৰিলোঁ।"),
+    ("klaverjas", "আমাৰ দলটোৱে সেই প্ৰতিযোগিতাত ৯৮ পইণ্ট পাইছিল, আনটো দলে মাত্ৰ ৬৪।"),
+])
+def test_a_question_a_story_or_a_wish_states_no_rule(game, text):
+    assert extract_claims(text, game) == []
+
+
+def test_an_answered_question_states_its_answer_and_a_rule_in_a_story_about_the_past_stays():
+    claims = extract_claims("প্রশ্ন: ছেষট্টি খেলায় জিততে কত পয়েন্ট লাগে? উত্তর: ৬৬ পয়েন্ট।", "sixtysix")
+    assert [(c.quantity, c.stated) for c in claims] == [("winning_threshold", 66)]
+    # another's past inside a rule (the card that had been cut) is no story; the jack গোলাম is no "I …"
+    rule = "যে তাসখানি কাটান হইয়াছিল সেইখানি চিত করিয়া রাখিয়া অপর ১৫ খানি তাস তাহার উপর উপুড় করিয়া রাখিতে হয়।"
+    assert [(c.quantity, c.stated) for c in extract_claims(rule, "bisti")] == [("stock_face_down", 15)]
+    assert [c.stated for c in extract_claims("ছেষট্টি খেলায় গোলাম দুই পয়েন্ট।", "sixtysix")] == [2]
+
+
+def test_a_board_games_quantity_is_no_card_games_and_back():
+    # an Assamese card game's "পইণ্ট" was read as the points of a board; a trick "held" as a capture
+    text = "বিস্তি খেলত শেষৰ পিঠটো যিয়ে জিকে, তেওঁ অতিৰিক্ত পাঁচ পইণ্ট পায়।"
+    assert "board_points" not in [c.quantity for c in extract_claims(text, "bisti")]
+    assert [c.quantity for c in extract_claims("দছ-গুটিত ২১টা পইণ্ট থাকে।", "dashguti")] == ["board_points"]
+    assert [c.quantity for c in extract_claims("দছ-গুটিত ২১টা পইণ্ট থাকে।", "sixtysix")] == []
