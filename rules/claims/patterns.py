@@ -598,8 +598,8 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
         claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
     # eating captures where pieces are named ("ভাত খেতে হবে" is a meal, a review); catching and cutting (ধরা, কাটা)
-    # are read as capturing in any sentence checked as a board game's, "ট্রেন ধরতে হবে" too: a known limit
-    capture = s.has("prisoner") or s.has("capture") or (s.has("eat") and s.has("pieces"))
+    # capture pieces, or what a pronoun stands for, or nothing said ("কাটিব পৰা অৱস্থাত কাটিবই লাগিব"), not a train
+    capture = s.has("prisoner") or _captures(s) or (s.has("eat") and s.has("pieces"))
     if capture and _MAY_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
     elif capture and _MUST_CAPTURE.search(s.text):
@@ -610,6 +610,28 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
         outcome = "draw" if s.has("draw") and not s.has("lose") and not s.has("win") else "win" if wins else "loss"
         claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))
     return claims
+
+
+# What is caught or cut when pieces are: a piece, or a pronoun for one ("তাহা কাটিতেই হইবে")
+_CAUGHT = regex.compile(r"(?:গুটি|ঘুঁটি|ঘুটি|টুকুৰা|টুকরা|তাহা|তাহাকে|তা|তাকে|সেটা|সেটি|সেইটি|সেইটো|তাক|ইয়াক|ইহা|উহা)"
+                        r"\S*\s*$")
+_WORD_BEFORE = regex.compile(r"(\S+)\s*$")
+
+
+def _captures(s: Sentence) -> bool:
+    """Does ``s`` speak of catching or cutting pieces (ধরা, কাটা): with pieces named, or a capture word that
+    follows a piece, a pronoun or no word of its clause? "সাড়ে সাতটার ট্রেন ধরতে হবে" catches a train (a
+    memoir read as Dash-guti's rules)."""
+    if not s.has("capture"):
+        return False
+    if s.has("pieces"):
+        return True
+    for a, _ in s.cues("capture"):
+        before = s.text[: a - s.start]
+        word = _WORD_BEFORE.search(before)
+        if word is None or word.group(1)[-1] in ",;:।" or _CAUGHT.search(before):
+            return True
+    return False
 
 
 PATTERNS: tuple[Callable[[Sentence, str], list[Claim]], ...] = (
