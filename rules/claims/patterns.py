@@ -57,6 +57,13 @@ def _claim(s: Sentence, game: str, quantity: str, value: Value, conf: float, **p
 _GAP_RUN = regex.compile(r"\s*\f\s*|[ \t]*\n[ \t\r]*\n\s*|[ \t]{3,}")
 
 
+# Between a number and the cards, a word for packs: "৩ প্যাকেট তাস" counts packs, not cards
+_PACKS = regex.compile(r"প্যাকেট|প্যাক|পেকেট|ডেক|সেট|বান্ডিল|তাড়া|বাক্স|জোড়া|জোড়")
+# The smallest pack of the games in hand is Schnapsen's 20 (pagat): a few পাত are leaves ("২,৩টা পাত খুন্দি"),
+# not a pack, while "৮টি তাস লাগে" is a pack said wrongly
+_DECK_MIN = 12
+
+
 def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan, tuple[int, int]]]:
     """Numbers that count the noun ``cue`` ("২৪টি তাস", "দহটা গুটি", "আটখানি করিয়া তাস")."""
     out = []
@@ -65,7 +72,8 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
         if before:
             n = before[-1]
             gap = s.text[n.end - s.start : cs - s.start]
-            if n.value >= 2 and _GAP.match(gap) and not gap.startswith("-"):  # not "এঘাৰ-গুটি", a name
+            if n.value >= 2 and _GAP.match(gap) and not gap.startswith("-") and not _PACKS.search(gap):
+                # not "এঘাৰ-গুটি", a name, nor "৩ প্যাকেট তাস", three packs
                 out.append((n, (cs, _)))
     return out
 
@@ -128,14 +136,15 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
     packets = {id(n) for run in [*_deal_runs(s, listed=True), *_rounds(s)] for n in run}
-    for n, (_, cue_end) in counted_cards:
+    for n, (cue_start, cue_end) in counted_cards:
+        leaves = s.text[cue_start - s.start : cue_end - s.start] == "পাত" and n.value < _DECK_MIN
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
         if _after_total(s, n) and cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             continue  # "দুইজনে মিলিয়া মোট ষোলখানি তাস পায়": the cards dealt, not the pack nor a hand
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
-        elif s.has("deck_verb") or s.has("total"):
+        elif (s.has("deck_verb") or s.has("total")) and not leaves:
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))
         elif cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"

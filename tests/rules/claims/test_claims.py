@@ -1007,3 +1007,15 @@ def test_catching_a_train_is_no_capture_but_cutting_with_no_object_said_is():
     for rule in ("কাটিব পৰা অৱস্থাত কাটিবই লাগিব।", "প্রতিপক্ষের গুটি কাটিবার সুযোগ পাইলে তাহা কাটিতেই হইবে।",
                  "সুযোগ পেলে, কাটতেই হবে।"):
         assert [(c.quantity, c.stated) for c in extract_claims(rule, "dashguti")] == [("capture_compulsory", "yes")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("৩ প্যাকেট তাস লাগে।", []),  # three packs, not a pack of three
+    ("খেলায় ২ প্যাকেট তাস ব্যবহার করা হয়।", []),
+    ("ধঁতুৰাৰ ২,৩টা পাত খুন্দি তাক বেচু হোৱা ঠাইত কিছু সময় প্ৰলেপ দি ৰাখিব লাগে।", []),  # leaves, Assamese Wikipedia
+    ("এই খেলায় ৮টি তাস লাগে।", [("deck_size", 8)]),  # a pack said wrongly is still a claim
+    ("প্রত্যেকে ছয়খানি পাত পায়।", [("hand_size", 6)]),
+    ("বত্রিশখানি পাত লইয়া খেলিতে হয়।", [("deck_size", 32)]),
+])
+def test_packs_and_leaves_are_no_pack_size(text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == expected
