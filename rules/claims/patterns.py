@@ -154,7 +154,9 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         # a game ("শ্যাম ৪টা গুটি হারাইয়া হারিল", a review)
         if not _after_total(s, n) and (s.has("each") or _HAS_PIECES.search(s.text)):
             claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
-    board = _counted(s, "points_on_board")
+    # a board has 5 points or more, and no more than a Go board's 361: "দুটা সংযোগী বিন্দু" (a network's two
+    # nodes), "৫৯৩ পইণ্ট" (a shooting score) are no board (Assamese Wikipedia)
+    board = [c for c in _counted(s, "points_on_board") if 5 <= c[0].value <= 361]
     if board:  # the first count is the whole board; "১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts
         claims.append(_claim(s, game, "board_points", board[0][0].value, 0.8))
     return claims

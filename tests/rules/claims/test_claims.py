@@ -1019,3 +1019,10 @@ def test_catching_a_train_is_no_capture_but_cutting_with_no_object_said_is():
 ])
 def test_packs_and_leaves_are_no_pack_size(text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == expected
+
+
+def test_two_points_or_a_shooting_score_are_no_board():
+    # Assamese Wikipedia checked as Dash-guti's rules: a network's two nodes, a shooting score of 593
+    for text in ("প্ৰতিটো ৰাউটাৰে দুটা সংযোগী বিন্দুৰ মাজত আটাইতকৈ চুটি পথ বনায়।", "তেওঁ ৫৯৩ পইণ্টৰে অগ্ৰগতি লাভ কৰে।"):
+        assert extract_claims(text, "dashguti") == [], text
+    assert [c.stated for c in extract_claims("দছ-গুটিৰ বৰ্ডত ২১টা বিন্দু থাকে।", "dashguti")] == [21]
