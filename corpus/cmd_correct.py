@@ -44,7 +44,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     what.add_argument("--verdict", choices=("consistent", "contradicted", "unverifiable"),
                       help="the verdict for the claim at the span (repaired text offsets)")
     what.add_argument("--no-rule", action="store_true", help="the span states no rule: the claims read there are "
-                      "withdrawn (prose read as a rule); --delete the correction to bring them back")
+                      "withdrawn (prose read as a rule) until the correction is deleted; in a CSV, kind verdict and "
+                      "after no-rule")
     what.add_argument("--game", type=str.lower, help="the game the claims at the span are about; they are "
                       "checked again as its (repaired text offsets; sixtysix, klaverjas, dashguti, grabu, ...); "
                       "with no span, the whole page is that game's and its rules are read again as such, as "
@@ -62,7 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from puthi.corpus.corrections import read_csv
-    from puthi.corpus.records import Annotation
+    from puthi.corpus.records import NO_RULE, Annotation
     from puthi.corpus.store import Corpus
 
     for option in ("text", "term", "game", "author", "note", "expect", "doc"):
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             elif args.verdict:
                 kind, after = "verdict", args.verdict
             elif args.no_rule:
-                kind, after = "verdict", ""
+                kind, after = "verdict", NO_RULE
             elif args.game is not None:
                 kind, after = "game", args.game
             else:
@@ -126,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
         change = f": {a.before!r} → {a.after!r}" if a.kind == "text" and a.before else ""
-        kind = "no rule" if a.kind == "verdict" and not a.after else a.kind
+        kind = "no rule" if a.kind == "verdict" and a.after == NO_RULE else a.kind
         print(f"puthi correct: correction {a.id} ({kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
               f"{a.status}{again}", file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1

@@ -14,8 +14,8 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
 4. a human game sets the game of the claims it overlaps, which are checked again as that game's; one with no
    span (offsets 0..0) is about the whole page, whose claims the reading of the book's claims then finds as
    that game's, as under a chapter heading (``puthi.corpus.book_claims``);
-5. a human verdict overrides the machine verdicts of the claims it overlaps; an empty one says the span
-   states no rule, and its claims are withdrawn (prose read as a rule).
+5. a human verdict overrides the machine verdicts of the claims it overlaps; the verdict ``no-rule`` says the
+   span states no rule, and its claims are withdrawn (prose read as a rule) until that correction is deleted.
 
 >>> from puthi.corpus.records import Annotation, PageResult
 >>> from puthi.normalize.edits import Edit
@@ -40,7 +40,7 @@ from typing import Any
 
 import regex
 
-from puthi.corpus.records import VERDICTS, Annotation, Claim, PageResult, Verdict
+from puthi.corpus.records import NO_RULE, VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits, to_output
 from puthi.rules.spans import NumberSpan, TermSpan
@@ -197,13 +197,15 @@ def apply_corrections(
             [checked] = recheck([claims[i]])  # the machine's check, made at the person's word
             verdicts.append(Marked(replace(checked, claim=i), annotation_id=a.id))
 
-    withdrawn: set[int] = set()  # claims a person said are no rules; a later verdict on one brings it back
-    for a in (a for a in anns if a.kind == "verdict"):
-        for i in _claims_at(a, text, claims, status):
-            if not a.after:
-                withdrawn.add(i)
-                continue
-            withdrawn.discard(i)
+    verdict_anns = [a for a in anns if a.kind == "verdict"]
+    # claims a person said are no rules stay withdrawn until that correction is deleted: a verdict whose span
+    # also touches one does not bring it back (a review: a verdict meant for the next sentence had)
+    withdrawn = {i for a in verdict_anns if a.after == NO_RULE for i in _claims_at(a, text, claims, status)}
+    for a in (a for a in verdict_anns if a.after != NO_RULE):
+        hit = [i for i in _claims_at(a, text, claims, status) if i not in withdrawn]
+        if not hit:
+            status[a.id or 0] = "orphaned"
+        for i in hit:
             old = [m for m in verdicts if m.item.claim == i]
             expected = next((m.item.expected for m in reversed(old) if m.active), old[0].item.expected if old else None)
             for m in old:
@@ -293,8 +295,8 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():
         raise InputError(where, "a correction needs an author (--author NAME) so exports can attribute it")
-    if a.kind == "verdict" and a.after not in (*VERDICTS, ""):
-        raise InputError(where, f"verdict must be {', '.join(VERDICTS)} or empty (no rule), not {a.after!r}")
+    if a.kind == "verdict" and a.after not in (*VERDICTS, NO_RULE):
+        raise InputError(where, f"verdict must be {', '.join(VERDICTS)} or {NO_RULE}, not {a.after!r}")
     if a.kind == "text" and a.start == a.end and not a.after:
         raise InputError(where, "an empty text correction changes nothing; give the new text")
     if a.kind == "text" and a.before and a.before == a.after:

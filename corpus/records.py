@@ -37,6 +37,8 @@ Resp = Literal["machine", "human"]
 AnnotationKind = Literal["text", "term", "verdict", "game"]
 #: The verdicts a claim check can give (DESIGN.md, ``puthi check``).
 VERDICTS = ("consistent", "contradicted", "unverifiable")
+#: A person's verdict that a span states no rule: its claims are withdrawn (``puthi correct --no-rule``).
+NO_RULE = "no-rule"
 #: Each annotation kind and the text layer its offsets index.
 ANNOTATION_LAYERS = {"text": "ocr", "term": "text", "verdict": "text", "game": "text"}
 

@@ -42,14 +42,6 @@ QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
                            ()),
 }
 
-# The quantities only a board game has, and those only a card game has: a card game's "পইণ্ট" is a score, not a
-# point of a board, and its "ধরে রাখে" (holds the trick) no capture (session 13's blind sets).
-BOARD_QUANTITIES = frozenset({"board_points", "pieces_per_player", "first_move_forced", "capture_compulsory"})
-CARD_QUANTITIES = frozenset({"deck_size", "hand_size", "deal_pattern", "card_value", "card_point_total",
-                             "last_trick_bonus", "marriage_value", "schneider_threshold", "roem_value",
-                             "stock_face_down", "follow_suit_while_stock", "trump_over_partner"})
-
-
 def key(quantity: str, **params: str) -> str:
     """The canonical key of ``quantity`` with ``params``, parameters sorted by name."""
     if quantity not in QUANTITIES:

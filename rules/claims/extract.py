@@ -414,38 +414,72 @@ _CONTRASTED = regex.compile(r"পার্থক্য|পাৰ্থক্য|
 
 def _stated(s: Sentence, game: str, patterns) -> list[Claim]:
     """The claims the ``patterns`` read in ``s``, as ``game``'s; none in what someone believes or says
-    ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review), in a question
-    left unanswered, or in a story or a wish (:func:`_told`)."""
-    if _QUESTION.search(s.text) or _told(s.text):
-        return []
+    ("নূতন খেলোয়াড় প্রায়ই মনে করে যে গোলামের মূল্য ১০": a mistake the book warns of, a review), nor in the
+    clauses that ask, tell a story or wish (:func:`asides`)."""
     if belief := _BELIEF.search(s.text):
         # the book's correction after it is a rule: "… মনে করে যে গোলামের মূল্য ২, কিন্তু আসলে গোলামের মূল্য ১০"
         actually = _ACTUALLY.search(s.text, belief.end())
         return _stated(_part(s, actually.start(), len(s.text)), game, patterns) if actually else []
+    cuts = asides(s.text)
+    if cuts:
+        edges = [0, *(x for a, b in cuts for x in (a, b)), len(s.text)]
+        pieces = [_part(s, a, b) for a, b in zip(edges[::2], edges[1::2], strict=True) if _LETTER.search(s.text, a, b)]
+        return [c for piece in pieces for pattern in patterns for c in pattern(piece, game)]
     return [c for pattern in patterns for c in pattern(s, game)]
 
 
 _BELIEF = regex.compile(r"(?:মনে\s+কর(?:ে|েন|িয়া থাকে|িয়া থাকেন)|ভাবে|ভাবেন|ধারণা\s+কর(?:ে|েন)|বিশ্বাস\s+কর(?:ে|েন))"
                         r"\s+যে(?![\p{L}\p{M}])")
 _ACTUALLY = regex.compile(r"কিন্তু|প্রকৃতপক্ষে|আসলে|বস্তুত")
-_QUESTION = regex.compile(rf"\?[\s{CLOSING_QUOTES}]*$")  # "ছেষট্টি কি চারজনে খেলা যায়?" (an answer joins it)
-# A story or a wish states no rule (session 13's blind prose): the speaker's own past ("খেলতাম", "পেয়েছিলাম",
-# Assamese "নোৱাৰিলোঁ"), or an "if" with a past habitual ("যদি … খেলা যেত, তাহলে …"). Nouns with these endings are
-# no verbs: the jack গোলাম, a column, a button. (Another's past is no sign: a rule may say "যে তাসখানি কাটান
-# হইয়াছিল", the card that had been cut, seed 000.)
-_PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|িলোঁ|িলো)(?![\p{L}\p{M}])")
-_NOT_PAST = frozenset({"গোলাম", "ইসলাম", "সালাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "উলুম"})
-_WISH = regex.compile(r"যদি(?:(?![,;।]).)*?(?:যেত|পারত|হইত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"
-                      r"\s*[,;]?\s*(?:তাহলে|তবে|তা হলে|তাহা হইলে)")
+_LETTER = regex.compile(r"\p{L}")
+_CLAUSE_MARK = regex.compile(r"[,;:।?]|—")
+# A question left unanswered (an answer joins it: sentences.py); an answer that denies the question
+_QUESTION = regex.compile(rf"\?[\s{CLOSING_QUOTES}]*$")
+_DENYING_ANSWER = regex.compile(r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*(?:না|ভুল|নয়|নহয়|নহয়|নহে)(?![\p{L}\p{M}])")
+# The speaker's own past tells a story ("খেলতাম", "পেয়েছিলাম", Assamese "নোৱাৰিলোঁ"); not a verb of saying, seeing or
+# writing ("আগেই বলেছিলাম, …", "পূর্বেই দেখিলাম যে …": the book's own voice), nor a noun with such an ending (the
+# jack গোলাম, হরতনগোলাম, a column, a button). Another's past is no sign: a rule may say "যে তাসখানি কাটান
+# হইয়াছিল", the card that had been cut (seed 000); nor is -িলো, the colloquial third person (নিলো, ছিলো).
+_PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|িলোঁ)(?![\p{L}\p{M}])")
+_NOT_PAST = ("গোলাম", "ইসলাম", "সালাম", "সেলাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "নীলাম", "উলুম")
+_SAYING = regex.compile(r"(?:বল|বলি|বলে|দেখ|দেখি|দেখে|লিখ|লিখি|লিখে|জান|জানি|শুন|শুনি|কৈ|ক'|উল্লেখ)")
+# A colloquial "if" with a past habitual and "then" is a wish ("যদি … খেলা যেত, তাহলে …"); not যদিও, "although",
+# nor the sadhu "যদি … হইত, তবে … পাইত", which also tells what was done in the old days
+_WISH = regex.compile(r"যদি(?![\p{L}\p{M}])(?:(?![,;।]).)*?(?:যেত|পারত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"
+                      r"\s*[,;]?\s*(?:তাহলে|তা হলে)(?![\p{L}\p{M}])[^,;।?]*")
 
 
-def _told(text: str) -> bool:
-    """Is ``text`` a story or a wish rather than a rule (:data:`_PAST`, :data:`_WISH`)?
+def asides(text: str) -> list[tuple[int, int]]:
+    """The parts of a sentence that state no rule, as sorted, disjoint (start, end): a clause telling the speaker's
+    own story, a wish, the last clause of a question left unanswered, a question whose answer denies it.
 
-    >>> _told("ছেলেবেলায় বাহান্ন তাসে বিস্তি খেলতাম।"), _told("গোলাম তিন ফোটা।"), _told("যদি তিনজনে খেলা যেত, তাহলে ভালো হত।")
-    (True, False, True)
+    >>> t = "ছেষট্টিতে প্রত্যেকে ছয়খানা তাস পায়; যদি তিনজনে খেলা যেত, তাহলে ভালো হত।"
+    >>> [t[a:b] for a, b in asides(t)]
+    ['যদি তিনজনে খেলা যেত, তাহলে ভালো হত']
+    >>> asides("গোলাম তিন ফোটা।"), [t[a:b] for t in ["ছেলেবেলায় বিস্তি খেলতাম।"] for a, b in asides(t)]
+    ([], ['ছেলেবেলায় বিস্তি খেলতাম'])
     """
-    return bool(_WISH.search(text)) or any(m.group() not in _NOT_PAST for m in _PAST.finditer(text))
+    marks = [m.start() for m in _CLAUSE_MARK.finditer(text)]
+
+    def clause(at: int) -> tuple[int, int]:
+        a = max((m + 1 for m in marks if m < at), default=0)
+        b = min((m for m in marks if m >= at), default=len(text))
+        return a, b
+
+    cuts = [clause(m.start()) for m in _PAST.finditer(text)
+            if not m.group().endswith(_NOT_PAST) and not _SAYING.match(m.group())]
+    cuts += [(m.start(), m.end()) for m in _WISH.finditer(text)]
+    if _QUESTION.search(text):
+        cuts.append(clause(text.rindex("?")))
+    if answer := _DENYING_ANSWER.search(text):
+        cuts.append((0, answer.start()))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(c for c in cuts if c[1] > c[0]):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:
@@ -796,27 +830,36 @@ def family(game: str) -> str:
 
 
 def fits_game(quantity: str, game: str) -> bool:
-    """Can ``game`` have ``quantity``: no board points in a card game, no hand of cards on a board (a game with
-    no engine may have either).
+    """Can ``game`` have ``quantity``: none that only board games have in a card game (a card game's "পইণ্ট" is
+    a score, not a point of a board), none that only card games have on a board; a game with no engine may have
+    any. The kinds and their quantities come from the engines' facts.
 
     >>> fits_game("board_points", "sixtysix"), fits_game("hand_size", "dashguti"), fits_game("board_points", "x")
     (False, False, True)
     """
-    from puthi.rules.quantities import BOARD_QUANTITIES, CARD_QUANTITIES
-
-    kind = _kind(game)
-    return not ((kind == "cards" and quantity in BOARD_QUANTITIES) or (kind == "board" and quantity in CARD_QUANTITIES))
+    kinds = _kinds()
+    kind = kinds.get(game)
+    return kind is None or not any(quantity in only for other, only in _only_in().items() if other != kind)
 
 
 @cache
-def _kind(game: str) -> str | None:
-    """"cards" or "board" for a game with an engine, by the facts it has; None for another."""
-    if game not in _engines():
-        return None
+def _kinds() -> dict[str, str]:
+    """Each game with an engine and its kind: "board" when its facts count points on a board, else "cards"."""
     from puthi.rules.engines import registry
 
-    facts = registry.get(game).facts({})
-    return "board" if "board_points" in facts else "cards" if "deck_size" in facts else None
+    return {g: "board" if "board_points" in registry.get(g).facts({}) else "cards" for g in _engines()}
+
+
+@cache
+def _only_in() -> dict[str, frozenset[str]]:
+    """For each kind, the quantities that only its games' engines have."""
+    from puthi.rules.engines import registry
+    from puthi.rules.quantities import parse_key
+
+    have: dict[str, set[str]] = {}
+    for g, kind in _kinds().items():
+        have.setdefault(kind, set()).update(parse_key(k)[0] for k in registry.get(g).facts({}))
+    return {kind: frozenset(q - set().union(*(o for k, o in have.items() if k != kind))) for kind, q in have.items()}
 
 
 @cache

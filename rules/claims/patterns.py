@@ -84,8 +84,9 @@ def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
 
 
 # After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
-_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|টকা|পয়সা|রান|বছর|দিন|মাস|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন|জন"
-                            r"|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|লাখ|লক্ষ|কোটি|বিঘা|মণ|ইঞ্চি|বার|মুদ্রা|খানা|খানি)"
+_NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|টকা|পয়সা|রান|বছর|বছৰ|দিন|মাস|মাহ|সপ্তাহ|ঘণ্টা|মিনিট|সেকেন্ড|সাল|সন"
+                            r"|জন|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|হাজাৰ|লাখ|লক্ষ|কোটি|বিঘা|মণ|ইঞ্চি|বার"
+                            r"|বাৰ|মুদ্রা|খানা|খানি|ওভার|গোল|উইকেট|দিনার|মোহর|রুপি|রুপিয়া|ডলার|পাউন্ড)"
                             r"(?:ে|ের|এর|র|েই|ও)?(?![\p{L}\p{M}])")
 
 
@@ -200,6 +201,18 @@ _THEN_GAP = regex.compile(r"(?:(?!।)\S*\s+){0,6}?(?:পরে|তারপর|
 _EACH_AFTER = regex.compile(r"\s*(?:করে|করিয়া|কৰি)(?![\p{L}\p{M}])")
 
 
+_DRAWS = regex.compile(r"তোলে|তোলা|তুলে|তুলি|টানে|টেনে|তোলৈ|উঠায়|উঠাইয়া")
+_AGAIN = regex.compile(r"(?:আবার|আকৌ|পুনরায়|পুনৰ)\s+$")
+
+
+def _deals_after(s: Sentence, n: NumberSpan) -> bool:
+    """Is the packet ``n`` dealt (a word of giving after it in its clause), not drawn from the stock ("তারপর
+    প্রতি পিঠের শেষে একটি করে তাস তোলে", a review)?"""
+    clause = s.text[n.end - s.start :].split(",")[0].split("।")[0]
+    again = _AGAIN.search(s.text, 0, n.start - s.start)  # "তারপর তুরুপ খুলে আবার দুটি করে"
+    return bool(again or cue_patterns()["receive"].search(clause)) and not _DRAWS.search(clause)
+
+
 def _each(s: Sentence, n: NumberSpan) -> bool:
     """Is ``n`` said as "N each" (তিনিখনকৈ, তিনটি করে)?"""
     return n.surface.endswith("কৈ") or bool(_EACH_AFTER.match(s.text, n.end - s.start))
@@ -216,7 +229,7 @@ def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
     joined: list[bool] = []  # each run: joined by more than a space or hyphen somewhere
     for n in small:
         gap = s.text[runs[-1][-1].end - s.start : n.start - s.start] if runs else ""
-        then = runs and _each(s, runs[-1][-1]) and _each(s, n) and _THEN_GAP.fullmatch(gap)
+        then = runs and _each(s, runs[-1][-1]) and _each(s, n) and _THEN_GAP.fullmatch(gap) and _deals_after(s, n)
         if runs and (_PACKET_GAP.fullmatch(gap) or then):
             runs[-1].append(n)
             joined[-1] = joined[-1] or not regex.fullmatch(r"[\s\-]*", gap)
@@ -224,6 +237,10 @@ def _deal_runs(s: Sentence, listed: bool = False) -> list[list[NumberSpan]]:
             runs.append([n])
             joined.append(False)
     return [run for run, j in zip(runs, joined, strict=True) if len(run) >= 2 and (j or not listed)]
+
+
+_COUNTED_AS = regex.compile(r"ধরা|গণ্য")
+_BEFORE_COUNTED_AS = regex.compile(r"\s*(?:পয়েন্ট|ফোটা|পইণ্ট)?\s*(?:ধরা|গণ্য)")
 
 
 def card_values(s: Sentence, game: str) -> list[Claim]:
@@ -238,9 +255,12 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     # a value is a bare number ("১১", "তিন পয়েন্ট"); "তিনটি তুরুপ", "দুটি ট্রিক" count things; "টেক্কার চেয়ে এক
     # কম" is a difference, no value
     # "নহলার মূল্য ১৪ নয়, ২০": the value the text corrects is none
-    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _counts_things(n)
+    # "টেক্কাকে এগারো ধরা হয়" (counted as): with no other word for value, only a number right before it is one
+    counted_as = all(_COUNTED_AS.match(s.text, a - s.start) for a, _ in s.cues("value"))
+    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _counts_things(n) and _points(s, n)
                and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))
-               and not _CORRECTED.match(s.text, n.end - s.start)]
+               and not _CORRECTED.match(s.text, n.end - s.start)
+               and not (counted_as and not _BEFORE_COUNTED_AS.match(s.text, n.end - s.start))]
     numbers = sorted(numbers + _zeros(s, ranks), key=lambda n: n.start)
     if not ranks or not numbers:
         return []
@@ -341,8 +361,8 @@ def totals(s: Sentence, game: str) -> list[Claim]:
             said.add(n.start)
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 50)
-        if n and not _points(s, n):
-            continue  # "শেষ পিঠ সহ ৩৫ টাকা"
+        if n and (not _points(s, n) or _counts_things(n)):
+            continue  # "শেষ পিঠ সহ ৩৫ টাকা"; "শেষ পিঠের পর স্টক থেকে তিনটি তাস" counts cards
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))
         elif not n and any(t.concept == HATER_PANCH and t.start > ce for t in s.terms):
@@ -391,7 +411,7 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
         between = s.text[prev - s.start : n.start - s.start]
         if not (claims and _CORRECTED.fullmatch(between)):  # "তুরুপের বিবাহ ৪০ নহে, ২০": the same suit's value
             plain_here = any(prev <= a < n.start for a, _ in s.cues("plain"))  # "তুরুপ নয় এমন রঙের কিং ও কুইন"
-            suit = "trump" if regex.search(r"তুরুপ|ট্রাম্প", between) and not plain_here else "plain"
+            suit = "trump" if regex.search(r"তুরুপ|তুৰুপ|ট্রাম্প", between) and not plain_here else "plain"
         if suit == "trump" and game.startswith("klaverjas") and not _MARRIAGE_WORD.search(s.text):
             # the trump king and queen together are Klaverjas's stuk (but a marriage named so is a marriage)
             claims.append(_claim(s, game, "roem_value", n.value, 0.75, kind="stuk"))
@@ -401,9 +421,9 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
-# Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
 # After a bonus: points, or the word roem itself ("কুড়ি 'রুম' মেলে", session 13's blind set)
 _ROEM_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*['‘’\"]?(?:পয়েন্ট|ফোটা|ফোঁটা|পইণ্ট|নম্বৰ|রুম|ৰুম|রোয়েম|ৰোৱেম|রোম|roem)")
+# Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
 _ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোৱেম|roem|পিঠ|ট্রিক|ট্ৰিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
 
 
@@ -602,12 +622,31 @@ def duties(s: Sentence, game: str) -> list[Claim]:
     return []
 
 
+_MOVES = regex.compile(r"চাল|খোজ|গুটি|ঘুঁটি")
+_BOARD_PLACE = regex.compile(r"চাল|খোজ|গুটি|ঘুঁটি|বিন্দু")
+
+
+def _first_move_to(s: Sentence) -> str | None:
+    """Where the first move must go, "centre" or "corner". A first move said as "প্রথম দান" (also a cricket
+    innings, a batch in a recipe) needs the place in its clause and a move, a piece or a point named."""
+    if not s.has("first_move") or not (s.has("centre") or s.has("corner")):
+        return None
+    place = "centre" if s.has("centre") else "corner"
+    if any(s.text[a - s.start : b - s.start] != "প্রথম দান" for a, b in s.cues("first_move")):
+        return place
+    for a, b in _clauses(s):
+        here = [any(a <= x < b for x, _ in s.cues(c)) for c in ("first_move", "centre", "corner")]
+        if here[0] and (here[1] or here[2]) and _BOARD_PLACE.search(s.text, a - s.start, b - s.start):
+            return "centre" if here[1] else "corner"
+    return None
+
+
 def behaviour(s: Sentence, game: str) -> list[Claim]:
     """Rules without a number: the first move must go to the centre, captures are compulsory, a player
     who cannot move loses (seed 004). ``stated`` is the rule's value as a word."""
     claims = []
-    if s.has("first_move") and (s.has("centre") or s.has("corner")):  # a text may name the wrong point
-        claims.append(_claim(s, game, "first_move_forced", "centre" if s.has("centre") else "corner", 0.7))
+    if (place := _first_move_to(s)) is not None:  # a text may name the wrong point
+        claims.append(_claim(s, game, "first_move_forced", place, 0.7))
     # eating captures where pieces are named ("ভাত খেতে হবে" is a meal, a review); catching and cutting (ধরা, কাটা)
     # capture pieces, or what a pronoun stands for, or nothing said ("কাটিব পৰা অৱস্থাত কাটিবই লাগিব"), not a train
     capture = s.has("prisoner") or _captures(s) or (s.has("eat") and s.has("pieces"))
@@ -616,7 +655,10 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     elif capture and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়", in a sentence about playing (not a war's, a village's)
-    if s.has("blocked") and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
+    # "ব্লক" alone blocks a ball or a goal too (a cricket report): it needs a move or a piece named
+    blocked = [c for c in s.cues("blocked") if s.text[c[0] - s.start : c[1] - s.start] != "ব্লক"] or (
+        s.has("blocked") and _MOVES.search(s.text))
+    if blocked and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
         outcome = "draw" if s.has("draw") and not s.has("lose") and not s.has("win") else "win" if wins else "loss"
         claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))

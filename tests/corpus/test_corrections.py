@@ -571,7 +571,14 @@ def test_a_person_withdraws_a_claim_read_from_prose_and_it_stays_withdrawn(tmp_p
     book.write_text(text + "আর কিছু।\n", encoding="utf-8")
     build([book], db, progress=False)  # read again: the withdrawal holds
     assert claims() == [("ছেষট্টি", "consistent")]
+    # a verdict whose span also touches the withdrawn sentence does not bring it back (a review)
+    assert cli.main(["correct", *where, "--start", str(story - 3), "--end", str(story + 2), "--verdict",
+                     "consistent"]) == 0
+    assert claims() == [("ছেষট্টি", "consistent")]
     with Corpus(db) as c:
-        withdrawal = max(a.id for a in c.annotations())
+        withdrawal = next(a.id for a in c.annotations() if a.after == "no-rule")
     assert cli.main(["correct", "--db", str(db), "--delete", str(withdrawal)]) == 0
-    assert claims() == [("ছেষট্টি", "consistent"), ("সেদিন জ", "contradicted")]  # and it can be undone
+    assert claims() == [("ছেষট্টি", "consistent"), ("সেদিন জ", "consistent")]  # undone; the later verdict holds
+    # a spreadsheet's verdict left blank is refused, not read as "no rule"
+    with pytest.raises(InputError, match="no-rule"):
+        read_csv(io.StringIO("document,page,kind,start,end,after,author\nbook.txt,1,verdict,0,5,,rk\n"))

@@ -1026,3 +1026,33 @@ def test_two_points_or_a_shooting_score_are_no_board():
     for text in ("প্ৰতিটো ৰাউটাৰে দুটা সংযোগী বিন্দুৰ মাজত আটাইতকৈ চুটি পথ বনায়।", "তেওঁ ৫৯৩ পইণ্টৰে অগ্ৰগতি লাভ কৰে।"):
         assert extract_claims(text, "dashguti") == [], text
     assert [c.stated for c in extract_claims("দছ-গুটিৰ বৰ্ডত ২১টা বিন্দু থাকে।", "dashguti")] == [21]
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a review of this session's filters: rules they had lost
+    ("sixtysix", "যে খেলোয়াড় শেষ পিঠ নিলো, সে দশ পয়েন্ট পায়।", [("last_trick_bonus", 10)]),  # -িলো is "he took"
+    ("sixtysix", "হরতনগোলাম দুই পয়েন্ট।", [("card_value", 2)]),
+    ("sixtysix", "আগেই বলেছিলাম, ছেষট্টিতে চব্বিশখানা তাস লাগে।", [("deck_size", 24)]),  # the book's own voice
+    ("sixtysix", "পূর্বেই দেখিলাম যে এই খেলায় প্রত্যেকে ছয়খানি তাস পায়।", [("hand_size", 6)]),
+    ("sixtysix", "ছেষট্টিতে প্রত্যেকে ছয়খানা তাস পায়; যদি তিনজনে খেলা যেত, তাহলে ভালো হত।", [("hand_size", 6)]),
+    ("sixtysix", "যদিও আগে বত্রিশখানা তাসে খেলা হত, তবে এখন ছেষট্টিতে চব্বিশখানা তাস লাগে।",
+     [("deck_size", 32), ("deck_size", 24)]),  # যদিও is "although"
+    ("schnapsen", "প্রত্যেক খেলোয়াড় পাঁচটি করে তাস পায়, তারপর প্রতি পিঠের শেষে দুজনেই একটি করে তাস তোলে।",
+     [("hand_size", 5)]),  # drawn from the stock, not dealt
+    ("schnapsen", "প্রথমে তিনটি করে তাস দেওয়া হয়, তারপর তুরুপ খুলে আবার দুটি করে।", [("deal_pattern", "3-2")]),
+    ("sixtysix", "ছেষট্টি খেলত তুৰুপৰ সাহেব আৰু বিবি একেলগে দেখুৱালে চল্লিশ পইণ্ট পোৱা যায়।", [("marriage_value", 40)]),
+    ("klaverjas", "পরপর চারখানা তাস এক পিঠে পড়লে পঞ্চাশ রুম মেলে।", [("roem_value", 50)]),
+    # and claims they had made from prose
+    ("dashguti", "শেষ দিনে ব্যাটসম্যানরা প্রতিটি বল ব্লক করে খেলায় টেস্ট ম্যাচটি ড্র হয়।", []),
+    ("dashguti", "কড়াইয়ের মাঝখানে তেল দিন; প্রথম দানে পেঁয়াজ ভাজুন।", []),
+    ("sixtysix", "সাহেবের বাংলোর ভাড়া মাসে দশ টাকা ধরা হয়।", []),
+    ("sixtysix", "এই খেলায় টেক্কাকে সবার বড় ধরা হয়, তারপর ১০, তারপর সাহেব।", []),
+    ("sixtysix", "সাহেব আৰু বিবি একেলগে ৪০ বছৰ সংসাৰ কৰিলে।", []),
+    ("bisti", "শেষৰ পিঠাটোত ১২ চামুচ গুড় দিয়ক।", []),
+    ("sixtysix", "দাদু, ছেষট্টিতে কি প্রত্যেকে আটখানা তাস পায়? উত্তরে দাদু শুধু হাসলেন।", []),
+    ("sixtysix", "প্রশ্ন: ছেষট্টিতে কি ৩২টি তাস লাগে? উত্তর: ভুল, ২৪টি।", []),  # the answer denies the question
+    ("klaverjas", "শেষ পিঠের পর স্টক থেকে টানা তিনটি তাস উল্টে দেখা হয়, যার মধ্যে টেক্কার মূল্য ১১ পয়েন্ট।",
+     [("card_value", 11)]),
+])
+def test_a_reviews_cases_of_stories_questions_and_new_words(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
