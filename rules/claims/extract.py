@@ -459,12 +459,10 @@ def asides(text: str) -> list[tuple[int, int]]:
     >>> asides("গোলাম তিন ফোটা।"), [t[a:b] for t in ["ছেলেবেলায় বিস্তি খেলতাম।"] for a, b in asides(t)]
     ([], ['ছেলেবেলায় বিস্তি খেলতাম'])
     """
-    marks = [m.start() for m in _CLAUSE_MARK.finditer(text)]
-
     def clause(at: int) -> tuple[int, int]:
-        a = max((m + 1 for m in marks if m < at), default=0)
-        b = min((m for m in marks if m >= at), default=len(text))
-        return a, b
+        before = [m.end() for m in _CLAUSE_MARK.finditer(text, 0, at)]
+        after = _CLAUSE_MARK.search(text, at)
+        return (before[-1] if before else 0), (after.start() if after else len(text))
 
     cuts = [clause(m.start()) for m in _PAST.finditer(text)
             if not m.group().endswith(_NOT_PAST) and not _SAYING.match(m.group())]
