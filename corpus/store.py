@@ -652,8 +652,8 @@ class Corpus:
             ann.start, ann.end = hit
         layer = ocr_text if ann.layer == "ocr" else text
         if ann.end > len(layer):
-            raise InputError(where, f"offsets {ann.start}..{ann.end} run past the {ann.layer} text "
-                                    f"({len(layer)} characters)")
+            name = "OCR text" if ann.layer == "ocr" else "repaired text"
+            raise InputError(where, f"offsets {ann.start}..{ann.end} run past the {name} ({len(layer)} characters)")
         quote = layer[ann.start:ann.end]
         if ann.before and ann.before != quote:
             raise InputError(where, f"the text at {ann.start}..{ann.end} is {quote!r}, not {ann.before!r}; "

@@ -582,3 +582,12 @@ def test_a_person_withdraws_a_claim_read_from_prose_and_it_stays_withdrawn(tmp_p
     # a spreadsheet's verdict left blank is refused, not read as "no rule"
     with pytest.raises(InputError, match="no-rule"):
         read_csv(io.StringIO("document,page,kind,start,end,after,author\nbook.txt,1,verdict,0,5,,rk\n"))
+
+
+def test_offsets_past_the_text_name_the_text(tmp_path, fast_repair, capsys):
+    # the message had said "run past the text text"
+    *_, where = _built(tmp_path, "book.txt", "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n")
+    assert cli.main(["correct", *where, "--start", "500", "--end", "600", "--no-rule"]) == 2
+    assert "run past the repaired text (" in capsys.readouterr().err
+    assert cli.main(["correct", *where, "--start", "500", "--end", "600", "--text", "x"]) == 2
+    assert "run past the OCR text (" in capsys.readouterr().err
