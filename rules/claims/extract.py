@@ -435,7 +435,7 @@ _LETTER = regex.compile(r"\p{L}")
 _CLAUSE_MARK = regex.compile(r"[,;:।?]|—")
 # A question left unanswered (an answer joins it: sentences.py); an answer that denies the question
 _QUESTION = regex.compile(rf"\?[\s{CLOSING_QUOTES}]*$")
-_DENYING_ANSWER = regex.compile(r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*(?:না|ভুল|নয়|নহয়|নহয়|নহে)(?![\p{L}\p{M}])")
+_DENYING_ANSWER = regex.compile(r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*(?:না|ভুল|নয়|নহয়|নহে)(?![\p{L}\p{M}])")
 # The speaker's own past tells a story ("খেলতাম", "পেয়েছিলাম", Assamese "নোৱাৰিলোঁ"); not a verb of saying, seeing or
 # writing ("আগেই বলেছিলাম, …", "পূর্বেই দেখিলাম যে …": the book's own voice), nor a noun with such an ending (the
 # jack গোলাম, হরতনগোলাম, a column, a button). Another's past is no sign: a rule may say "যে তাসখানি কাটান
@@ -835,8 +835,7 @@ def fits_game(quantity: str, game: str) -> bool:
     >>> fits_game("board_points", "sixtysix"), fits_game("hand_size", "dashguti"), fits_game("board_points", "x")
     (False, False, True)
     """
-    kinds = _kinds()
-    kind = kinds.get(game)
+    kind = _kinds().get(game)
     return kind is None or not any(quantity in only for other, only in _only_in().items() if other != kind)
 
 

@@ -194,7 +194,7 @@ _PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা|কৈ)?\s*(?:(?:
                          r"|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)\s*)*")
 
 
-# Between two packets "N each" that clauses apart: "প্ৰথমে তিনিখনকৈ তাচ বিলোৱা হয়, তাৰ পিছত তুৰুপ খুলি আকৌ দুখনকৈ"
+# Between two packets "N each" clauses apart: "প্ৰথমে তিনিখনকৈ তাচ বিলোৱা হয়, তাৰ পিছত তুৰুপ খুলি আকৌ দুখনকৈ"
 # (session 13's blind set): "then" and at most six more words
 _THEN_GAP = regex.compile(r"(?:(?!।)\S*\s+){0,6}?(?:পরে|তারপর|অতঃপর|তাৰ পিছত|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)[\s,]+"
                           r"(?:(?!।)\S*\s+){0,4}?")
@@ -622,8 +622,7 @@ def duties(s: Sentence, game: str) -> list[Claim]:
     return []
 
 
-_MOVES = regex.compile(r"চাল|খোজ|গুটি|ঘুঁটি")
-_BOARD_PLACE = regex.compile(r"চাল|খোজ|গুটি|ঘুঁটি|বিন্দু")
+_MOVES = regex.compile(r"চাল|খোজ|গুটি|ঘুঁটি|বিন্দু")  # a move, a piece or a point of the board
 
 
 def _first_move_to(s: Sentence) -> str | None:
@@ -636,7 +635,7 @@ def _first_move_to(s: Sentence) -> str | None:
         return place
     for a, b in _clauses(s):
         here = [any(a <= x < b for x, _ in s.cues(c)) for c in ("first_move", "centre", "corner")]
-        if here[0] and (here[1] or here[2]) and _BOARD_PLACE.search(s.text, a - s.start, b - s.start):
+        if here[0] and (here[1] or here[2]) and _MOVES.search(s.text, a - s.start, b - s.start):
             return "centre" if here[1] else "corner"
     return None
 
@@ -655,7 +654,7 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     elif capture and _MUST_CAPTURE.search(s.text):
         claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
     # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়", in a sentence about playing (not a war's, a village's)
-    # "ব্লক" alone blocks a ball or a goal too (a cricket report): it needs a move or a piece named
+    # "ব্লক" alone blocks a ball or a goal too (a cricket report): it needs a move, a piece or a point named
     blocked = [c for c in s.cues("blocked") if s.text[c[0] - s.start : c[1] - s.start] != "ব্লক"] or (
         s.has("blocked") and _MOVES.search(s.text))
     if blocked and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
@@ -665,10 +664,10 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
-# What is caught or cut when pieces are: a piece, or a pronoun for one ("তাহা কাটিতেই হইবে")
-_CAUGHT = regex.compile(r"(?:গুটি|ঘুঁটি|ঘুটি|টুকুৰা|টুকরা|তাহা|তাহাকে|তা|তাকে|সেটা|সেটি|সেইটি|সেইটো|তাক|ইয়াক|ইহা|উহা)"
-                        r"\S*\s*$")
-_WORD_BEFORE = regex.compile(r"(\S+)\s*$")
+# What is caught or cut when pieces are: a piece, or a pronoun for one ("তাহা কাটিতেই হইবে"); the word before
+# the capture, after the clause's start (",", "।")
+_CAUGHT = regex.compile(r"(?:(?:গুটি|ঘুঁটি|ঘুটি|টুকুৰা|টুকরা)\S*|তাহা|তাহাকে|তা|তাকে|সেটা|সেটি|সেইটি|সেইটো|তাক|ইয়াক|ইহা|উহা"
+                        r"|[,;:।])\s*$")
 
 
 def _captures(s: Sentence) -> bool:
@@ -679,12 +678,8 @@ def _captures(s: Sentence) -> bool:
         return False
     if s.has("pieces"):
         return True
-    for a, _ in s.cues("capture"):
-        before = s.text[: a - s.start]
-        word = _WORD_BEFORE.search(before)
-        if word is None or word.group(1)[-1] in ",;:।" or _CAUGHT.search(before):
-            return True
-    return False
+    return any(not s.text[: a - s.start].strip() or _CAUGHT.search(s.text, 0, a - s.start)
+               for a, _ in s.cues("capture"))
 
 
 PATTERNS: tuple[Callable[[Sentence, str], list[Claim]], ...] = (
