@@ -1004,6 +1004,7 @@ def test_catching_a_train_is_no_capture_but_cutting_with_no_object_said_is():
     # a memoir checked as Dash-guti's rules had two rules of capture: "… ট্রেন ধরতে হবে আমাদের"
     assert extract_claims("সন্ধ্যা সাড়ে সাতটার ট্রেন ধরতে হবে আমাদের।", "dashguti") == []
     assert extract_claims("তোমাকে বোলান এক্সপ্রেস ধরতে হবে।", "dashguti") == []
+    assert extract_claims("তাস ধরতে হবে।", "dashguti") == []  # তাস is no তা ("it")
     for rule in ("কাটিব পৰা অৱস্থাত কাটিবই লাগিব।", "প্রতিপক্ষের গুটি কাটিবার সুযোগ পাইলে তাহা কাটিতেই হইবে।",
                  "সুযোগ পেলে, কাটতেই হবে।"):
         assert [(c.quantity, c.stated) for c in extract_claims(rule, "dashguti")] == [("capture_compulsory", "yes")]
