@@ -64,10 +64,21 @@ _PACKS = regex.compile(r"প্যাকেট|প্যাক|পেকেট|�
 _DECK_MIN = 12
 
 
+# A quiz's question "how many" before the noun, and its answer: "শ্নাপসেনে কয়টা তাস লাগে? উত্তর: চব্বিশটা"
+_HOW_MANY = regex.compile(r"(?:কয়|কত|কতগুলি|কতগুলো|কেইটা|কেইখন|কিমান)(?:টা|টি|খানা|খানি|খন|জন)?\s+$")
+_ANSWER_MARK = regex.compile(r"\?\s*(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*")
+
+
 def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan, tuple[int, int]]]:
-    """Numbers that count the noun ``cue`` ("২৪টি তাস", "দহটা গুটি", "আটখানি করিয়া তাস")."""
+    """Numbers that count the noun ``cue`` ("২৪টি তাস", "দহটা গুটি", "আটখানি করিয়া তাস"), or answer a question
+    of how many of it (the answer's number: "কয়টা তাস লাগে? উত্তর: চব্বিশটা")."""
     out = []
     for cs, _ in s.cues(cue):
+        if _HOW_MANY.search(s.text, 0, cs - s.start) and (mark := _ANSWER_MARK.search(s.text, cs - s.start)):
+            answer = next((n for n in s.free_numbers() if n.start - s.start >= mark.end()), None)
+            if answer is not None and answer.start - s.start == mark.end():
+                out.append((answer, (cs, _)))
+            continue
         before = [n for n in s.free_numbers() if n.end <= cs and s.reach(n.end, cs) <= max_gap]
         if before:
             n = before[-1]

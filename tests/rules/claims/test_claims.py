@@ -1058,3 +1058,13 @@ def test_two_points_or_a_shooting_score_are_no_board():
 ])
 def test_a_reviews_cases_of_stories_questions_and_new_words(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    ("schnapsen", "প্রশ্ন: শ্নাপসেনে কয়টা তাস লাগে? উত্তর: বিশটা।", [("deck_size", 20)]),
+    ("sixtysix", "প্রশ্ন: ছেষট্টিতে প্রত্যেকে কয়টি তাস পায়? উত্তর: ছয়টি।", [("hand_size", 6)]),
+    ("dashguti", "দছ-গুটিত প্ৰতিজন খেলুৱৈৰ কিমান গুটি থাকে? উত্তৰ: দহটা।", [("pieces_per_player", 10)]),
+    ("sixtysix", "ছেষট্টি খেলায় কয়টি তাস লাগে?", []),  # asked, not answered
+])
+def test_a_quiz_answer_counts_what_its_question_asks(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
