@@ -63,7 +63,21 @@ DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
 # Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
-CASE_ENDINGS = ("", "র", "ের", "এর", "কে", "তে", "য়", "ও", "রও", "ৰ", "ক", "ত", "তকৈ")  # Assamese তকৈ: "than"
+# The case endings a number word may carry: Bengali তিনের, ছয়ে, বারোর (র after a vowel only: একর is an acre);
+# Assamese দহৰ, ওঠৰত, ত্ৰিশতকৈ ("than thirty"). No bare Bengali number takes কে (আটকে "stuck", দশকে "in the
+# decade"); a classifier does (তিনজনকে).
+CASE_ENDINGS = {"bn": ("", "র", "ের", "এর", "তে", "য়", "ও", "রও", "ে", "েও"),
+                "as": ("", "ৰ", "ক", "ত", "তকৈ", "ও", "ে", "তে")}
+_AFTER_VOWEL = ("র", "রও")
+_VOWELS = frozenset("অআইঈউঊঋএঐওঔ" "\N{BENGALI VOWEL SIGN AA}\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN II}"
+                    "\N{BENGALI VOWEL SIGN U}\N{BENGALI VOWEL SIGN UU}\N{BENGALI VOWEL SIGN E}"
+                    "\N{BENGALI VOWEL SIGN AI}\N{BENGALI VOWEL SIGN O}\N{BENGALI VOWEL SIGN AU}")
+# Words that read as a number with an ending but are other words: একে ("same", "one by one"), Assamese একক ("a
+# unit"), শোতে ("in the show"); found by reading the commonest words of bn_wordfreq.tsv and as_wikipedia_freq.tsv
+_NOT_NUMBERS = frozenset({"একে", "একক", "শোতে", "শোর"})
+# A number word that needs context may still take a genitive (নয়ের ঘর, "the square of nine"), but বার ("time")
+# with one is a time (সেই বারের খেলা)
+_TIMES = frozenset({"বার", "বাৰ"})
 AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও", "ই", "ৰ", "ক", "ত", "ৰে", "কৈ", "রও")
 
 
@@ -113,7 +127,7 @@ def _endings(lang: str = "bn") -> dict[str, bool]:
     """Every ending a number word may carry -> whether it holds a classifier; longest first."""
     lex = lexicon(lang)
     out: dict[str, bool] = {}
-    for e in CASE_ENDINGS:
+    for e in CASE_ENDINGS[lang]:
         out[e] = False
     for c in lex.classifiers:
         for e in AFTER_CLASSIFIER:
@@ -157,19 +171,21 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     whole = _parse_stem(key, lex)
     if whole is not None:  # the whole word is a number word: তিনি is Assamese 3 (or Bengali "he"), not তিন + ই
         return _Word(whole[0], whole[1], False, key in lex.needs_context, whole[2])
+    if key in _NOT_NUMBERS:
+        return None
     for end, has_classifier in _endings(lang).items():
         if end and not key.endswith(end):
             continue
         stem = key[: len(key) - len(end)] if end else key
-        if not stem:
+        if not stem or (end in _AFTER_VOWEL and stem[-1] not in _VOWELS):
             continue
         got = _parse_stem(stem, lex)
         if got is None:
             continue
         needs = stem in lex.needs_context
-        if needs and end and not has_classifier:
+        if needs and end and not has_classifier and (end not in ("ের", "এর") or stem in _TIMES):
             continue  # নয়, এতে: a context word with only a case ending is not a number
-        return _Word(got[0], got[1], has_classifier, needs, got[2])
+        return _Word(got[0], got[1], has_classifier, needs and not end, got[2])  # নয়ের: the ending tells
     return None
 
 
@@ -321,7 +337,7 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     # total: thousands and more; head: the value up to the last multiplier (its scale); tail: units after it
     total, head, tail, scale = 0, 0, first.value, 0
     if first.kind == "compound" and first.value >= 1000:
-        total, tail = first.value, 0
+        total, tail, scale = first.value, 0, first.scale
     elif first.kind in ("multiplier", "compound"):
         head, tail, scale = first.value, 0, first.value
     after_multiplier = first.kind in ("multiplier", "compound")
@@ -341,6 +357,8 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
                 head, tail = ((head + tail) or 1) * w.value, 0
             scale = w.value
             after_multiplier = True
+        elif w.kind == "compound" and after_multiplier and w.value < scale:  # এক হাজার দুশো, দুহাজাৰ পাঁচশ
+            head, scale = head + w.value, w.scale
         elif (w.kind == "unit" and after_multiplier and isinstance(w.value, int)
               and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
             tail += w.value

@@ -145,3 +145,19 @@ def test_a_counted_noun_is_read_with_its_inflection_only():
     for text in ("ঠিক নয় সেরা খেলোয়াড়", "সহজ নয় মণি", "নয় মাসুল"):
         assert find_numbers(text) == [], text
     assert [n.value for n in find_numbers("পঞ্চাশ বছরের কথা, নয় মণ ধান")] == [50, 9]
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    # a blind set's misses (bench/numbers_blind.py): endings, compounds after a thousand, Assamese nouns of time
+    ("ছয়ে ছয়ে বারো", "bn", [6, 6, 12]),
+    ("বিশে আটকে গেলে", "bn", [20]),  # আটকে is "stuck"
+    ("এক হাজার দুশো টাকা", "bn", [1200]),
+    ("দুহাজাৰ পাঁচশ টকা", "as", [2500]),
+    ("নয়ের ঘর থেকে একত্রিশে ওঠে", "bn", [9, 31]),
+    ("সেই বারের খেলায়", "bn", []),  # বার with a genitive is a time
+    ("ন বছৰ বয়সতে, বাৰ বজাৰ পৰা, তিনি দান, পাঁচগৰাকী খেলুৱৈ", "as", [9, 12, 3, 5]),
+    ("দশকে দশকে একর জমি, একক খেলোয়াড়", "bn", []),  # decades, acres, single
+    ("একে ৰঙৰ তাচ", "as", []),  # "of the same suit"
+])
+def test_endings_compounds_and_words_that_are_no_numbers(text, lang, expected):
+    assert [n.value for n in find_numbers(text, lang=lang)] == expected
