@@ -595,7 +595,8 @@ _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো �
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো|খেলিতে|দিবার|করিতে|মিলাইতে)\S*\s+(?:হয় না|হবে না|হইবে না)"
-                          r"|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে|নহয়)|\S+ব\s+নালাগে")  # Assamese "need not"
+                          r"|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে|নহয়)"
+                          r"|(?:দিব|মাৰিব|কৰিব|খেলিব|মিলাব)\S*\s+নালাগে")  # Assamese "need not" (not পাহৰিব নালাগে)
 _DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার|মিলাইতে|মেলাতে)\S*\s+"
                            r"(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক|(?:খেলিব|দিব|মিলাব|কৰিব|মাৰিব)\S*\s+লাগিব"
                            r"|প্রয়োজন|বাধ্য")
@@ -690,8 +691,9 @@ def _captures(s: Sentence) -> bool:
         return False
     if s.has("pieces"):
         return True
-    return any(not s.text[: a - s.start].strip() or _CAUGHT.search(s.text, 0, a - s.start)
-               for a, _ in s.cues("capture"))
+    # Assamese মাৰিব, মৰা (to hit, to kill; মৰাপাট is jute) capture only where pieces are named
+    return any((not s.text[: a - s.start].strip() or _CAUGHT.search(s.text, 0, a - s.start))
+               and not s.text[a - s.start : b - s.start].startswith(("মাৰ", "মৰা")) for a, b in s.cues("capture"))
 
 
 PATTERNS: tuple[Callable[[Sentence, str], list[Claim]], ...] = (

@@ -86,8 +86,7 @@ def detect_lang(text: str) -> str:
     'bn'
 
     A text with fewer, and no র, is Assamese when its words are: twice as many only Assamese has as only Bengali
-    has, and two at least (a rules expert's one-line statements: "এই খেলখন তিনিজন খেলুৱৈয়ে খেলে।"), or more of
-    them with two ৰ ৱ ("বিস্তি খেলিবলৈ বত্ৰিশখন তাচৰ এটা জাপ লাগে।", a blind set).
+    has, and two at least (a rules expert's one-line statements: "এই খেলখন তিনিজন খেলুৱৈয়ে খেলে।").
 
     >>> detect_lang("এই খেলখন তিনিজন খেলুৱৈয়ে খেলে।"), detect_lang("সাহেৰ বিবি একসঙ্গে থাকিলে")
     ('as', 'bn')
@@ -97,7 +96,7 @@ def detect_lang(text: str) -> str:
     n_as, n_bn = lang_evidence(text)
     if 0 < n_as < MIN_ASSAMESE_LETTERS and not n_bn:
         only_bn, only_as = word_votes(text)
-        return "as" if only_as >= max(2, 2 * only_bn) or (n_as > 1 and only_as > only_bn) else "bn"
+        return "as" if only_as >= max(2, 2 * only_bn) else "bn"
     return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
 
 

@@ -67,11 +67,12 @@ DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-�
 # Assamese দহৰ, ওঠৰত, ত্ৰিশতকৈ ("than thirty"). No bare Bengali number takes কে (আটকে "stuck", দশকে "in the
 # decade"); a classifier does (তিনজনকে).
 CASE_ENDINGS = {"bn": ("", "র", "ের", "এর", "তে", "য়", "ও", "রও", "ে", "েও"),
-                "as": ("", "ৰ", "ক", "ত", "তকৈ", "ও", "ে", "তে")}
+                "as": ("", "ৰ", "র", "ক", "ত", "তকৈ", "ও", "ে", "তে")}  # র: Assamese read by the Bengali model
 _AFTER_VOWEL = ("র", "রও")
 _VOWELS = frozenset("অআইঈউঊঋএঐওঔ" "\N{BENGALI VOWEL SIGN AA}\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN II}"
                     "\N{BENGALI VOWEL SIGN U}\N{BENGALI VOWEL SIGN UU}\N{BENGALI VOWEL SIGN E}"
                     "\N{BENGALI VOWEL SIGN AI}\N{BENGALI VOWEL SIGN O}\N{BENGALI VOWEL SIGN AU}")
+_POINTS = ("পয়েন্ট", "পইণ্ট", "ফোটা")
 # Words that read as a number with an ending but are other words: একে ("same", "one by one"), Assamese একক ("a
 # unit"), শোতে ("in the show"); found by reading the commonest words of bn_wordfreq.tsv and as_wikipedia_freq.tsv
 _NOT_NUMBERS = frozenset({"একে", "একক", "শোতে", "শোর"})
@@ -156,7 +157,7 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     m = DIGIT_RUN.match(word)
     if m:
         rest = match_form(m.group(3)) if m.group(3) else ""
-        if rest and rest not in _endings(lang):
+        if rest and rest not in _endings(lang) and rest != "কে":  # ৬৬কে: a digit run takes কে
             return None
         digits = m.group(1) + (m.group(2) or "")
         if regex.search("[0-9]", digits) and regex.search("[০-৯]", digits):
@@ -177,11 +178,11 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         if end and not key.endswith(end):
             continue
         stem = key[: len(key) - len(end)] if end else key
-        if not stem or (end in _AFTER_VOWEL and stem[-1] not in _VOWELS):
+        if not stem or (lang == "bn" and end in _AFTER_VOWEL and stem[-1] not in _VOWELS):
             continue
         got = _parse_stem(stem, lex)
-        if got is None:
-            continue
+        if got is None or (end in ("ে", "েও") and got[1] != "unit"):
+            continue  # লক্ষে ("with the aim"), হাজারে হাজারে ("in thousands") are no numbers
         needs = stem in lex.needs_context
         if needs and end and not has_classifier and (end not in ("ের", "এর") or stem in _TIMES):
             continue  # নয়, এতে: a context word with only a case ending is not a number
@@ -242,6 +243,8 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         head = i  # the number's first word; a fraction word before it (সাড়ে) adds to it
         if w is None and (w := _after_fraction(text, toks, i, lex, lang)) is not None:
             head, end = i + 1, toks[i + 1][1]
+        if w is not None and word.endswith("ে") and "-" in (text[start - 1 : start], text[end : end + 1]):
+            w = None  # সাতে-পাঁচে ("in anything"), an idiom of two numbers
         if w is None or (w.kind != "digits" and _NAME_PART.match(text, end)):
             i += 1  # a number word hyphened to গুটি is a game's name: দহ-গুটি, এঘাৰ-গুটি (not পঞ্চাশ-ইত্যাদি)
             continue
@@ -249,7 +252,8 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None
         if w.needs_context and j == head and not w.classified:
             after = toks[j + 2] if j + 2 < len(toks) and text[toks[j + 1][1]:toks[j + 2][0]] == "-" else None
-            if nxt is None or not (_counted(nxt[2], lex) or (after and _counted(after[2], lex))):  # খেল-পইণ্ট
+            points = after is not None and after[2].startswith(_POINTS)  # তিনি খেল-পইণ্ট, not বার নতুন-তাস
+            if nxt is None or not (_counted(nxt[2], lex) or points):
                 i += 1
                 continue
         if nxt is not None and not _classified(toks[j][2], lang) and match_form(nxt[2]) in lex.classifiers:
@@ -339,7 +343,7 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     if first.kind == "compound" and first.value >= 1000:
         total, tail, scale = first.value, 0, first.scale
     elif first.kind in ("multiplier", "compound"):
-        head, tail, scale = first.value, 0, first.value
+        head, tail, scale = first.value, 0, first.scale or first.value  # পাঁচশো's scale is a hundred
     after_multiplier = first.kind in ("multiplier", "compound")
     j = i
     while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):

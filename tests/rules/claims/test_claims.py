@@ -1086,3 +1086,14 @@ def test_a_quiz_answer_counts_what_its_question_asks(game, text, expected):
 def test_an_assamese_blind_sets_words_read_in_other_sentences(game, text, expected):
     got = [(c.quantity, c.stated) for c in extract_claims(text, game)]
     assert got == expected
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # a review of the Assamese words: "do not forget" is no denied duty, jute and a beating are no captures
+    ("klaverjas-rotterdam", "সংগীয়ে পিঠ জিকি থাকিলেও তুৰুপ দিব লাগিব, এই কথা পাহৰিব নালাগে।", [("trump_over_partner", "yes")]),
+    ("dashguti", "মৰাপাট খেতি কৰাটো বাধ্যতামূলক নহয়।", []),
+    ("dashguti", "তাক মাৰিবই লাগিব।", []),
+    ("sixtysix", "প্ৰতিজন খেলুৱৈয়ে একোটা পিঠ জিকিলে এটা খেল-পইণ্ট পায়।", [("game_points", 1)]),  # একোটা is "one each"
+])
+def test_a_reviews_cases_of_assamese_words(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected

@@ -161,3 +161,18 @@ def test_a_counted_noun_is_read_with_its_inflection_only():
 ])
 def test_endings_compounds_and_words_that_are_no_numbers(text, lang, expected):
     assert [n.value for n in find_numbers(text, lang=lang)] == expected
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    # a review of the endings: multipliers take no ে, two hundreds in a row are two numbers, an idiom
+    ("খেলা শেখানোর লক্ষে প্রত্যেককে তাস দেওয়া হয়", "bn", []),
+    ("হাজারে হাজারে মানুষ, শতে শতে", "bn", []),
+    ("দুশো একশো, পাঁচশো তিনশো", "bn", [200, 100, 500, 300]),
+    ("এক হাজার দুশো পঁচিশ", "bn", [1225]),
+    ("সে সাতে-পাঁচে থাকে না", "bn", []),
+    ("৬৬কে লক্ষ্য", "bn", [66]),  # a digit run takes কে
+    ("দহর", "as", [10]),  # Assamese read with the Bengali র
+    ("প্রতি বার নতুন-তাস বাঁটা হলে", "bn", []),  # বার is "time" before a hyphened word
+])
+def test_a_reviews_cases_of_endings_and_compounds(text, lang, expected):
+    assert [n.value for n in find_numbers(text, lang=lang)] == expected
