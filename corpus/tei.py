@@ -54,7 +54,7 @@ from lxml import etree
 
 from puthi import __version__
 from puthi.corpus.glossary import GlossEntry, concept_id, glossary_for
-from puthi.corpus.records import Document
+from puthi.corpus.records import Annotation, Document
 from puthi.corpus.store import StoredPage
 from puthi.normalize.detect import line_lang
 from puthi.ocr.xmlsafe import xml_text
@@ -204,14 +204,16 @@ _URI = regex.compile(r"[A-Za-z][A-Za-z0-9+.\-]+:")  # http:, file: (not a drive 
 
 
 def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntry] | None = None,
-           image_base: str | Path | None = None) -> str:
+           image_base: str | Path | None = None, withdrawn: Iterable[Annotation] = ()) -> str:
     """The TEI P5 document for ``doc`` with its ``pages`` (see the module docstring); ``image_base`` is the
-    folder the TEI file is written to, which the page images are referred to from."""
+    folder the TEI file is written to, which the page images are referred to from; ``withdrawn``: the
+    corrections that withdrew claims (``puthi correct --no-rule``), listed with who made them."""
+    withdrawn = list(withdrawn)
     lang = BCP47.get(doc.lang, doc.lang) or None
     root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
     if lang:
         root.set(_LANG, lang)
-    _header(root, doc, pages, lang)
+    _header(root, doc, pages, lang, [a.author for a in withdrawn])
     _facsimile(root, pages, image_base)
     text = _sub(root, "text")
     div = _sub(_sub(text, "body"), "div")
@@ -224,9 +226,19 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
             _sub(usage, "language", LANG_NAMES.get(other, other), ident=other)
     glossary = glossary_for(terms, tables)
     claimed = [sp for sp in pages if sp.claims]
-    back = _sub(text, "back") if glossary or claimed else None
-    if claimed:
-        _claims(_sub(back, "div", type="claims"), claimed, {s.get(_ID) for s in root.iter(_T + "respStmt")})
+    back = _sub(text, "back") if glossary or claimed or withdrawn else None
+    if claimed or withdrawn:
+        div = _sub(back, "div", type="claims")
+        resps = {s.get(_ID) for s in root.iter(_T + "respStmt")}
+        if claimed:
+            _claims(div, claimed, resps)
+        if withdrawn:
+            lst = _sub(div, "list", type="withdrawn")
+            for a in withdrawn:  # a person said the span states no rule, and its claims were withdrawn
+                item = _sub(lst, "item", corresp=f"#p{a.page_no}", resp=f"#{human_id(a.author)}")
+                _sub(item, "quote", a.before)
+                if a.note:
+                    _sub(item, "note", a.note, type="no-rule")
     if glossary:
         lst = _sub(_sub(back, "div", type="glossary"), "list", type="gloss")
         for entry in glossary:
@@ -262,7 +274,8 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
                      type="verdict", subtype=v.verdict, resp=who if who[1:] in resps else None)
 
 
-def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: str | None) -> None:
+def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: str | None,
+            authors: Iterable[str] = ()) -> None:
     header = _sub(root, "teiHeader")
     fdesc = _sub(header, "fileDesc")
     tstmt = _sub(fdesc, "titleStmt")
@@ -280,7 +293,7 @@ def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: 
         _sub(resp, "resp", "repair (machine)")
         _sub(resp, "name", f"puthi {__version__}")
     people = sorted({m.author for sp in pages for layer in (sp.edits, sp.terms, sp.verdicts)
-                     for m in layer if m.resp == "human"})
+                     for m in layer if m.resp == "human"} | set(authors))
     for person in people:
         resp = _sub(tstmt, "respStmt", xml_id=human_id(person))
         _sub(resp, "resp", "correction (human)")

@@ -591,3 +591,23 @@ def test_offsets_past_the_text_name_the_text(tmp_path, fast_repair, capsys):
     assert "run past the repaired text (" in capsys.readouterr().err
     assert cli.main(["correct", *where, "--start", "500", "--end", "600", "--text", "x"]) == 2
     assert "run past the OCR text (" in capsys.readouterr().err
+
+
+def test_a_withdrawal_is_kept_in_the_tei_with_who_made_it(tmp_path, fast_repair):
+    # the TEI had kept no trace of `correct --no-rule`: the claims were simply gone
+    text = "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়। সেদিন জিততে হলে ৬১ পয়েন্ট পেতে হয়।\n"
+    _, db, where = _built(tmp_path, "book.txt", text)
+    story = text.index("সেদিন")
+    assert cli.main(["correct", *where, "--start", str(story), "--end", str(story + 5), "--no-rule",
+                     "--note", "a story, not a rule"]) == 0
+    [tei] = export.export(db, "tei", tmp_path / "tei")
+    assert validate(tei.read_bytes()) == []
+    root = parse_xml(tei.read_bytes())
+    [item] = [i for lst in root.iter(T + "list") if lst.get("type") == "withdrawn" for i in lst.iter(T + "item")]
+    assert (item.find(T + "quote").text, item.find(T + "note").text, item.get("resp")) == (
+        "সেদিন", "a story, not a rule", "#" + human_id("rk"))
+    people = [r.find(T + "persName").text for r in root.iter(T + "respStmt") if r.find(T + "persName") is not None]
+    assert people == ["rk"]
+    claims = [i for i in root.iter(T + "item") if (i.get("{http://www.w3.org/XML/1998/namespace}id") or "")
+              .startswith("claim-")]
+    assert [c.get("n") for c in claims] == ["hand_size"]
