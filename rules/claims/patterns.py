@@ -268,7 +268,7 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     # কম" is a difference, no value
     # "নহলার মূল্য ১৪ নয়, ২০": the value the text corrects is none
     # "টেক্কাকে এগারো ধরা হয়" (counted as): with no other word for value, only a number right before it is one
-    counted_as = all(_COUNTED_AS.match(s.text, a - s.start) for a, _ in s.cues("value"))
+    counted_as = s.has("value") and all(_COUNTED_AS.match(s.text, a - s.start) for a, _ in s.cues("value"))
     numbers = [n for n in s.free_numbers() if n.value <= 25 and not _counts_things(n) and _points(s, n)
                and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))
                and not _CORRECTED.match(s.text, n.end - s.start)

@@ -1097,3 +1097,10 @@ def test_an_assamese_blind_sets_words_read_in_other_sentences(game, text, expect
 ])
 def test_a_reviews_cases_of_assamese_words(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+def test_ranks_and_values_with_no_word_for_value_are_values():
+    # the demo's Klaverjas page lost its plain values when "counted as" (ধরা হয়) was added: no word for value at
+    # all had been taken for "only ধরা হয়"
+    claims = extract_claims("অন্য রঙে টেক্কা ১১, দহলা ১০, সাহেব ৪, বিবি ৩ আর গোলাম ২।", "klaverjas")
+    assert [(c.params["rank"], c.stated) for c in claims] == [("A", 11), ("10", 10), ("K", 4), ("Q", 3), ("J", 2)]
