@@ -62,8 +62,8 @@ _NAME_PART = regex.compile(r"[\-\N{HYPHEN}\N{EN DASH}](?:গুটি|গুঁ�
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 MAX_DIGITS = 15  # longer digit runs are no count, score or year (and would not fit the store's integers)
 DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-৯]{3})+)?)(?:\.([0-9০-৯]+))?(.*)$")
-# Case endings a number word takes on its own (পাচের, চারিজনে needs the classifier first: জন + ে).
-# The case endings a number word may carry: Bengali তিনের, ছয়ে, বারোর (র after a vowel only: একর is an acre);
+# The case endings a number word takes on its own (চারিজনে needs the classifier first: জন + ে): Bengali পাচের,
+# তিনের, ছয়ে, বারোর (র after a vowel only: একর is an acre);
 # Assamese দহৰ, ওঠৰত, ত্ৰিশতকৈ ("than thirty"). No bare Bengali number takes কে (আটকে "stuck", দশকে "in the
 # decade"); a classifier does (তিনজনকে).
 CASE_ENDINGS = {"bn": ("", "র", "ের", "এর", "তে", "য়", "ও", "রও", "ে", "েও"),
