@@ -131,6 +131,7 @@ def _after_total(s: Sentence, n: NumberSpan) -> bool:
     return not each and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
+_SIDES = regex.compile(r"খেলুৱৈ|খেলোয়াড়|খেলোয়াড়|পক্ষ|জনৰ|জনের|জনে|দল")  # players or sides
 _HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|লইয়া খেল|নিয়ে খেল|দিয়া হয়|দেওয়া হয়|পায়|পান|পাইবে"
                          r"|লাগে|লাগিব|খেলে|ৰাখে|রাখে|সজা|সাজা")  # having, being dealt, playing with, setting out
 
@@ -164,7 +165,9 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     for n, _ in _counted(s, "pieces"):
         # "মুঠ বিশটা গুটি": both sides' pieces; a count with neither "each" nor a verb of having or being dealt tells
         # a game ("শ্যাম ৪টা গুটি হারাইয়া হারিল", a review)
-        if not _after_total(s, n) and (s.has("each") or _HAS_PIECES.search(s.text)):
+        # and the pieces are the players': "প্ৰতিডাল তাৰ তল ফালে পাঁচটা গুটি থাকে" are an abacus's beads
+        if not _after_total(s, n) and (s.has("each") or (_HAS_PIECES.search(s.text) and (
+                _SIDES.search(s.text) or _each(s, n)))):
             claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
     # a board has 5 points or more, and no more than a Go board's 361: "দুটা সংযোগী বিন্দু" (a network's two
     # nodes), "৫৯৩ পইণ্ট" (a shooting score) are no board (Assamese Wikipedia)

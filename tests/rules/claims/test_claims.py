@@ -1022,6 +1022,13 @@ def test_packs_and_leaves_are_no_pack_size(text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == expected
 
 
+def test_beads_on_a_rod_are_no_players_pieces():
+    # Assamese Wikipedia checked as Dash-guti's rules: an abacus, "five beads below each rod"
+    assert extract_claims("প্ৰতিডাল তাৰ তল ফালে পাঁচটা গুটি থাকে, যি এক একক নিৰ্দেশ কৰে।", "dashguti") == []
+    for text in ("দুয়োজন খেলুৱৈৰ দহটা গুটি থাকে।", "দুই পক্ষের দশটি করে গুটি থাকে।"):
+        assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("pieces_per_player", 10)], text
+
+
 def test_two_points_or_a_shooting_score_are_no_board():
     # Assamese Wikipedia checked as Dash-guti's rules: a network's two nodes, a shooting score of 593
     for text in ("প্ৰতিটো ৰাউটাৰে দুটা সংযোগী বিন্দুৰ মাজত আটাইতকৈ চুটি পথ বনায়।", "তেওঁ ৫৯৩ পইণ্টৰে অগ্ৰগতি লাভ কৰে।"):
