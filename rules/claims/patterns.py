@@ -131,7 +131,8 @@ def _after_total(s: Sentence, n: NumberSpan) -> bool:
     return not each and any(0 <= s.reach(e, n.start) <= 2 for _, e in s.cues("total"))
 
 
-_SIDES = regex.compile(r"খেলুৱৈ|খেলোয়াড়|খেলোয়াড়|পক্ষ|জনৰ|জনের|জনে|দল")  # players or sides
+# players or sides (not the দল of বদল, nor the জনে of প্রয়োজনে)
+_SIDES = regex.compile(r"(?<![\p{L}\p{M}])(?:খেলুৱৈ|খেলোয়াড়|খেলোয়াড়|পক্ষ|দল)|(?<!প্রয়ো|প্ৰয়ো)জন(?:ৰ|ের|ে)")
 _HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|লইয়া খেল|নিয়ে খেল|দিয়া হয়|দেওয়া হয়|পায়|পান|পাইবে"
                          r"|লাগে|লাগিব|খেলে|ৰাখে|রাখে|সজা|সাজা")  # having, being dealt, playing with, setting out
 

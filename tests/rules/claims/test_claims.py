@@ -1025,6 +1025,7 @@ def test_packs_and_leaves_are_no_pack_size(text, expected):
 def test_beads_on_a_rod_are_no_players_pieces():
     # Assamese Wikipedia checked as Dash-guti's rules: an abacus, "five beads below each rod"
     assert extract_claims("প্ৰতিডাল তাৰ তল ফালে পাঁচটা গুটি থাকে, যি এক একক নিৰ্দেশ কৰে।", "dashguti") == []
+    assert extract_claims("প্রয়োজনে দশটি গুটি রাখা হয়।", "dashguti") == []  # প্রয়োজনে is "if needed", no জনে
     for text in ("দুয়োজন খেলুৱৈৰ দহটা গুটি থাকে।", "দুই পক্ষের দশটি করে গুটি থাকে।"):
         assert [(c.quantity, c.stated) for c in extract_claims(text, "dashguti")] == [("pieces_per_player", 10)], text
 
