@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
+from puthi.rules.claims.sentences import ANSWER_MARK, CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -435,7 +435,7 @@ _LETTER = regex.compile(r"\p{L}")
 _CLAUSE_MARK = regex.compile(r"[,;:।?]|—")
 # A question left unanswered (an answer joins it: sentences.py); an answer that denies the question
 _QUESTION = regex.compile(rf"\?[\s{CLOSING_QUOTES}]*$")
-_DENYING_ANSWER = regex.compile(r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*(?:না|ভুল|নয়|নহয়|নহে)(?![\p{L}\p{M}])")
+_DENYING_ANSWER = regex.compile(rf"{ANSWER_MARK}\s*(?:না|ভুল|নয়|নহয়|নহে)(?![\p{{L}}\p{{M}}])")
 # The speaker's own past tells a story ("খেলতাম", "পেয়েছিলাম", Assamese "নোৱাৰিলোঁ"); not a verb of saying, seeing or
 # writing ("আগেই বলেছিলাম, …", "পূর্বেই দেখিলাম যে …": the book's own voice), nor a noun with such an ending (the
 # jack গোলাম, হরতনগোলাম, a column, a button). Another's past is no sign: a rule may say "যে তাসখানি কাটান

@@ -18,6 +18,7 @@ import regex
 
 from puthi.rules.claims.extract import Sentence, cue_patterns
 from puthi.rules.claims.model import Claim, Value
+from puthi.rules.claims.sentences import ANSWER_MARK
 from puthi.rules.spans import NumberSpan, TermSpan
 
 # Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
@@ -66,7 +67,7 @@ _DECK_MIN = 12
 
 # A quiz's question "how many" before the noun, and its answer: "শ্নাপসেনে কয়টা তাস লাগে? উত্তর: চব্বিশটা"
 _HOW_MANY = regex.compile(r"(?:কয়|কত|কতগুলি|কতগুলো|কেইটা|কেইখন|কিমান)(?:টা|টি|খানা|খানি|খন|জন)?\s+$")
-_ANSWER_MARK = regex.compile(r"\?\s*(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]\s*")
+_ANSWERED = regex.compile(rf"\?\s*{ANSWER_MARK}\s*")
 
 
 def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan, tuple[int, int]]]:
@@ -74,7 +75,7 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
     of how many of it (the answer's number: "কয়টা তাস লাগে? উত্তর: চব্বিশটা")."""
     out = []
     for cs, _ in s.cues(cue):
-        if _HOW_MANY.search(s.text, 0, cs - s.start) and (mark := _ANSWER_MARK.search(s.text, cs - s.start)):
+        if _HOW_MANY.search(s.text, 0, cs - s.start) and (mark := _ANSWERED.search(s.text, cs - s.start)):
             answer = next((n for n in s.free_numbers() if n.start - s.start >= mark.end()), None)
             if answer is not None and answer.start - s.start == mark.end():
                 out.append((answer, (cs, _)))

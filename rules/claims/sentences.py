@@ -32,7 +32,9 @@ CLOSING_QUOTES = "\"'”’»"
 # though an ellipsis ends one),
 # with the closing quotation marks after it ("… থাকে।"), or at some line breaks (:func:`_line_break_ends`). OCR
 # reads a danda after a space as ৷ (a Bengali currency sign, which glued to a word stands for া: "খেল৷").
-_ANSWER = regex.compile(r"\s*(?:(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]|উঃ|Ans(?:wer)?\s*[:.])")
+# "Answer:" in a quiz or a FAQ (প্রশ্ন: … ? উত্তর: …); extract.py and patterns.py read the answer too
+ANSWER_MARK = r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]"
+_ANSWER = regex.compile(rf"\s*(?:{ANSWER_MARK}|উঃ|Ans(?:wer)?\s*[:.])")
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*|(?<!\.)\.(?=\s)"
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
