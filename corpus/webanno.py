@@ -31,6 +31,7 @@ from puthi import __version__
 from puthi.corpus.glossary import concept_id
 from puthi.corpus.records import Document
 from puthi.corpus.store import StoredPage
+from puthi.rules.claims.model import claim_ids
 
 CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 QUOTE_CONTEXT = 32
@@ -110,7 +111,7 @@ def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None,
             "creator": _creator(m.resp, m.author, "terms"), "body": body,
             "target": {"source": f"{base}/text", "selector": _selectors(sp.text, t.start, t.end)},
         })
-    for i, c in enumerate(sp.claims):
+    for i, (c, cid) in enumerate(zip(sp.claims, claim_ids(sp.claims), strict=True)):
         verdicts = [m for m in sp.verdicts if m.item.claim == i and m.active]
         key = c.quantity + (json.dumps(c.params, sort_keys=True, ensure_ascii=False) if c.params else "")
         body = [_text(f"{c.game or '?'}: {key} = {c.stated!r} (confidence {c.confidence:.2f})", "describing")]
@@ -125,7 +126,7 @@ def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None,
             target = [target, {"source": f"{iri}/page/{following.page_no}/text",
                                "selector": _selectors(following.text, *rest)}]
         out.append({
-            "id": f"{base}/claim/{i + 1}", "type": "Annotation",
+            "id": f"{base}/claim/{cid}", "type": "Annotation",
             "motivation": "assessing" if verdicts else "describing",
             "creator": creator, "body": body, "target": target,
         })

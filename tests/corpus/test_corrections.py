@@ -611,3 +611,30 @@ def test_a_withdrawal_is_kept_in_the_tei_with_who_made_it(tmp_path, fast_repair)
     claims = [i for i in root.iter(T + "item") if (i.get("{http://www.w3.org/XML/1998/namespace}id") or "")
               .startswith("claim-")]
     assert [c.get("n") for c in claims] == ["hand_size"]
+
+
+def test_withdrawing_a_claim_keeps_the_ids_of_the_others(tmp_path, fast_repair):
+    # a known limit of session 13: the page's later claims were numbered again, so a citation of a TEI id broke
+    text = ("ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়। সেদিন জিততে হলে ৬১ পয়েন্ট পেতে হয়। "
+            "শেষ পিঠ জিতলে দশ পয়েন্ট পাওয়া যায়।\n")
+    _, db, where = _built(tmp_path, "book.txt", text)
+
+    def ids() -> dict[str, str]:
+        [tei] = export.export(db, "tei", tmp_path / "tei")
+        root = parse_xml(tei.read_bytes())
+        xml_id = "{http://www.w3.org/XML/1998/namespace}id"
+        tei_ids = {i.find(T + "quote").text: i.get(xml_id) for i in root.iter(T + "item")
+                   if (i.get(xml_id) or "").startswith("claim-")}
+        [wa] = export.export(db, "webanno", tmp_path / "wa")
+        items = json.loads(wa.read_text(encoding="utf-8"))["first"]["items"]
+        wa_ids = {a["target"]["selector"][0]["exact"]: a["id"] for a in items if "/claim/" in a["id"]}
+        assert len(wa_ids) == len(tei_ids)
+        return {quote: (cid, wa_ids[quote]) for quote, cid in tei_ids.items()}
+
+    before = ids()
+    assert len(before) == 3
+    story = text.index("সেদিন")
+    assert cli.main(["correct", *where, "--start", str(story), "--end", str(story + 5), "--no-rule"]) == 0
+    after = ids()
+    assert after and len(after) < len(before)
+    assert all(before[quote] == cid for quote, cid in after.items())
