@@ -443,6 +443,16 @@ _DENYING_ANSWER = regex.compile(rf"{ANSWER_MARK}\s*(?:না|ভুল|নয়
 _PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|িলোঁ)(?![\p{L}\p{M}])")
 _NOT_PAST = ("গোলাম", "ইসলাম", "সালাম", "সেলাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "নীলাম", "উলুম")
 _SAYING = regex.compile(r"(?:বল|বলি|বলে|দেখ|দেখি|দেখে|লিখ|লিখি|লিখে|জান|জানি|শুন|শুনি|কৈ|ক'|উল্লেখ)")
+# A day or a time of a story ("সেদিন", "গতকাল", Assamese "সেইদিনা"), and in its clause a simple or perfect past
+# ("পেয়েছিল", "জিতল", "খেলিছিল", Assamese "পালে"): someone's game that day, not a rule (a known limit of
+# session 13). A rule's past ("যে তাসখানি কাটান হইয়াছিল", seed 000) has no day before it; nor has a habit of
+# old days ("পূর্বে … খেলা হইত"), which is no past of one day. Not a noun ending like one (দল, ফল, বদল).
+_STORY_TIME = regex.compile(r"(?<![\p{L}\p{M}])(?:সেদিন|সেই\s+দিন|সেবার|সেইবার|গতকাল|গত\s+রাতে|কাল\s+রাতে|একদিন"
+                            r"|সেইদিনা|সেইবাৰ|যোৱাকালি|এদিনাখন)(?![\p{L}\p{M}])")
+_TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|িলেন|িল|ল|লো|লেন|িলে|ালে)(?![\p{L}\p{M}])")
+_NOT_TOLD = ("দল", "ফল", "কল", "জল", "বদল", "আসল", "সকল", "কেবল", "শুধুমাত্র", "মল", "হাল")
+# A question that asks nothing: "কে না জানে যে …?" (who does not know that …), Assamese "কোনে নাজানে"
+_RHETORICAL = regex.compile(r"কে\s+না\s+(?:জানে|জানেন|মানে|মানেন)|কোনে\s+(?:নাজানে|নজনা)")
 # A colloquial "if" with a past habitual and "then" is a wish ("যদি … খেলা যেত, তাহলে …"); not যদিও, "although",
 # nor the sadhu "যদি … হইত, তবে … পাইত", which also tells what was done in the old days
 _WISH = regex.compile(r"যদি(?![\p{L}\p{M}])(?:(?![,;।]).)*?(?:যেত|পারত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"
@@ -467,7 +477,11 @@ def asides(text: str) -> list[tuple[int, int]]:
     cuts = [clause(m.start()) for m in _PAST.finditer(text)
             if not m.group().endswith(_NOT_PAST) and not _SAYING.match(m.group())]
     cuts += [(m.start(), m.end()) for m in _WISH.finditer(text)]
-    if _QUESTION.search(text):
+    for m in _STORY_TIME.finditer(text):  # "সেদিন রামু … দশ পয়েন্ট পেয়েছিল": one day, someone did
+        a, b = clause(m.start())
+        if any(not v.group().endswith(_NOT_TOLD) for v in _TOLD.finditer(text, m.end(), b)):
+            cuts.append((a, b))
+    if _QUESTION.search(text) and not _RHETORICAL.search(text):  # "কে না জানে যে …?" asks nothing
         cuts.append(clause(text.rindex("?")))
     if answer := _DENYING_ANSWER.search(text):
         cuts.append((0, answer.start()))

@@ -54,7 +54,8 @@ def claim_ids(claims: list[Claim]) -> list[str]:
     seen: Counter[str] = Counter()
     out = []
     for c in claims:
-        digest = hashlib.sha1(f"{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}".encode()).hexdigest()[:8]
+        said = f"{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}"
+        digest = hashlib.sha1(said.encode()).hexdigest()[:8]
         seen[digest] += 1
         out.append(digest if seen[digest] == 1 else f"{digest}-{seen[digest]}")
     return out

@@ -1112,3 +1112,20 @@ def test_ranks_and_values_with_no_word_for_value_are_values():
     # all had been taken for "only ধরা হয়"
     claims = extract_claims("অন্য রঙে টেক্কা ১১, দহলা ১০, সাহেব ৪, বিবি ৩ আর গোলাম ২।", "klaverjas")
     assert [(c.params["rank"], c.stated) for c in claims] == [("A", 11), ("10", 10), ("K", 4), ("Q", 3), ("J", 2)]
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # known limits of session 13: a story told of someone else on one day gave a claim, a rhetorical question lost
+    # its rule
+    ("sixtysix", "সেদিন রামু শেষ পিঠ জিতে দশ পয়েন্ট পেয়েছিল।", []),
+    ("sixtysix", "গতকাল দাদা শেষ পিঠ জিতে দশ পয়েন্ট পেল।", []),
+    ("dashguti", "সেইদিনা ককাইয়ে তিনিটা গুটি মাৰিলে।", []),
+    ("sixtysix", "কে না জানে যে ছেষট্টিতে প্রত্যেকে ছয়খানা তাস পায়?", [("hand_size", 6)]),
+    ("dashguti", "কোনে নাজানে যে দছ-গুটিত প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে?", [("pieces_per_player", 10)]),
+    # and what stays: a rule after the story, a rule that says "once", a question that asks
+    ("sixtysix", "সেদিন রামু হেরেছিল; শেষ পিঠ জিতলে দশ পয়েন্ট পাওয়া যায়।", [("last_trick_bonus", 10)]),
+    ("sixtysix", "একদিন খেললেই বোঝা যায় যে প্রত্যেকে ছয়খানা তাস পায়।", [("hand_size", 6)]),
+    ("sixtysix", "কে জানে, ছেষট্টিতে কি প্রত্যেকে সাতখানা তাস পায়?", []),
+])
+def test_a_story_of_one_day_states_no_rule_and_a_rhetorical_question_does(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
