@@ -102,9 +102,18 @@ def prose_report(show: bool = False) -> list[str]:
     if show:
         for r, c in false:
             print(f"false claim {r['id']} ({r['lang']}): {c.key} = {c.stated} from {c.text!r}", file=sys.stderr)
-    lines = ["| sentences | with no claim | false claims | share with no claim |", "|---|---|---|---|"]
-    lines.append(f"| {len(rows)} | {len(rows) - len(hit)} | {len(false)} | {(len(rows) - len(hit)) / len(rows):.2f} |")
+    lines = ["| set | sentences | with no claim | false claims | share with no claim |", "|---|---|---|---|---|"]
+    for prefix, name in PROSE_SETS.items():
+        ids = {r["id"] for r in rows if r["id"].startswith(prefix)}
+        if ids:
+            n, clean = len(ids), len(ids - hit)
+            wrong = sum(r["id"] in ids for r, _ in false)
+            lines.append(f"| {name} | {n} | {clean} | {wrong} | {clean / n:.2f} |")
     return lines
+
+
+#: The sets of ``claims_prose.tsv`` by the first letter of their ids.
+PROSE_SETS = {"p": "prose about the games (session 13)", "s": "stories of one game played (session 14)"}
 
 
 def main() -> None:
