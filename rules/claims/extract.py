@@ -320,7 +320,7 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
 # Assamese denies a verb with a prefix: নহাৰে "does not lose", নিজিকে "does not win", নাপায় "does not get".
 NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নহে|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব|নহাৰে|নহাৰিব|"
-                                  r"নিজিকে|নিজিকিব|নাপায়|নাপাব)[\s।॥৷.!?\"'”’,;]*$")
+                                  r"নিজিকে|নিজিকিব|নাপায়|নাপাব|নাছিল|নাছিলে)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
 # may open with a conjunction before the game it is about.
@@ -444,15 +444,18 @@ _PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|
 _NOT_PAST = ("গোলাম", "ইসলাম", "সালাম", "সেলাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "নীলাম", "উলুম")
 _SAYING = regex.compile(r"(?:বল|বলি|বলে|দেখ|দেখি|দেখে|লিখ|লিখি|লিখে|জান|জানি|শুন|শুনি|কৈ|ক'|উল্লেখ)")
 # A day or a time of a story ("সেদিন", "গতকাল", Assamese "সেইদিনা"), and in its clause a simple or perfect past
-# ("পেয়েছিল", "জিতল", "খেলিছিল", Assamese "পালে"): someone's game that day, not a rule (a known limit of
+# ("পেয়েছিল", "জিতল", "দখল করেছে", "খেলিছিল", Assamese "পালে"): someone's game that day, not a rule (a known limit of
 # session 13). A rule's past ("যে তাসখানি কাটান হইয়াছিল", seed 000) has no day before it; nor has a habit of
 # old days ("পূর্বে … খেলা হইত"), which is no past of one day. Not a noun ending like one (দল, ফল, বদল).
-_STORY_TIME = regex.compile(r"(?<![\p{L}\p{M}])(?:সেদিন|সেই\s+দিন|সেবার|সেইবার|গতকাল|গত\s+রাতে|কাল\s+রাতে|একদিন"
-                            r"|সেইদিনা|সেইবাৰ|যোৱাকালি|এদিনাখন)(?![\p{L}\p{M}])")
-_TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|িলেন|িল|ল|লো|লেন|িলে|ালে)(?![\p{L}\p{M}])")
+_STORY_TIME = regex.compile(r"(?<![\p{L}\p{M}])(?:(?:সেদিন|সেই\s+দিন|সেবার|সেইবার|গতকাল|গত\s+রাতে|কাল\s+রাতে|একদিন"
+                            r"|সেইদিনা|সেইবাৰ|যোৱাকালি|এদিনাখন)(?:ের|ৰ|কার)?(?![\p{L}\p{M}])"
+                            r"|(?:গত|যোৱা)\s+[\p{L}\p{M}]*(?:বার|বাৰ|সপ্তাহ|মাস|মাহ|বছর|বছৰ)[\p{L}\p{M}]*)")  # last Sunday
+_TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|িলেন|িল|ল|লো|লেন|িলে|ালে|েছে|েছেন|িয়াছে|িছে)(?![\p{L}\p{M}])")
 _NOT_TOLD = ("দল", "ফল", "কল", "জল", "বদল", "আসল", "সকল", "কেবল", "শুধুমাত্র", "মল", "হাল")
-# A question that asks nothing: "কে না জানে যে …?" (who does not know that …), Assamese "কোনে নাজানে"
-_RHETORICAL = regex.compile(r"কে\s+না\s+(?:জানে|জানেন|মানে|মানেন)|কোনে\s+(?:নাজানে|নজনা)")
+# A question that asks nothing: "কে না জানে যে …?" (who does not know that …), Assamese "কোনে নাজানে", "কেউ কি
+# অস্বীকার করবে যে …?" (will anyone deny that …)
+_RHETORICAL = regex.compile(r"কে\s+না\s+(?:জানে|জানেন|মানে|মানেন)|কোনে\s+(?:নাজানে|নজনা|নামানে)"
+                            r"|(?:কেউ|কেহ|কোনোবাই|কোনোৱে)\s+(?:কি\s+)?অস্বীকাৰ|(?:কেউ|কেহ)\s+(?:কি\s+)?অস্বীকার")
 # A colloquial "if" with a past habitual and "then" is a wish ("যদি … খেলা যেত, তাহলে …"); not যদিও, "although",
 # nor the sadhu "যদি … হইত, তবে … পাইত", which also tells what was done in the old days
 _WISH = regex.compile(r"যদি(?![\p{L}\p{M}])(?:(?![,;।]).)*?(?:যেত|পারত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"

@@ -1126,6 +1126,14 @@ def test_ranks_and_values_with_no_word_for_value_are_values():
     ("sixtysix", "সেদিন রামু হেরেছিল; শেষ পিঠ জিতলে দশ পয়েন্ট পাওয়া যায়।", [("last_trick_bonus", 10)]),
     ("sixtysix", "একদিন খেললেই বোঝা যায় যে প্রত্যেকে ছয়খানা তাস পায়।", [("hand_size", 6)]),
     ("sixtysix", "কে জানে, ছেষট্টিতে কি প্রত্যেকে সাতখানা তাস পায়?", []),
+    # words of session 14's blind sets, said in other sentences
+    ("klaverjas", "গত শনিবারের আসরে রায় পরিবার ষোলো দান খেলে ১৫২০ পয়েন্ট করেছে।", []),
+    ("sixtysix", "যোৱা মাহত ককাইদেউয়ে শেষৰ পিঠিটো লৈ দহ পইণ্ট পাইছিল।", []),
+    ("sixtysix", "সেদিনের খেলায় দিদি শেষ পিঠে দশ পয়েন্ট পেয়েছিল।", []),
+    ("klaverjas", "কেউ কি অস্বীকার করতে পারে যে ক্লাবারজাসে প্রত্যেকে আটখানা তাস পায়?", [("hand_size", 8)]),
+    ("klaverjas", "ক্লাবারজাস খেলা হয় ৩২ খানা তাস দিয়ে।", [("deck_size", 32)]),
+    ("dashguti", "দছ-গুটিত কোনো খেলুৱৈৰ খোজ দিবলৈ ঠাই নাথাকে যদি, তেওঁ হাৰে।", [("outcome_when_blocked", "loss")]),
+    ("dashguti", "আগতে দছ-গুটিত গুটি মাৰাটো বাধ্যতামূলক নাছিল।", [("capture_compulsory", "no")]),
 ])
 def test_a_story_of_one_day_states_no_rule_and_a_rhetorical_question_does(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
