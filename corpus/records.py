@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from puthi.rules.claims.model import Claim  # a rule claim; offsets into the final text
+from puthi.rules.claims.model import Claim, claim_ids  # a rule claim; offsets into the final text
 
 #: The kinds of input a build accepts, by what is inside the file.
 SourceKind = Literal["image", "pdf", "hocr", "alto", "page", "text"]
@@ -194,3 +194,12 @@ class Failure:
         # Errors raised on a file already start with its path; say it once.
         message = self.message.removeprefix(f"{self.source}: ")
         return f"{where}: {self.stage}: {message}"
+
+
+def claim_xml_ids(claims: list[Claim], text: str, page_no: int) -> list[str]:
+    """The TEI ``xml:id`` of each claim of page ``page_no`` (also the ``claim_id`` of the exported tables).
+
+    >>> claim_xml_ids([Claim("bisti", "hand_size", {}, 8, 0, 9, "আটখানি তাস")], "আটখানি তাস", 3)
+    ['claim-p3-f5ad3ee0']
+    """
+    return [f"claim-p{page_no}-{cid}" for cid in claim_ids(claims, text)]

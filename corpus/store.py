@@ -30,7 +30,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puthi.corpus.corrections import MAX_PAGE, CorrectedPage, Marked, apply_corrections, check_annotation
-from puthi.corpus.records import Annotation, Claim, Document, Failure, PageResult, ProcessingStep, Verdict
+from puthi.corpus.records import (
+    Annotation,
+    Claim,
+    Document,
+    Failure,
+    PageResult,
+    ProcessingStep,
+    Verdict,
+    claim_xml_ids,
+)
 from puthi.errors import InputError, OutputError
 from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
@@ -827,7 +836,19 @@ class Corpus:
 
         if name not in FRAMES:
             raise InputError(name, f"no such table; choose one of {', '.join(FRAMES)}")
-        return pd.read_sql_query(FRAMES[name], self.conn)
+        frame = pd.read_sql_query(FRAMES[name], self.conn)
+        if "claim_id" in frame.columns:  # a row number moves when a claim is withdrawn; the TEI's id does not
+            frame["claim_id"] = frame["claim_id"].map(self._cited_claim_ids())
+        return frame
+
+    def _cited_claim_ids(self) -> dict[int, str]:
+        """The ``xml:id`` the TEI gives each stored claim (:func:`~puthi.rules.claims.model.claim_ids`), by row."""
+        out: dict[int, str] = {}
+        for page_id, page_no, text in self.conn.execute("SELECT id, page_no, text FROM pages"):
+            claims, index = self._claims(page_id)
+            ids = claim_xml_ids(claims, text or "", page_no)
+            out.update((row, ids[i]) for row, i in index.items())
+        return out
 
     # -- failures -------------------------------------------------------------------------------
 

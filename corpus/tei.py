@@ -54,11 +54,10 @@ from lxml import etree
 
 from puthi import __version__
 from puthi.corpus.glossary import GlossEntry, concept_id, glossary_for
-from puthi.corpus.records import Annotation, Document
+from puthi.corpus.records import Annotation, Document, claim_xml_ids
 from puthi.corpus.store import StoredPage
 from puthi.normalize.detect import line_lang
 from puthi.ocr.xmlsafe import xml_text
-from puthi.rules.claims.model import claim_ids
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -258,9 +257,9 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
     text states (``measure``), and a ``note type="verdict"`` per active verdict, with who gave it."""
     lst = _sub(div, "list", type="claims")
     for sp in pages:
-        for i, (c, cid) in enumerate(zip(sp.claims, claim_ids(sp.claims), strict=True)):
+        for i, (c, xml_id) in enumerate(zip(sp.claims, claim_xml_ids(sp.claims, sp.text, sp.page_no), strict=True)):
             params = ",".join(f"{k}={v}" for k, v in sorted(c.params.items()))
-            item = _sub(lst, "item", xml_id=f"claim-p{sp.page_no}-{cid}", corresp=f"#p{sp.page_no}",
+            item = _sub(lst, "item", xml_id=xml_id, corresp=f"#p{sp.page_no}",
                         n=c.quantity + (f"({params})" if params else ""))
             _sub(item, "label", c.game)
             _sub(item, "quote", c.text)

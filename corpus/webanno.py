@@ -111,7 +111,7 @@ def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None,
             "creator": _creator(m.resp, m.author, "terms"), "body": body,
             "target": {"source": f"{base}/text", "selector": _selectors(sp.text, t.start, t.end)},
         })
-    for i, (c, cid) in enumerate(zip(sp.claims, claim_ids(sp.claims), strict=True)):
+    for i, (c, cid) in enumerate(zip(sp.claims, claim_ids(sp.claims, sp.text), strict=True)):
         verdicts = [m for m in sp.verdicts if m.item.claim == i and m.active]
         key = c.quantity + (json.dumps(c.params, sort_keys=True, ensure_ascii=False) if c.params else "")
         body = [_text(f"{c.game or '?'}: {key} = {c.stated!r} (confidence {c.confidence:.2f})", "describing")]

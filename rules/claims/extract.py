@@ -443,19 +443,26 @@ _DENYING_ANSWER = regex.compile(rf"{ANSWER_MARK}\s*(?:না|ভুল|নয়
 _PAST = regex.compile(r"[\p{L}\p{M}]+(?:তাম|তুম|লাম|লুম|িলোঁ)(?![\p{L}\p{M}])")
 _NOT_PAST = ("গোলাম", "ইসলাম", "সালাম", "সেলাম", "কালাম", "কলাম", "বোতাম", "নিলাম", "নীলাম", "উলুম")
 _SAYING = regex.compile(r"(?:বল|বলি|বলে|দেখ|দেখি|দেখে|লিখ|লিখি|লিখে|জান|জানি|শুন|শুনি|কৈ|ক'|উল্লেখ)")
-# A day or a time of a story ("সেদিন", "গতকাল", Assamese "সেইদিনা"), and in its clause a simple or perfect past
-# ("পেয়েছিল", "জিতল", "দখল করেছে", "খেলিছিল", Assamese "পালে"): someone's game that day, not a rule (a known limit of
-# session 13). A rule's past ("যে তাসখানি কাটান হইয়াছিল", seed 000) has no day before it; nor has a habit of
-# old days ("পূর্বে … খেলা হইত"), which is no past of one day. Not a noun ending like one (দল, ফল, বদল).
-_STORY_TIME = regex.compile(r"(?<![\p{L}\p{M}])(?:(?:সেদিন|সেই\s+দিন|সেবার|সেইবার|গতকাল|গত\s+রাতে|কাল\s+রাতে|একদিন"
-                            r"|সেইদিনা|সেইবাৰ|যোৱাকালি|এদিনাখন)(?:ের|ৰ|কার)?(?![\p{L}\p{M}])"
-                            r"|(?:গত|যোৱা)\s+[\p{L}\p{M}]*(?:বার|বাৰ|সপ্তাহ|মাস|মাহ|বছর|বছৰ)[\p{L}\p{M}]*)")  # last Sunday
-_TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|িলেন|িল|ল|লো|লেন|িলে|ালে|েছে|েছেন|িয়াছে|িছে)(?![\p{L}\p{M}])")
-_NOT_TOLD = ("দল", "ফল", "কল", "জল", "বদল", "আসল", "সকল", "কেবল", "শুধুমাত্র", "মল", "হাল")
-# A question that asks nothing: "কে না জানে যে …?" (who does not know that …), Assamese "কোনে নাজানে", "কেউ কি
-# অস্বীকার করবে যে …?" (will anyone deny that …)
-_RHETORICAL = regex.compile(r"কে\s+না\s+(?:জানে|জানেন|মানে|মানেন)|কোনে\s+(?:নাজানে|নজনা|নামানে)"
-                            r"|(?:কেউ|কেহ|কোনোবাই|কোনোৱে)\s+(?:কি\s+)?অস্বীকাৰ|(?:কেউ|কেহ)\s+(?:কি\s+)?অস্বীকার")
+# A day of a story ("সেদিন", "গতকাল", "গত রবিবার", Assamese "সেইদিনা"), and before the clause's end (;, ।, ?) a
+# perfect or simple past ("পেয়েছিল", "জিতল", "দখল করেছে", "খেলিছিল"): someone's game that day, not a rule (a known
+# limit of session 13). A rule's past ("যে তাসখানি কাটান হইয়াছিল", seed 000) has no day before it; a habit of old
+# days ("পূর্বে … খেলা হইত") is no past of one day. Not সেবার, একদিন (also "on that turn", "one day you will"), nor
+# -িলে, -ালে (a sadhu "if": খেলিলে), nor a noun that ends like a past (দল, লাল, বাতিল): a review found all three
+# in rules.
+_STORY_TIME = regex.compile(r"(?<![\p{L}\p{M}])(?:(?:সেদিন|সেইদিন|সেই\s+দিন|গতকাল|গতকল্য|গত\s+কাল|গত\s+রাতে"
+                            r"|কাল\s+রাতে|একদা|সেইদিনা|সিদিনা|যোৱাকালি|এদিনাখন)(?:ের|ৰ|কার)?(?![\p{L}\p{M}])"
+                            r"|(?:গত|যোৱা)\s+[\p{L}\p{M}]*(?:বার|বাৰ|সপ্তাহ|মাস|মাহ|বছর|বছৰ)[\p{L}\p{M}]*)")
+_TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|ছিলাম|ছিলে|েছে|েছেন|িয়াছে|িয়াছেন|িল|িলেন|লেন|ল|লো)"
+                      r"(?![\p{L}\p{M}])")
+_NOT_TOLD = frozenset({"দল", "ফল", "কল", "জল", "বদল", "আসল", "সকল", "কেবল", "মল", "হাল", "লাল", "মূল", "চাল", "বাতিল",
+                       "তিল", "মিল", "খেল", "সাল", "কাল", "বল", "গোল", "ভুল", "মহল", "দখল", "শেল", "নকল", "সরল"})
+_STORY_END = regex.compile(r"[;।?!]")
+# A question that asks nothing: "কে না জানে যে …?" (who does not know that …), "কেউ কি অস্বীকার করবে যে …?"
+# (will anyone deny that …), Assamese "কোনে নাজানে": in the question's clause, or in the clause before it that
+# ends in যে ("কে না জানে যে, …?"). Not "নিয়মকে না মানে" (does not obey the rule), a review.
+_RHETORICAL = regex.compile(r"(?<![\p{L}\p{M}])(?:কে(?:ই)?(?:\s+বা)?[\s-]+না\s+(?:জানে|জানেন|জানিত|জানিতেন|মানে|মানেন"
+                            r"|বোঝে|বোঝেন|বুঝে)|কোনে(?:নো)?\s+(?:নাজানে|নজনা|নজানে|নামানে)"
+                            r"|(?:কেউ|কেহ|কোনোবাই|কোনোৱে)\s+(?:কি\s+)?(?:অস্বীকার|অস্বীকাৰ))(?![\p{L}\p{M}])")
 # A colloquial "if" with a past habitual and "then" is a wish ("যদি … খেলা যেত, তাহলে …"); not যদিও, "although",
 # nor the sadhu "যদি … হইত, তবে … পাইত", which also tells what was done in the old days
 _WISH = regex.compile(r"যদি(?![\p{L}\p{M}])(?:(?![,;।]).)*?(?:যেত|পারত|হত|হতো|থাকত|করত|চলত|খেলত)(?![\p{L}\p{M}])"
@@ -481,11 +488,13 @@ def asides(text: str) -> list[tuple[int, int]]:
             if not m.group().endswith(_NOT_PAST) and not _SAYING.match(m.group())]
     cuts += [(m.start(), m.end()) for m in _WISH.finditer(text)]
     for m in _STORY_TIME.finditer(text):  # "সেদিন রামু … দশ পয়েন্ট পেয়েছিল": one day, someone did
-        a, b = clause(m.start())
-        if any(not v.group().endswith(_NOT_TOLD) for v in _TOLD.finditer(text, m.end(), b)):
-            cuts.append((a, b))
-    if _QUESTION.search(text) and not _RHETORICAL.search(text):  # "কে না জানে যে …?" asks nothing
-        cuts.append(clause(text.rindex("?")))
+        stop = _STORY_END.search(text, m.end())
+        told = [v for v in _TOLD.finditer(text, m.end(), stop.start() if stop else len(text))
+                if v.group() not in _NOT_TOLD]
+        if told:
+            cuts.append((clause(m.start())[0], clause(told[-1].start())[1]))
+    if _QUESTION.search(text) and not _rhetorical(text, question := clause(text.rindex("?"))):
+        cuts.append(question)
     if answer := _DENYING_ANSWER.search(text):
         cuts.append((0, answer.start()))
     merged: list[tuple[int, int]] = []
@@ -495,6 +504,22 @@ def asides(text: str) -> list[tuple[int, int]]:
         else:
             merged.append((a, b))
     return merged
+
+
+def _rhetorical(text: str, question: tuple[int, int]) -> bool:
+    """Does the ``question`` clause of ``text`` ask nothing: the rhetorical words in it, or before it with যে
+    ("কে না জানে যে …, … হয়?"), and the clause asks nothing of its own (not "…, কিন্তু … কি … পাওয়া যায়?")?"""
+    for m in _RHETORICAL.finditer(text, 0, question[1]):
+        if m.start() >= question[0]:
+            return True
+        if regex.match(r"\s+যে(?![\p{L}\p{M}])", text, pos=m.end()) and not _ASKS.search(text, *question):
+            return True
+    return False
+
+
+# A word that asks ("কি", "কত", Assamese "কিমান", "নেকি")
+_ASKS = regex.compile(r"(?<![\p{L}\p{M}])(?:কি|কী|কত|কয়|কোন|কেন|কিভাবে|কীভাবে|কেমন|কিমান|কেনেকৈ|কিয়|নেকি)"
+                      r"(?![\p{L}\p{M}])")
 
 
 def _completed(part: Sentence, clause: Sentence, game: str, found: list[Claim]) -> list[Claim]:

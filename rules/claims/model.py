@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -41,23 +40,28 @@ class Claim:
         return key(self.quantity, **self.params)
 
 
-def claim_ids(claims: list[Claim]) -> list[str]:
-    """A short id for each claim of a page that depends on what it says, not on its place in the list: withdrawing
-    or adding another claim leaves it as it was, so a scholar's citation of a TEI ``xml:id`` survives. Two
-    claims that say the same in the same words get ``-2``, ``-3``… in their order.
+def claim_ids(claims: list[Claim], text: str = "") -> list[str]:
+    """A short id for each claim of a page ``text``, from what it says (game, quantity, value, sentence), not
+    from its place in the list: withdrawing or adding another claim leaves it as it was, so a citation of a TEI
+    ``xml:id`` survives (correcting the sentence's own words gives it a new one). A second copy of the same
+    sentence on the page gets ``-2``, a third ``-3``: counted in the text, which a withdrawal does not change.
 
     >>> a = Claim("sixtysix", "hand_size", {}, 6, 0, 20, "প্রত্যেকে ছয়খানা তাস পায়।")
     >>> b = Claim("sixtysix", "winning_threshold", {}, 66, 21, 40, "ছেষট্টি পেলে জিত।")
     >>> claim_ids([a, b])[1] == claim_ids([b])[0], claim_ids([a, a])[1].endswith("-2")
     (True, True)
     """
-    seen: Counter[str] = Counter()
+    used: set[str] = set()
     out = []
     for c in claims:
-        said = f"{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}"
+        said = f"{c.game}\x00{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}"
         digest = hashlib.sha1(said.encode()).hexdigest()[:8]
-        seen[digest] += 1
-        out.append(digest if seen[digest] == 1 else f"{digest}-{seen[digest]}")
+        sentence = text[c.start:c.end]
+        nth = text.count(sentence, 0, c.start) + 1 if sentence else 1
+        while (cid := digest if nth == 1 else f"{digest}-{nth}") in used:  # ids stay unique whatever the text
+            nth += 1
+        used.add(cid)
+        out.append(cid)
     return out
 
 
