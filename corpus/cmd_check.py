@@ -73,14 +73,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:
     """Say so when the text never names ``game`` but names another game with an engine at least twice:
-    its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas)."""
+    its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas; a
+    Sixty-Six text checked as Schnapsen, a newcomer). A variant with no name of its own (Rotterdam Klaverjas) is
+    named by its family's name."""
     from collections import Counter
 
-    from puthi.rules.claims.extract import family, game_of
+    from puthi.rules.claims.extract import NAMED_GAMES, family, game_of
     from puthi.rules.terms import find_terms
 
-    named = Counter(family(g) for t in find_terms(text, lang=lang) if (g := game_of(t)))
-    mine = family(game)
+    named = Counter(g for t in find_terms(text, lang=lang) if (g := game_of(t)))
+    mine = game if game in NAMED_GAMES else family(game)
     others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
     if not named[mine] and others:
         n, other = max(others)

@@ -197,6 +197,11 @@ def _db_error(path: str, exc: sqlite3.Error) -> Exception:
     return OutputError(path, f"database error: {exc}")
 
 
+#: Columns of the exported tables that hold whole numbers, with blanks where a row has none.
+WHOLE_NUMBERS = ("page_no", "line_no", "word_no", "block_no", "start", "end", "x0", "y0", "x1", "y1", "width",
+                 "height", "annotation_id", "active")
+
+
 @dataclass
 class StoredPage:
     """One page as the exports read it: both texts and every layer with who made each row."""
@@ -837,6 +842,8 @@ class Corpus:
         if name not in FRAMES:
             raise InputError(name, f"no such table; choose one of {', '.join(FRAMES)}")
         frame = pd.read_sql_query(FRAMES[name], self.conn)
+        for column in set(WHOLE_NUMBERS) & set(frame.columns):  # a blank cell made them floats: "2.0" (a newcomer)
+            frame[column] = frame[column].astype("Int64")
         if "claim_id" in frame.columns:  # a row number moves when a claim is withdrawn; the TEI's id does not
             frame["claim_id"] = frame["claim_id"].map(self._cited_claim_ids())
         return frame

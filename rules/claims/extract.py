@@ -44,6 +44,7 @@ _GAME_CONCEPTS = {
     "sixty_six": "sixtysix", "schnapsen": "schnapsen", "klaverjas": "klaverjas",
     "dash_guti": "dashguti", "bisti": "bisti",
 }  # fmt: skip
+NAMED_GAMES = frozenset(_GAME_CONCEPTS.values())  # games with an engine that the tables name (not a variant's rules)
 
 
 @cache

@@ -55,6 +55,18 @@ def test_an_implementation_that_lacks_the_game_is_named_before_the_check():
     assert out.returncode == 0 and "implements only schnapsen, not bisti" in out.stderr
 
 
+@pytest.mark.parametrize(("text", "game", "warned"), [
+    ("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। ছেষট্টি পেলে জিত।", "schnapsen", True),  # a newcomer: no warning
+    ("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। ছেষট্টি পেলে জিত।", "klaverjas", True),
+    ("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে। ছেষট্টি পেলে জিত।", "sixtysix", False),
+    ("ক্লাবারজাস খেলায় বত্রিশখানি তাস লাগে। ক্লাবারজাস চারজনে খেলে।", "klaverjas-rotterdam", False),  # no name of its own
+])
+def test_a_text_that_names_another_game_is_warned_of(text, game, warned):
+    out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", "check", "-", "--game", game],
+                         input=text, capture_output=True, text=True)
+    assert out.returncode == 0 and ("is --game" in out.stderr) == warned, out.stderr
+
+
 def test_with_stderr_closed_a_build_runs_and_an_error_stays_out_of_the_results(tmp_path):
     # a review: `2>&-` crashed build before any work, and sent other commands' errors into stdout
     book = tmp_path / "in" / "book.txt"
