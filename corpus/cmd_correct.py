@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             anns = read_csv(args.import_csv, default_author=args.author)
             if not anns:
                 print(f"puthi correct: {args.import_csv}: no corrections in it, only a header", file=sys.stderr)
-            items = [(corpus.find_document(a.document), a) for a in anns]
+            items = _resolved_rows(corpus, anns, args.import_csv)
         else:
             if not args.doc:
                 raise InputError("puthi correct", "name the document with --doc (or use --import / --list)")
@@ -120,7 +120,9 @@ def run(args: argparse.Namespace) -> int:
             ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,
                              before=args.expect, note=args.note, line_no=args.line, word_no=args.word)
             items = [(corpus.find_document(args.doc), ann)]
-        items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
+        if not args.import_csv:
+            items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
+            _refuse_without_claim(corpus, *items[0])
         added = corpus.add_annotations(items)
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
@@ -131,6 +133,38 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi correct: correction {a.id} ({kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
               f"{a.status}{again}", file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
+
+
+def _resolved_rows(corpus, anns: list, csv_name: str) -> list:
+    """(document, resolved correction) of each imported row; every row the corpus refuses (no such document or
+    page, offsets past the text, another quote) is named by its line in the CSV, all at once (a newcomer: only
+    the first was told, and by its page, not its row)."""
+    items, errors = [], []
+    for a in anns:
+        try:
+            doc = corpus.find_document(a.document)
+            items.append((doc, corpus.resolve(doc, a)))
+        except InputError as exc:
+            errors.append((a.row, exc))
+    if errors:
+        (row, first), rest = errors[0], [str(r) for r, _ in errors[1:]]
+        more = f" (and bad rows on lines {', '.join(rest)})" if rest else ""
+        raise InputError(f"{csv_name} line {row}", f"{first.where}: {first.what}{more}")
+    return items
+
+
+def _refuse_without_claim(corpus, doc, ann) -> None:
+    """A verdict, a withdrawal or a game for a span that holds no rule claim would be recorded dead (orphaned, a
+    newcomer): refuse it, and say where the page's claims are."""
+    if ann.kind not in ("verdict", "game") or ann.whole_page:
+        return
+    page = corpus.page(doc, ann.page_no)
+    claims = page.claims if page else []
+    if any(c.start < max(ann.end, ann.start + 1) and ann.start < c.end for c in claims):
+        return
+    where = ", ".join(f"{c.start}..{c.end} ({c.quantity})" for c in claims[:8]) + (" …" if len(claims) > 8 else "")
+    raise InputError(f"{doc.name} page {ann.page_no}", f"no rule claim at {ann.start}..{ann.end} of the repaired text; "
+                     + (f"the page's claims are at {where}" if claims else "the page has no rule claims"))
 
 
 def _note_new_concept(value: str, tables: tuple = ()) -> None:

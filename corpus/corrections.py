@@ -397,6 +397,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         note=row.get("note") or "",
         line_no=line,
         word_no=word,
+        row=n,
     )
     if line is None:
         check_annotation(replace(a, document=f"{name} line {n}: {a.document}"), games=None)  # the store: names

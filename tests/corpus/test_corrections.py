@@ -9,6 +9,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+import regex
 
 from puthi.corpus import cli, export, pipeline
 from puthi.corpus.corrections import apply_corrections, read_csv
@@ -650,3 +651,34 @@ def test_withdrawing_a_claim_keeps_the_ids_of_the_others(tmp_path, fast_repair):
         assert cli.main(["correct", *where, "--start", str(start), "--end", str(start + 5), "--no-rule"]) == 0
     after = ids()
     assert len(after) == 2 and set(after) <= set(before)
+
+
+def test_a_verdict_where_no_claim_is_is_refused_and_not_recorded(tmp_path, fast_repair, capsys):
+    # a newcomer: the verdict was recorded anyway, orphaned from the start
+    text = "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n\nএটি একটি পুরোনো খেলা।\n"
+    _, db, where = _built(tmp_path, "book.txt", text)
+    story = text.index("পুরোনো")
+    for how in (["--verdict", "consistent"], ["--no-rule"]):
+        assert cli.main(["correct", *where, "--start", str(story), "--end", str(story + 6), *how]) == 2
+        err = capsys.readouterr().err
+        assert "no rule claim at" in err and "(hand_size)" in err and err.count("\n") == 1
+    with Corpus(db) as c:
+        assert c.annotations() == []
+    assert cli.main(["correct", *where, "--start", "0", "--end", "5", "--verdict", "contradicted"]) == 0
+
+
+def test_rows_of_an_import_the_corpus_refuses_are_named_by_their_line(tmp_path, fast_repair, capsys):
+    # a newcomer: "a_text.txt page 1: the text at … is …" named neither the CSV nor the row, and only the first
+    text = "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n"
+    _, db, _ = _built(tmp_path, "book.txt", text)
+    fix = tmp_path / "fix.csv"
+    fix.write_text("document,page,kind,start,end,before,after,author\n"
+                   "book.txt,1,text,0,7,ছেষট্টি,ছেষট্টি্,rk\n"
+                   "book.txt,1,text,0,7,ভুল,ঠিক,rk\n"
+                   "nothere.txt,1,text,0,1,,ক,rk\n"
+                   "book.txt,9,text,0,1,,ক,rk\n", encoding="utf-8")
+    assert cli.main(["correct", "--db", str(db), "--import", str(fix)]) == 2
+    err = capsys.readouterr().err
+    assert regex.search(r"fix.csv line 3: .*not 'ভুল'.*\(and bad rows on lines 4, 5\)$", err.strip()), err
+    with Corpus(db) as c:
+        assert c.annotations() == []
