@@ -157,8 +157,10 @@ def _marked_text(doc: DocView, di: int) -> str:
 
 
 def _scan(doc: DocView) -> str:
-    if not doc.image or not Path(doc.image).exists():
-        return '<p class="noscan">No scan: this source was text already OCR\'d.</p>'
+    if not doc.image:
+        return '<p class="noscan">No scan: this source was text.</p>'
+    if not Path(doc.image).exists():
+        return f'<p class="noscan">No scan: {html.escape(str(doc.image))}, which the source names, is not there.</p>'
     data = _preview(Path(doc.image), doc.frame)
     if data is None:
         return f'<p class="noscan">The scan {html.escape(doc.image.name)} could not be read for this page.</p>'
@@ -188,9 +190,18 @@ def _preview(path: Path, frame: int = 0) -> str | None:
     import numpy as np
     from PIL import Image, ImageOps
 
+    from puthi.errors import PuthiError
+    from puthi.ocr.images import pdf_page
+
     try:
-        with Image.open(path) as opened:
+        with path.open("rb") as fh:
+            is_pdf = fh.read(4) == b"%PDF"
+        if is_pdf:  # a PDF's page, drawn as the OCR drew it
+            opened = pdf_page(path, frame + 1).image
+        else:
+            opened = Image.open(path)
             opened.seek(frame)
+        with opened:
             # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
@@ -206,7 +217,7 @@ def _preview(path: Path, frame: int = 0) -> str | None:
                 img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
             out = io.BytesIO()
             img.save(out, format="JPEG", quality=70)
-    except (OSError, ValueError, EOFError, SyntaxError, Image.DecompressionBombError):
+    except (OSError, ValueError, EOFError, SyntaxError, Image.DecompressionBombError, PuthiError):
         return None
     return base64.b64encode(out.getvalue()).decode("ascii")
 

@@ -47,12 +47,25 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                 views.append(DocView(
                     name=doc.name + (f" p.{sp.page_no}" if sp.page_no > 1 else ""), lang=sp.lang,
                     ocr_text=sp.ocr_text, text=sp.text,
-                    image=Path(doc.source) if doc.kind == "image" else None,
+                    image=(scan := scan_of(sp))[0], frame=scan[1],
                     width=sp.page.get("width", 0), height=sp.page.get("height", 0),
                     words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
-                    frame=sp.page_no - 1 if doc.kind == "image" else 0,
                 ))
     return views
+
+
+def scan_of(sp) -> tuple[Path | None, int]:
+    """The scan of a stored page and its frame (from 0): the image or PDF that was read, or the one an hOCR, ALTO
+    or PAGE file names (a PDF's page by its ``#page=N``); none for a text (a newcomer: PDFs and imports had
+    shown "no scan")."""
+    from puthi.corpus.tei import page_image
+
+    if sp.doc.kind in ("image", "pdf"):
+        return Path(sp.doc.source), sp.page_no - 1
+    if sp.doc.kind in ("hocr", "alto", "page") and (image := page_image(sp)):
+        path, _, page = image.partition("#page=")
+        return Path(path), int(page) - 1 if page.isdigit() else 0
+    return None, 0
 
 
 def summarise(views: list[DocView]) -> dict[str, object]:

@@ -250,28 +250,35 @@ def pdf_page_dpi(path: str | os.PathLike, page: int, *, dpi: int = PDF_DPI, max_
 
 
 def _pdf_pages(path: str, max_pixels: int, dpi: int) -> Iterator[PageImage]:
-    sizes = _pdf_page_sizes(path)
-    exe = _poppler("pdftoppm")
-    for page, size in enumerate(sizes, start=1):
-        page_dpi = _page_dpi(path, page, size, dpi, max_pixels)
-        cmd = [exe, "-r", str(page_dpi), "-f", str(page), "-l", str(page), "-gray", path]
-        try:
-            out = subprocess.run(cmd, capture_output=True, timeout=PDF_TIMEOUT)
-        except subprocess.TimeoutExpired as exc:
-            raise EngineError(f"{path} page {page}", f"pdftoppm took longer than {PDF_TIMEOUT:g} s; "
-                              "export this page as an image instead") from exc
-        why = " ".join(out.stderr.decode(errors="replace").split())[:150]
-        if out.returncode != 0 or not out.stdout or "Bogus memory allocation" in why:
-            # pdftoppm answers a page it cannot allocate with a 1x1 image and exit code 0
-            raise InputError(f"{path} page {page}", f"poppler could not draw this page ({why}); "
-                             "re-save the PDF or export its pages as images")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # _checked applies our own limit
-            with Image.open(io.BytesIO(out.stdout)) as img:
-                _checked(img, f"{path} page {page}", max_pixels)
-                img.load()
-                page_image = PageImage(path, page, img.copy(), page_dpi)
-        yield page_image
+    for page, size in enumerate(_pdf_page_sizes(path), start=1):
+        yield _pdf_page(path, page, _page_dpi(path, page, size, dpi, max_pixels), max_pixels)
+
+
+def pdf_page(path: str | os.PathLike, page: int, *, dpi: int = PDF_DPI, max_pixels: int = MAX_PIXELS) -> PageImage:
+    """Page ``page`` (from 1) of a PDF, drawn as the OCR draws it (so word boxes fit it): the review page's scan."""
+    path = os.fspath(path)
+    _check_file(path)
+    return _pdf_page(path, page, pdf_page_dpi(path, page, dpi=dpi, max_pixels=max_pixels), max_pixels)
+
+
+def _pdf_page(path: str, page: int, page_dpi: int, max_pixels: int) -> PageImage:
+    cmd = [_poppler("pdftoppm"), "-r", str(page_dpi), "-f", str(page), "-l", str(page), "-gray", path]
+    try:
+        out = subprocess.run(cmd, capture_output=True, timeout=PDF_TIMEOUT)
+    except subprocess.TimeoutExpired as exc:
+        raise EngineError(f"{path} page {page}", f"pdftoppm took longer than {PDF_TIMEOUT:g} s; "
+                          "export this page as an image instead") from exc
+    why = " ".join(out.stderr.decode(errors="replace").split())[:150]
+    if out.returncode != 0 or not out.stdout or "Bogus memory allocation" in why:
+        # pdftoppm answers a page it cannot allocate with a 1x1 image and exit code 0
+        raise InputError(f"{path} page {page}", f"poppler could not draw this page ({why}); "
+                         "re-save the PDF or export its pages as images")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # _checked applies our own limit
+        with Image.open(io.BytesIO(out.stdout)) as img:
+            _checked(img, f"{path} page {page}", max_pixels)
+            img.load()
+            return PageImage(path, page, img.copy(), page_dpi)
 
 
 def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI,

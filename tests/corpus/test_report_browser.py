@@ -111,3 +111,38 @@ def test_a_preview_follows_the_scan_as_the_ocr_read_it(tmp_path):
     broken = tmp_path / "broken.png"
     broken.write_bytes(deep.read_bytes()[:300])
     assert _preview(broken) is None
+
+
+def test_a_pdf_page_and_the_image_an_import_names_are_shown(tmp_path):
+    # a newcomer: every PDF page and every hOCR/ALTO import said "No scan: this source was text already OCR'd"
+    import base64
+    import io
+    from types import SimpleNamespace
+
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    from puthi.corpus.report import _preview
+    from puthi.corpus.review import scan_of
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("poppler's pdftoppm is not installed (make deps installs it)")
+    pages = [Image.new("L", (400, 300), 255) for _ in range(2)]
+    ImageDraw.Draw(pages[1]).rectangle((0, 0, 200, 300), fill=0)  # page 2 is half black
+    pdf = tmp_path / "book.pdf"
+    pages[0].save(pdf, save_all=True, append_images=pages[1:], resolution=100)
+    means = []
+    for frame in (0, 1):
+        with Image.open(io.BytesIO(base64.b64decode(_preview(pdf, frame)))) as img:
+            means.append(float(np.asarray(img.convert("L")).mean()))
+    assert means[0] > 250 and 100 < means[1] < 160
+    assert _preview(pdf, 5) is None  # no such page: no scan, no crash
+
+    def page(kind: str, source: Path, no: int, path: str = "") -> SimpleNamespace:
+        return SimpleNamespace(doc=SimpleNamespace(kind=kind, source=str(source)), page_no=no, page={"path": path})
+
+    assert scan_of(page("pdf", pdf, 2)) == (pdf, 1)
+    assert scan_of(page("hocr", tmp_path / "out" / "book.hocr", 1, "../book.pdf#page=2")) == (
+        tmp_path / "out" / ".." / "book.pdf", 1)
+    assert scan_of(page("alto", tmp_path / "a.xml", 1, str(tmp_path / "scan.png"))) == (tmp_path / "scan.png", 0)
+    assert scan_of(page("text", tmp_path / "a.txt", 1)) == (None, 0)
