@@ -384,6 +384,8 @@ def read_existing_ocr(path: Path, kind: str) -> list[Any]:
     except Exception as exc:
         raise InputError(str(path), f"cannot read as {kind.upper()} ({type(exc).__name__}: {exc})") from exc
     for n, p in enumerate(pages, start=1):
+        if p.page_no != n and p.path and "#page=" not in p.path:  # a PAGE file of a PDF's second page: its scan is
+            p.path += f"#page={p.page_no}"  # that page, though the file is the document's first (a newcomer)
         p.page_no = n
     return pages
 

@@ -352,6 +352,21 @@ def test_page_xml_from_transkribus_is_built_with_its_words(tmp_path):
     assert doc.kind == "page" and stored.text == "তাস খেলা"
 
 
+def test_a_page_xml_of_a_pdfs_second_page_keeps_the_page_of_its_scan(tmp_path):
+    # a newcomer: `puthi ocr book.pdf --format page` wrote page 2 with custom page_no, and the corpus pointed at
+    # the whole PDF (its first page) in the TEI, ALTO, PAGE and review
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+    from puthi.ocr.pagexml import to_page_xml
+
+    words = [Word("তাস", Box(10, 5, 60, 30), 91.0)]
+    page = Page(path="book.pdf", width=200, height=40, lang="ben", blocks=[Block([Line(words)])], page_no=2)
+    (tmp_path / "book_2.xml").write_text(to_page_xml(page), encoding="utf-8")
+    build([tmp_path], tmp_path / "c.sqlite", progress=False)
+    with Corpus(tmp_path / "c.sqlite") as c:
+        [stored] = c.pages(c.documents()[0])
+    assert (stored.page_no, stored.page["path"]) == (1, "book.pdf#page=2")
+
+
 def test_a_folder_given_as_the_corpus_is_refused_before_anything_is_written(tmp_path):
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "page.txt").write_text("তাস খেলা", encoding="utf-8")
