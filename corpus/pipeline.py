@@ -884,6 +884,7 @@ def build(
         docs: dict[str, Document] = {}
         dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
+        same_content: dict[str, str] = {}  # SHA-256 -> the first source with it
         for path, kind in files:
             try:
                 doc, tasks, notes = plan(path, kind, lang)
@@ -893,6 +894,9 @@ def build(
             except PuthiError as exc:
                 report.failures.append(Failure(str(path), None, "read", exc.what))
                 continue
+            if (twin := same_content.setdefault(doc.sha256, doc.source)) != doc.source:  # a newcomer: counted twice
+                report.notes.append(f"{path} is the same file as {twin} (the same SHA-256); both are built, so the "
+                                    "exports count its pages twice: leave one out if that is not meant")
             doc = corpus.upsert_document(doc)
             corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):

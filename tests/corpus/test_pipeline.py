@@ -795,3 +795,13 @@ def test_a_text_is_said_to_be_cut_only_when_it_was(tmp_path):
     assert len(tasks) > 1 and any("was cut into pages" in n for n in notes)
     _, tasks, notes = plan(near, "text")
     assert len(tasks) == 1 and notes == []
+
+
+def test_two_copies_of_one_file_are_both_built_and_said_to_be_one(tmp_path):
+    # a newcomer: a copy under another name was built as a second document without a word
+    for name in ("a.txt", "copy.txt"):
+        (tmp_path / name).write_text("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", encoding="utf-8")
+    report = build([tmp_path], tmp_path / "c.sqlite", progress=False)
+    assert report.documents == 2
+    [note] = [n for n in report.notes if "the same file as" in n]
+    assert "copy.txt" in note and "a.txt" in note
