@@ -805,3 +805,13 @@ def test_two_copies_of_one_file_are_both_built_and_said_to_be_one(tmp_path):
     assert report.documents == 2
     [note] = [n for n in report.notes if "the same file as" in n]
     assert "copy.txt" in note and "a.txt" in note
+
+
+def test_a_page_about_a_game_with_no_engine_keeps_its_claims(tmp_path):
+    # a newcomer: `check` read "four players" as Golamchor's, `build` stored nothing
+    (tmp_path / "k.txt").write_text("গোলামচোর খেলায় চারজন খেলোয়াড়।\n", encoding="utf-8")
+    build([tmp_path], tmp_path / "c.sqlite", progress=False)
+    with Corpus(tmp_path / "c.sqlite") as c:
+        claims = c.frame("claims")[["game", "quantity", "stated"]].values.tolist()
+        verdicts = c.frame("verdicts")["verdict"].tolist()
+    assert claims == [["golamchor", "players", "4"]] and verdicts == ["unverifiable"]
