@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import regex
+
 from puthi.errors import InputError
 
 HELP = "record human corrections (text, term links, verdicts, games) that survive re-runs"
@@ -56,6 +58,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                            "author,note)")
     what.add_argument("--list", action="store_true", help="list the corrections and whether each still applies")
     what.add_argument("--delete", type=int, metavar="ID", help="delete a correction by its id")
+    p.add_argument("--quantity", default="", help="with --verdict, --no-rule or --game: only the claims of this "
+                   "quantity or key at the span (card_value, or card_value(rank=A,suit=plain) as in the claims "
+                   "table), not every claim of the sentence")
+    p.add_argument("--claim", metavar="ID", help="instead of --page, --start, --end and --quantity: the claim with "
+                   "this id (claim_id in the claims table, xml:id in the TEI: claim-p3-1a2b3c4d)")
     p.add_argument("--expect", default="", help="the text the span should hold now (refused if it differs)")
     p.add_argument("--author", default="", help="who made the correction (required for new corrections)")
     p.add_argument("--note", default="", help="a note (for a verdict: the explanation)")
@@ -81,8 +88,9 @@ def run(args: argparse.Namespace) -> int:
             for a in listed:
                 where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else (
                     "whole page" if a.whole_page else "")
-                print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}\t{a.start}..{a.end}\t{where}\t"
-                      f"{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
+                aim = f" ({a.quantity})" if a.quantity else ""
+                print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}{aim}\t{a.start}..{a.end}\t"
+                      f"{where}\t{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
             if not listed:
                 print("puthi correct: no corrections yet" + (f" for {doc.name}" if doc else ""), file=sys.stderr)
             return 0
@@ -110,6 +118,11 @@ def run(args: argparse.Namespace) -> int:
                 kind, after = "game", args.game
             else:
                 raise InputError("puthi correct", "say what to correct: --text, --term, --verdict, --no-rule or --game")
+            if args.claim:
+                if kind not in ("verdict", "game") or args.start is not None or args.line is not None:
+                    raise InputError("--claim", "names a claim for --verdict, --no-rule or --game, instead of a "
+                                                "span; give one or the other")
+                args.page, args.start, args.end, args.quantity = _claim_span(corpus, args.doc, args.claim)
             whole = kind == "game" and args.line is None and args.word is None and args.start is None \
                 and args.end is None
             if args.line is None and (args.start is None or args.end is None) and not whole:
@@ -118,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
             if args.line is not None and (args.start is not None or args.end is not None):
                 raise InputError("puthi correct", "give either --start/--end or --line [--word], not both")
             ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,
-                             before=args.expect, note=args.note, line_no=args.line, word_no=args.word)
+                             before=args.expect, note=args.note, line_no=args.line, word_no=args.word,
+                             quantity=args.quantity)
             items = [(corpus.find_document(args.doc), ann)]
         if not args.import_csv:
             items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
@@ -153,6 +167,22 @@ def _resolved_rows(corpus, anns: list, csv_name: str) -> list:
     return items
 
 
+def _claim_span(corpus, doc_name: str, claim_id: str) -> tuple[int, int, int, str]:
+    """(page, start, end, key) of the claim with the TEI id ``claim_id`` in document ``doc_name``."""
+    from puthi.corpus.records import claim_xml_ids
+
+    doc = corpus.find_document(doc_name)
+    m = regex.fullmatch(r"claim-p(\d+)-[0-9a-f]{8}(?:-\d+)?", claim_id)
+    page_no = int(m.group(1)) if m else 0
+    page = corpus.page(doc, page_no) if page_no else None
+    ids = claim_xml_ids(page.claims, page.text, page_no) if page else []
+    if claim_id not in ids:
+        raise InputError(claim_id, f"is no claim of {doc.name}; the ids are in the claims table (claim_id) and "
+                                   "the TEI (xml:id), as claim-p3-1a2b3c4d")
+    c = page.claims[ids.index(claim_id)]
+    return page_no, c.start, c.end, c.key
+
+
 def _refuse_without_claim(corpus, doc, ann) -> None:
     """A verdict, a withdrawal or a game for a span that holds no rule claim would be recorded dead (orphaned, a
     newcomer): refuse it, and say where the page's claims are."""
@@ -160,10 +190,14 @@ def _refuse_without_claim(corpus, doc, ann) -> None:
         return
     page = corpus.page(doc, ann.page_no)
     claims = page.claims if page else []
-    if any(c.start < max(ann.end, ann.start + 1) and ann.start < c.end for c in claims):
+    from puthi.corpus.corrections import aimed_at
+
+    if any(c.start < max(ann.end, ann.start + 1) and ann.start < c.end and aimed_at(ann.quantity, c) for c in claims):
         return
-    where = ", ".join(f"{c.start}..{c.end} ({c.quantity})" for c in claims[:8]) + (" …" if len(claims) > 8 else "")
-    raise InputError(f"{doc.name} page {ann.page_no}", f"no rule claim at {ann.start}..{ann.end} of the repaired text; "
+    where = ", ".join(f"{c.start}..{c.end} ({c.key})" for c in claims[:8]) + (" …" if len(claims) > 8 else "")
+    aim = f" of {ann.quantity}" if ann.quantity else ""
+    raise InputError(f"{doc.name} page {ann.page_no}", f"no rule claim{aim} at {ann.start}..{ann.end} of the repaired "
+                     "text; "
                      + (f"the page's claims are at {where}" if claims else "the page has no rule claims"))
 
 

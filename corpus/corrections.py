@@ -43,10 +43,12 @@ import regex
 from puthi.corpus.records import NO_RULE, VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits, to_output
+from puthi.rules.quantities import QUANTITIES
 from puthi.rules.spans import NumberSpan, TermSpan
 
 #: Columns of a corrections CSV; ``line``/``word`` may replace ``start``/``end`` for text corrections.
-CSV_COLUMNS = ("document", "page", "kind", "start", "end", "line", "word", "before", "after", "author", "note")
+CSV_COLUMNS = ("document", "page", "kind", "start", "end", "line", "word", "before", "after", "quantity", "author",
+               "note")
 
 
 @dataclass
@@ -233,9 +235,23 @@ def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, 
         status[a.id or 0] = "applied"  # naming another game stays that game's, and a span's correction wins
         return []
     place = anchor(text, a.start, a.end, a.before)
-    hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)]
+    hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)
+           and aimed_at(a.quantity, c)]
     status[a.id or 0] = "orphaned" if not hit else "applied" if place == (a.start, a.end) else "moved"
     return hit
+
+
+def aimed_at(quantity: str, claim: Claim) -> bool:
+    """Is ``claim`` one a correction aimed at ``quantity`` reaches: any claim when it is empty, else one of that
+    key or that quantity.
+
+    >>> ace = Claim("sixtysix", "card_value", {"rank": "A", "suit": "plain"}, 11, 0, 9, "")
+    >>> aimed_at("", ace), aimed_at("card_value", ace), aimed_at("card_value(rank=A,suit=plain)", ace)
+    (True, True, True)
+    >>> aimed_at("card_value(rank=K,suit=plain)", ace), aimed_at("hand_size", ace)
+    (False, False)
+    """
+    return not quantity or quantity in (claim.quantity, claim.key)
 
 
 Span = tuple[int, int]
@@ -295,6 +311,12 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"offsets {a.start}..{a.end} are not a range; start must be <= end, both >= 0")
     if not a.author.strip():
         raise InputError(where, "a correction needs an author (--author NAME) so exports can attribute it")
+    if a.quantity and a.kind not in ("verdict", "game"):
+        raise InputError(where, "a quantity aims a verdict, a withdrawal or a game at some claims; a text or term "
+                                "correction has none")
+    if a.quantity and a.quantity.split("(")[0] not in QUANTITIES:
+        raise InputError(where, f"{a.quantity!r} is no quantity; use one of {', '.join(QUANTITIES)} (or a claim's "
+                                "key, as in the claims table: card_value(rank=A,suit=plain))")
     if a.kind == "verdict" and a.after not in (*VERDICTS, NO_RULE):
         raise InputError(where, f"verdict must be {', '.join(VERDICTS)} or {NO_RULE}, not {a.after!r}")
     if a.kind == "text" and a.start == a.end and not a.after:
@@ -397,6 +419,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         note=row.get("note") or "",
         line_no=line,
         word_no=word,
+        quantity=(row.get("quantity") or "").strip(),
         row=n,
     )
     if line is None:

@@ -165,6 +165,7 @@ class Annotation:
     status: str = "pending"
     id: int | None = None
     repeated: bool = False  # set when the same correction was already stored (it is not stored twice)
+    quantity: str = ""  # a verdict, withdrawal or game for only the claims of this key or quantity at the span
     row: int | None = field(default=None, compare=False)  # its line in the CSV it was imported from
 
     @property

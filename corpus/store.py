@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -130,10 +130,16 @@ def _term_tables(conn: sqlite3.Connection) -> None:
                  "text TEXT NOT NULL)")
 
 
+def _aimed_corrections(conn: sqlite3.Connection) -> None:
+    """Version 7: a verdict, withdrawal or game may be aimed at the claims of one quantity at its span
+    (``correct --quantity``, ``--claim``): a sentence of six card values had all six marked at once."""
+    conn.execute("ALTER TABLE annotations ADD COLUMN quantity TEXT NOT NULL DEFAULT ''")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections,
-    6: _term_tables}
+    6: _term_tables, 7: _aimed_corrections}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -166,7 +172,7 @@ FRAMES: dict[str, str] = {
     "v.impl, v.resp, v.author, v.active, v.annotation_id FROM verdicts v JOIN claims c ON c.id = v.claim_id "
     "JOIN pages p ON p.id = c.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, c.seq",
     "annotations": f'SELECT a.id AS annotation_id, {_DOC}, a.page_no, a.kind, a.start, a."end", a.line_no, '
-    "a.word_no, a.before, a.after, a.author, a.note, a.created, a.status FROM annotations a "
+    "a.word_no, a.before, a.after, a.quantity, a.author, a.note, a.created, a.status FROM annotations a "
     "JOIN documents d ON d.id = a.doc_id ORDER BY d.source, a.page_no, a.id",
     "failures": "SELECT f.source, f.page_no, f.stage, f.message, f.at FROM failures f ORDER BY f.id",
 }
@@ -626,10 +632,10 @@ class Corpus:
     def _annotations(self, conn: sqlite3.Connection, doc_id: int | None, page_no: int) -> list[Annotation]:
         rows = conn.execute(
             'SELECT a.id, d.source, a.page_no, a.kind, a.start, a."end", a.after, a.author, a.before, a.note, '
-            "a.line_no, a.word_no, a.created, a.status FROM annotations a JOIN documents d ON d.id = a.doc_id "
-            "WHERE a.doc_id = ? AND a.page_no = ? ORDER BY a.id", (doc_id, page_no)).fetchall()
-        return [Annotation(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[0])
-                for r in rows]
+            "a.line_no, a.word_no, a.created, a.status, a.quantity FROM annotations a JOIN documents d ON "
+            "d.id = a.doc_id WHERE a.doc_id = ? AND a.page_no = ? ORDER BY a.id", (doc_id, page_no)).fetchall()
+        return [Annotation(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[0],
+                           quantity=r[14]) for r in rows]
 
     def annotations(self, doc: Document | None = None) -> list[Annotation]:
         out = []
@@ -692,9 +698,9 @@ class Corpus:
                 same = conn.execute(  # the same correction again (a CSV imported twice): recorded once
                     'SELECT id FROM annotations WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
                     'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ? AND before = ? '
-                    'AND note = ?',
+                    'AND note = ? AND quantity = ?',
                     (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.after, ann.author, ann.line_no,
-                     ann.word_no, ann.before, ann.note),
+                     ann.word_no, ann.before, ann.note, ann.quantity),
                 ).fetchone()
                 if same:
                     ann.id = int(same[0])
@@ -706,9 +712,9 @@ class Corpus:
                 conn.execute("UPDATE counters SET value = ? WHERE name = 'annotations'", (new_id,))
                 conn.execute(
                     'INSERT INTO annotations (id, doc_id, page_no, kind, start, "end", line_no, word_no, before, '
-                    "after, author, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "after, author, note, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (new_id, doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.line_no, ann.word_no,
-                     ann.before, ann.after, ann.author, ann.note),
+                     ann.before, ann.after, ann.author, ann.note, ann.quantity),
                 )
                 ann.id = int(new_id)
                 added.append((doc, ann))

@@ -682,3 +682,38 @@ def test_rows_of_an_import_the_corpus_refuses_are_named_by_their_line(tmp_path, 
     assert regex.search(r"fix.csv line 3: .*not 'ভুল'.*\(and bad rows on lines 4, 5\)$", err.strip()), err
     with Corpus(db) as c:
         assert c.annotations() == []
+
+
+def test_a_verdict_can_be_aimed_at_one_claim_of_a_sentence(tmp_path, fast_repair, capsys):
+    # a newcomer: a verdict on a sentence of six card values marked all six
+    text = "ছেষট্টিতে টেক্কার মূল্য ১১, দহলার ১০, সাহেবের ৪।\n"
+    _, db, where = _built(tmp_path, "book.txt", text)
+
+    def verdicts() -> dict[str, str]:
+        with Corpus(db) as c:
+            sp = c.pages(c.documents()[0])[0]
+        return {sp.claims[m.item.claim].params["rank"]: m.item.verdict for m in sp.verdicts if m.active}
+
+    assert verdicts() == {"A": "consistent", "10": "consistent", "K": "consistent"}
+    span = ["--start", "0", "--end", str(len(text) - 1)]
+    assert cli.main(["correct", *where, *span, "--verdict", "contradicted",
+                     "--quantity", "card_value(rank=10,suit=plain)"]) == 0
+    assert verdicts() == {"A": "consistent", "10": "contradicted", "K": "consistent"}
+    # by the claim's id, as the claims table and the TEI give it
+    with Corpus(db) as c:
+        table = c.frame("claims")
+    king = table[table["params"].str.contains('"K"')]["claim_id"].item()
+    assert cli.main(["correct", *where, "--claim", king, "--verdict", "unverifiable"]) == 0
+    assert verdicts() == {"A": "consistent", "10": "contradicted", "K": "unverifiable"}
+    capsys.readouterr()
+    assert cli.main(["correct", *where, *span, "--verdict", "contradicted", "--quantity", "hand_size"]) == 2
+    assert "no rule claim of hand_size" in capsys.readouterr().err
+    assert cli.main(["correct", *where, *span, "--verdict", "contradicted", "--quantity", "card_valu"]) == 2
+    assert "is no quantity" in capsys.readouterr().err
+    assert cli.main(["correct", *where, "--claim", "claim-p1-00000000", "--verdict", "consistent"]) == 2
+    assert "is no claim of book.txt" in capsys.readouterr().err
+    # the aim survives a rebuild and an export and import of the corrections
+    assert build([tmp_path / "book.txt"], db, progress=False).orphaned == 0
+    assert verdicts() == {"A": "consistent", "10": "contradicted", "K": "unverifiable"}
+    [csv_path] = [p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "annotations"]
+    assert "card_value(rank=10,suit=plain)" in csv_path.read_text(encoding="utf-8")
