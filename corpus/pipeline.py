@@ -854,7 +854,7 @@ def build(
     lang: str = "auto",
     game: str = "auto",
     tables: tuple[TableFile, ...] | None = None,
-    progress: bool = True,
+    progress: bool | None = True,
     wait: bool = False,
     on_page: Callable[[PageResult], None] | None = None,
 ) -> BuildReport:
@@ -1017,8 +1017,31 @@ def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str, tables: tu
     return tasks
 
 
-def _progress(total: int, enabled: bool, skipped: int):
+def _progress(total: int, enabled: bool | None, skipped: int):
+    """A progress bar on a terminal (``enabled``); with ``None`` (stderr is a log file, not a terminal), a plain
+    line now and then (a newcomer's nine-minute build had said nothing); with ``False``, nothing."""
     from tqdm import tqdm
 
+    if enabled is None and total > 1:
+        return _LogProgress(total)
     return tqdm(total=total, desc="build", unit="page", file=sys.stderr, disable=not enabled or total == 0,
                 postfix={"already done": skipped} if skipped else None, dynamic_ncols=True)
+
+
+class _LogProgress:
+    """``update``/``close`` as a tqdm bar has them, writing one line to stderr at most every ``every`` seconds."""
+
+    def __init__(self, total: int, every: float = 30.0) -> None:
+        self.total, self.every, self.done = total, every, 0
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self.last >= self.every and self.done < self.total:
+            self.last = now
+            print(f"puthi build: {self.done:,} of {self.total:,} pages ({self.done / self.total:.0%}) in "
+                  f"{now - self.start:,.0f} s", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass

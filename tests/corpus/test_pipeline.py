@@ -815,3 +815,15 @@ def test_a_page_about_a_game_with_no_engine_keeps_its_claims(tmp_path):
         claims = c.frame("claims")[["game", "quantity", "stated"]].values.tolist()
         verdicts = c.frame("verdicts")["verdict"].tolist()
     assert claims == [["golamchor", "players", "4"]] and verdicts == ["unverifiable"]
+
+
+def test_a_build_logged_to_a_file_says_how_far_it_is(capsys, monkeypatch):
+    # a newcomer: with stderr not a terminal, a nine-minute build printed nothing until the end
+    ticks = iter([0.0, 40.0, 41.0, 90.0])
+    monkeypatch.setattr(pipeline.time, "monotonic", lambda: next(ticks))
+    bar = pipeline._progress(10, None, 0)
+    for _ in range(3):
+        bar.update(1)
+    bar.close()
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["puthi build: 1 of 10 pages (10%) in 40 s", "puthi build: 3 of 10 pages (30%) in 90 s"]
