@@ -35,18 +35,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise InputError(f"--workers {args.workers}", "give 1 or more worker processes")
-    if args.game != "auto":
-        from puthi.rules.engines import registry
-
-        if args.game not in registry.names():
-            names = ", ".join(registry.names())
-            raise InputError(f"--game {args.game}", f"unknown game; choose auto or one of: {names}")
     tables = None if not (args.table or args.no_tables) else ()
+    mine = None
     if args.table:
         from puthi.rules.terms.tables import TableFile, load_tables
 
         tables = tuple(TableFile.read(path) for path in args.table)
-        load_tables(tables)  # a row that clashes with a bundled one stops here, before any page is read
+        mine = load_tables(tables)  # a row that clashes with a bundled one stops here, before any page is read
+    if args.game != "auto":
+        from puthi.corpus.cmd_check import known_game
+
+        known_game(args.game, mine)
     report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
                    game=args.game, tables=tables, progress=(not args.quiet and sys.stderr.isatty()) or None,
                    wait=args.wait)

@@ -15,7 +15,8 @@ HELP = "check the rules a text states against a game engine"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", default="-", help="text file (default: standard input)")
     p.add_argument("--game", type=str.lower, required=True,
-                   help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti")
+                   help="sixtysix, schnapsen, klaverjas, klaverjas-rotterdam, dashguti, bisti (with an engine), or a "
+                        "game the tables name (grabu, golamchor, …): its claims are then unverifiable")
     p.add_argument("--impl", default="reference", help="reference (the puthi engines) or schnapsen (the PyPI package)")
     p.add_argument("--format", choices=("json", "md"), default="json")
     p.add_argument("--lang", type=text_lang, choices=("bn", "as", "auto"), default="auto",
@@ -35,8 +36,12 @@ def run(args: argparse.Namespace) -> int:
     from puthi.rules.claims.report import to_markdown
     from puthi.rules.engines import registry
 
-    if args.game not in registry.names():
-        raise InputError(f"--game {args.game}", f"unknown game; choose one of: {', '.join(registry.names())}")
+    tables = None
+    if args.table:
+        from puthi.rules.terms import load_tables
+
+        tables = load_tables(args.table)
+    known_game(args.game, tables)
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
     text = read_text_arg(args.file, args.errors, "--errors replace")
@@ -44,15 +49,11 @@ def run(args: argparse.Namespace) -> int:
         where = "standard input" if args.file == "-" else args.file
         raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
     try:
-        facts_of(args.impl, args.game)
+        if args.game in registry.names():  # a game with no engine was said so by known_game
+            facts_of(args.impl, args.game)
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
-    tables = None
-    if args.table:
-        from puthi.rules.terms import load_tables
-
-        tables = load_tables(args.table)
     _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
     verdicts = check_claims(extract_claims(text, args.game, args.lang, tables=tables), impl=args.impl)
     if args.format == "md":
@@ -69,6 +70,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
               file=sys.stderr)
     return 0
+
+
+def known_game(game: str, tables=None) -> None:
+    """Refuse a game puthi neither has an engine for nor finds in the tables (the bundled ones, and ``tables``);
+    say so when it has no engine: its claims are read, and are unverifiable (a newcomer: ``correct --game grabu``
+    was taken, ``check --game grabu`` refused)."""
+    from puthi.corpus.corrections import game_names
+    from puthi.rules.claims.extract import game_name_of
+    from puthi.rules.engines import registry
+
+    if game in registry.names():
+        return
+    named = game_names() | {g for e in (tables.entries if tables else ()) if (g := game_name_of(e.concept))}
+    if game not in named:
+        others = sorted(named - set(registry.names()))
+        raise InputError(f"--game {game}", f"unknown game; choose one of: {', '.join(registry.names())} (with an "
+                                           f"engine), or a game the tables name ({', '.join(others[:6])}, …)")
+    print(f"puthi: {game} has no engine, so its claims are read and left unverifiable", file=sys.stderr)
 
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:

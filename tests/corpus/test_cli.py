@@ -1,5 +1,6 @@
 """The ``puthi`` dispatcher: its help, and one-line errors for what no command handles itself."""
 
+import json
 import os
 import subprocess
 import sys
@@ -89,3 +90,20 @@ def test_a_nul_byte_past_the_first_kilobytes_is_refused_by_every_text_command(tm
         out = subprocess.run([sys.executable, "-m", "puthi.corpus.cli", *command, str(src)], capture_output=True,
                              text=True)
         assert out.returncode == 2 and "NUL byte at byte offset 16000" in out.stderr, command
+
+
+def test_a_game_the_tables_name_may_be_checked_and_built_an_unknown_one_is_refused(tmp_path):
+    # a newcomer: `correct --game grabu` was taken, `check --game grabu` and `build --game grabu` refused
+    cli = [sys.executable, "-m", "puthi.corpus.cli"]
+    out = subprocess.run([*cli, "check", "-", "--game", "grabu"], input="গ্রাবু খেলায় চারজন খেলোয়াড়।",
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "grabu has no engine" in out.stderr
+    assert [(c["game"], c["verdict"]) for c in json.loads(out.stdout)] == [("grabu", "unverifiable")]
+    out = subprocess.run([*cli, "check", "-", "--game", "nosuchgame"], input="তাস", capture_output=True, text=True)
+    assert out.returncode == 2 and "unknown game" in out.stderr and "grabu" not in out.stdout
+    book = tmp_path / "in" / "k.txt"
+    book.parent.mkdir()
+    book.write_text("খেলায় চারজন খেলোয়াড়।\n", encoding="utf-8")
+    out = subprocess.run([*cli, "build", str(book.parent), "--db", str(tmp_path / "c.sqlite"), "--game", "grabu"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
