@@ -98,7 +98,7 @@ def test_cli_json_contract():
 
 
 def test_cli_unknown_game_lists_the_games():
-    out = _puthi("check", "-", "--game", "poker", stdin="তাস")
+    out = _puthi("check", "-", "--game", "nosuchgame", stdin="তাস")  # poker is a game the tables name
     assert out.returncode != 0
     assert "sixtysix" in out.stderr and "dashguti" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
@@ -384,7 +384,10 @@ def test_check_warns_when_the_text_is_about_another_game(tmp_path):
     run = [sys.executable, "-m", "puthi", "check", str(text), "--format", "md", "--game"]
     wrong = subprocess.run([*run, "klaverjas"], capture_output=True, text=True, timeout=120)
     assert "names sixtysix 2 times and never klaverjas" in wrong.stderr
-    right = subprocess.run([*run, "schnapsen"], capture_output=True, text=True, timeout=120)  # a variant: no warning
+    # a variant with an engine of its own is another game's rules: warned of too (a newcomer, session 14)
+    variant = subprocess.run([*run, "schnapsen"], capture_output=True, text=True, timeout=120)
+    assert "never schnapsen" in variant.stderr
+    right = subprocess.run([*run, "sixtysix"], capture_output=True, text=True, timeout=120)
     assert "never" not in right.stderr
 
 
