@@ -902,8 +902,10 @@ def build(
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):
                 report.notes.append(f"{path}: mostly {script} letters, not Bengali or Assamese; built, "
                                     "but is it the right file?")
-            if kind == "text":  # the same text cut into other pages keeps its corrections
-                corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], [t.content_hash for t in tasks])
+            if kind == "text":  # the same text cut into other pages keeps its corrections, and so does a page that
+                hashes = [t.content_hash for t in tasks]  # moved (one put in before it)
+                if not corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], hashes):
+                    corpus.follow_moved_pages(doc, hashes)
             if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
                 dropped[doc.source] = len(tasks) + 1
             docs[doc.source] = doc

@@ -717,3 +717,23 @@ def test_a_verdict_can_be_aimed_at_one_claim_of_a_sentence(tmp_path, fast_repair
     assert verdicts() == {"A": "consistent", "10": "contradicted", "K": "unverifiable"}
     [csv_path] = [p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "annotations"]
     assert "card_value(rank=10,suit=plain)" in csv_path.read_text(encoding="utf-8")
+
+
+def test_a_page_put_in_before_others_keeps_their_corrections_and_work(tmp_path, fast_repair):
+    # a newcomer: after a page was added at the front of a book, every correction after it was orphaned, and every
+    # page was read again
+    pages = ["প্রথম পাতা: ছেষট্টি খেলা।", "দ্বিতীয় পাতা: ধিস্তি থেলা হইত।", "তৃতীয় পাতা: আবার ধিস্তি।"]
+    book, db, where = _built(tmp_path, "book.txt", "\f".join(pages) + "\n")
+    for page in (2, 3):
+        text = pages[page - 1]
+        at = text.index("ধিস্তি")
+        assert cli.main(["correct", *where, "--page", str(page), "--start", str(at), "--end", str(at + 6),
+                         "--text", "বিস্তি"]) == 0
+    book.write_text("\f".join(["নতুন ভূমিকা।", *pages]) + "\n", encoding="utf-8")
+    report = build([book], db, progress=False)
+    assert (report.orphaned, report.done, report.skipped) == (0, 1, 3)  # only the new page is read
+    with Corpus(db) as c:
+        texts = [t for (t,) in c.conn.execute("SELECT text FROM pages ORDER BY page_no")]
+        anns = c.annotations()
+    assert [(a.page_no, a.status) for a in anns] == [(3, "applied"), (4, "applied")]
+    assert texts[0].startswith("নতুন") and "বিস্তি" in texts[2] and "বিস্তি" in texts[3]
