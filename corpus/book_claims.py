@@ -72,7 +72,7 @@ def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[st
     first = next((k for k, h in enumerate(headings) if h), len(pages))
     first_heading = headings[first][0][1] if first < len(pages) else None
     current = (detect_game([t for p in pages[:first] for t in p.games]) or first_heading
-               or detect_game([t for p in pages for t in p.games]) or _most_named([t for p in pages for t in p.games]))
+               or detect_game([t for p in pages for t in p.games]) or _most_named(pages))
     book_heads = running_heads([p.text for p in pages]) if heads is None else heads
     out: list[str | None] = []
     for p, heads in zip(pages, headings, strict=True):
@@ -85,20 +85,22 @@ def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[st
     return out
 
 
-def _most_named(terms: list) -> str | None:
-    """The game with no engine that ``terms`` name most (first named of two as often), for a text that names no
-    game with one: "গোলামচোর খেলায় চারজন খেলোয়াড়।" is Golamchor's, its claims unverifiable (a newcomer's page
-    had none stored, though ``check`` read them).
+def _most_named(pages: list) -> str | None:
+    """The game with no engine that ``pages`` name most as their subject (:func:`topic_games`; the first of two
+    named as often), for a text that names no game with one: "গোলামচোর খেলায় চারজন খেলোয়াড়।" is Golamchor's,
+    its claims unverifiable (a newcomer's page had none stored, though ``check`` read them); a game named in
+    passing ("লুডো নিয়ে বসেছিল") turns no prose into its rules (a review).
 
-    >>> from types import SimpleNamespace as T
-    >>> _most_named([T(concept="game.golamchor", start=0), T(concept="card.ace", start=9)]), _most_named([])
-    ('golamchor', None)
+    >>> from types import SimpleNamespace as N
+    >>> from puthi.rules.terms import find_terms
+    >>> [_most_named([N(text=t, games=find_terms(t))]) for t in ("গোলামচোর খেলায় চারজন।", "লুডো নিয়ে বসেছিল।")]
+    ['golamchor', None]
     """
     from collections import Counter
 
-    from puthi.rules.claims.extract import game_name_of
+    from puthi.rules.claims.extract import topic_games
 
-    named = Counter(g for t in sorted(terms, key=lambda t: t.start) if (g := game_name_of(t.concept)))
+    named = Counter(g for p in pages for g in topic_games(p.text, p.games))
     return named.most_common(1)[0][0] if named else None
 
 

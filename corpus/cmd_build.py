@@ -45,13 +45,28 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "auto":
         from puthi.corpus.cmd_check import known_game
 
-        known_game(args.game, mine)
+        known_game(args.game, mine if args.table else _kept_tables(args.db))
+    progress = False if args.quiet else True if sys.stderr.isatty() else None  # None: a line now and then, to a log
     report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
-                   game=args.game, tables=tables, progress=(not args.quiet and sys.stderr.isatty()) or None,
-                   wait=args.wait)
+                   game=args.game, tables=tables, progress=progress, wait=args.wait)
     print(f"puthi build: {report.summary()}", file=sys.stderr)
     for note in report.notes:
         print(f"puthi build: note: {note}", file=sys.stderr)
     for f in report.failures:
         print(f"puthi build: failed: {f}", file=sys.stderr)
     return 2 if report.failures else 0
+
+
+def _kept_tables(db):
+    """The scholar's tables a corpus already keeps (a game named only there may be given as --game; a review),
+    or None for a new corpus."""
+    from pathlib import Path
+
+    from puthi.corpus.store import Corpus
+    from puthi.rules.terms import load_tables
+
+    if not Path(db).is_file():
+        return None
+    with Corpus(db, create=False, readonly=True) as corpus:
+        kept = corpus.usable_term_tables()
+    return load_tables(kept) if kept else None

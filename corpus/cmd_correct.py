@@ -59,8 +59,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     what.add_argument("--list", action="store_true", help="list the corrections and whether each still applies")
     what.add_argument("--delete", type=int, metavar="ID", help="delete a correction by its id")
     p.add_argument("--quantity", default="", help="with --verdict, --no-rule or --game: only the claims of this "
-                   "quantity or key at the span (card_value, or card_value(rank=A,suit=plain) as in the claims "
-                   "table), not every claim of the sentence")
+                   "quantity at the span (card_value), or of this quantity with its parameters as puthi check "
+                   "writes it (card_value(rank=A,suit=plain)), not every claim of the sentence")
     p.add_argument("--claim", metavar="ID", help="instead of --page, --start, --end and --quantity: the claim with "
                    "this id (claim_id in the claims table, xml:id in the TEI: claim-p3-1a2b3c4d)")
     p.add_argument("--expect", default="", help="the text the span should hold now (refused if it differs)")
@@ -119,9 +119,10 @@ def run(args: argparse.Namespace) -> int:
             else:
                 raise InputError("puthi correct", "say what to correct: --text, --term, --verdict, --no-rule or --game")
             if args.claim:
-                if kind not in ("verdict", "game") or args.start is not None or args.line is not None:
-                    raise InputError("--claim", "names a claim for --verdict, --no-rule or --game, instead of a "
-                                                "span; give one or the other")
+                if kind not in ("verdict", "game") or args.start is not None or args.line is not None \
+                        or args.quantity:
+                    raise InputError("--claim", "names one claim for --verdict, --no-rule or --game, instead of a "
+                                                "span and a quantity; give one or the other")
                 args.page, args.start, args.end, args.quantity = _claim_span(corpus, args.doc, args.claim)
             whole = kind == "game" and args.line is None and args.word is None and args.start is None \
                 and args.end is None
@@ -179,8 +180,8 @@ def _claim_span(corpus, doc_name: str, claim_id: str) -> tuple[int, int, int, st
     if claim_id not in ids:
         raise InputError(claim_id, f"is no claim of {doc.name}; the ids are in the claims table (claim_id) and "
                                    "the TEI (xml:id), as claim-p3-1a2b3c4d")
-    c = page.claims[ids.index(claim_id)]
-    return page_no, c.start, c.end, c.key
+    c = page.claims[ids.index(claim_id)]  # its game too: one sentence may state the same of two games
+    return page_no, c.start, c.end, f"{c.game}:{c.key}" if c.game else c.key
 
 
 def _refuse_without_claim(corpus, doc, ann) -> None:

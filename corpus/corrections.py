@@ -243,15 +243,18 @@ def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, 
 
 def aimed_at(quantity: str, claim: Claim) -> bool:
     """Is ``claim`` one a correction aimed at ``quantity`` reaches: any claim when it is empty, else one of that
-    key or that quantity.
+    key or that quantity, and of that game when it says one (``schnapsen:card_value``, as ``--claim`` records).
 
     >>> ace = Claim("sixtysix", "card_value", {"rank": "A", "suit": "plain"}, 11, 0, 9, "")
     >>> aimed_at("", ace), aimed_at("card_value", ace), aimed_at("card_value(rank=A,suit=plain)", ace)
     (True, True, True)
     >>> aimed_at("card_value(rank=K,suit=plain)", ace), aimed_at("hand_size", ace)
     (False, False)
+    >>> aimed_at("sixtysix:card_value", ace), aimed_at("schnapsen:card_value", ace)
+    (True, False)
     """
-    return not quantity or quantity in (claim.quantity, claim.key)
+    game, _, key = quantity.rpartition(":")
+    return not key or (key in (claim.quantity, claim.key) and game in ("", claim.game))
 
 
 Span = tuple[int, int]
@@ -314,7 +317,7 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
     if a.quantity and a.kind not in ("verdict", "game"):
         raise InputError(where, "a quantity aims a verdict, a withdrawal or a game at some claims; a text or term "
                                 "correction has none")
-    if a.quantity and a.quantity.split("(")[0] not in QUANTITIES:
+    if a.quantity and a.quantity.rpartition(":")[2].split("(")[0] not in QUANTITIES:
         raise InputError(where, f"{a.quantity!r} is no quantity; use one of {', '.join(QUANTITIES)} (or a claim's "
                                 "key, as in the claims table: card_value(rank=A,suit=plain))")
     if a.kind == "verdict" and a.after not in (*VERDICTS, NO_RULE):
@@ -375,7 +378,9 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
             if missing:
                 raise InputError(name, f"missing column(s) {', '.join(sorted(missing))}; expected {CSV_COLUMNS}")
             out, bad = [], []
-            for n, row in enumerate(reader, start=2):
+            end = 1  # the line the record before ended on: a quoted sentence may hold line breaks (a review)
+            for row in reader:
+                n, end = end + 1, reader.line_num
                 try:
                     out.append(_row(row, name, n, default_author))
                 except InputError as exc:  # every bad row is named at once, not one per run

@@ -35,7 +35,7 @@ import sys
 import tempfile
 import time
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -383,9 +383,14 @@ def read_existing_ocr(path: Path, kind: str) -> list[Any]:
         raise
     except Exception as exc:
         raise InputError(str(path), f"cannot read as {kind.upper()} ({type(exc).__name__}: {exc})") from exc
+    shared = Counter(p.path for p in pages)
+    numbered = {path for path in shared if len({p.page_no for p in pages if p.path == path}) == shared[path]}
     for n, p in enumerate(pages, start=1):
-        if p.page_no != n and p.path and "#page=" not in p.path:  # a PAGE file of a PDF's second page: its scan is
-            p.path += f"#page={p.page_no}"  # that page, though the file is the document's first (a newcomer)
+        # the page of its scan: a PAGE file of a PDF's second page (a newcomer), each page of an hOCR or ALTO file
+        # of a PDF or TIFF that names the file once for all (a review: the review page showed page 1 for all), by
+        # the file's own page numbers, or by the pages' order when it has none
+        if p.path and "#page=" not in p.path and (p.page_no != n or shared[p.path] > 1):
+            p.path += f"#page={p.page_no if p.path in numbered else n}"
         p.page_no = n
     return pages
 
@@ -885,6 +890,7 @@ def build(
         dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
         same_content: dict[str, str] = {}  # SHA-256 -> the first source with it
+        moved: dict[str, set[int]] = {}  # source -> its pages that moved, read again across their new neighbours
         for path, kind in files:
             try:
                 doc, tasks, notes = plan(path, kind, lang)
@@ -905,7 +911,7 @@ def build(
             if kind == "text":  # the same text cut into other pages keeps its corrections, and so does a page that
                 hashes = [t.content_hash for t in tasks]  # moved (one put in before it)
                 if not corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], hashes):
-                    corpus.follow_moved_pages(doc, hashes)
+                    moved[doc.source] = corpus.follow_moved_pages(doc, hashes)
             if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
                 dropped[doc.source] = len(tasks) + 1
             docs[doc.source] = doc
@@ -928,6 +934,9 @@ def build(
         bar = _progress(len(todo), progress, report.skipped)
         touched: dict[str, set[int] | None] = defaultdict(set)  # source -> its pages written now, or dropped
         touched.update({src: {n} for src, n in dropped.items()})
+        for src, pages in moved.items():
+            if pages:
+                touched[src] |= pages
         # a build stopped before a document's whole-document passes: do them over all its pages (None)
         touched.update({src: None for src, doc in docs.items() if corpus.pending(doc)})
         for src in {t.source for t in todo} | touched.keys():  # until those passes have run

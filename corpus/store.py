@@ -503,34 +503,39 @@ class Corpus:
                 moved += 1
         return moved
 
-    def follow_moved_pages(self, doc: Document, hashes: list[str]) -> int:
+    def follow_moved_pages(self, doc: Document, hashes: list[str]) -> set[int]:
         """Renumber the stored pages of a text document whose text now stands at another page (a page put in or
-        taken out before them), with their corrections: they are not read again, and the corrections stay on
-        their text (a newcomer's page added at the front of a book had orphaned every correction after it).
-        ``hashes``: the new pages' content hashes; a text that is on two pages is left where it is. A stored page
-        whose number a moved page takes is dropped, to be read anew. Returns how many pages moved.
+        taken out before them), with their corrections: they are not OCR'd or repaired again, and the corrections
+        stay on their text (a newcomer's page added at the front of a book had orphaned every correction after
+        it). ``hashes``: the new pages' content hashes; a text that is on two pages is left where it is. A stored
+        page whose number a moved page takes is dropped, to be read anew; when a person corrected it, nothing
+        moves (its corrections would land on another page's text; a review), and the pages are read anew as
+        before. Returns the new numbers of the pages moved: their claims are read again across their new
+        neighbours.
 
         >>> c = Corpus(":memory:")
         >>> doc = c.upsert_document(Document("b.txt", "b.txt", "text", "x"))
         >>> c.follow_moved_pages(doc, ["h1", "h2"])
-        0
+        set()
         """
         rows = self.conn.execute("SELECT id, page_no, content_hash FROM pages WHERE doc_id = ?", (doc.id,)).fetchall()
         old, new = Counter(h for _, _, h in rows), Counter(hashes)
         moves = {page_no: hashes.index(h) + 1 for _, page_no, h in rows
                  if old[h] == new[h] == 1 and hashes.index(h) + 1 != page_no}
-        if not moves:
-            return 0
+        dropped = [(page_id, page_no) for page_id, page_no, _ in rows
+                   if page_no in moves.values() and page_no not in moves]
+        corrected = {n for (n,) in self.conn.execute("SELECT DISTINCT page_no FROM annotations WHERE doc_id = ?",
+                                                     (doc.id,))}
+        if not moves or any(page_no in corrected for _, page_no in dropped):
+            return set()
         with self.transaction() as conn:
-            for page_id, page_no, _ in rows:
-                if page_no in moves.values() and page_no not in moves:
-                    conn.execute("DELETE FROM pages WHERE id = ?", (page_id,))
+            conn.executemany("DELETE FROM pages WHERE id = ?", [(page_id,) for page_id, _ in dropped])
             for table in ("pages", "annotations"):  # through negative numbers: no two rows share one on the way
                 conn.executemany(f"UPDATE {table} SET page_no = ? WHERE doc_id = ? AND page_no = ?",
                                  [(-b, doc.id, a) for a, b in moves.items()])
                 conn.execute(f"UPDATE {table} SET page_no = -page_no WHERE doc_id = ? AND page_no < 0",
                              (doc.id,))
-        return len(moves)
+        return set(moves.values())
 
     def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> bool:
         """Record the page count and drop pages past it (the source got shorter); were any dropped?"""

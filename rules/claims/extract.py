@@ -781,6 +781,18 @@ def _turns_topic(game: str, how: str) -> bool:
     return how == "heading" or (how in ("cue", "leadcue") and game not in _engines())
 
 
+def topic_games(text: str, terms: list[TermSpan]) -> list[str]:
+    """The games ``text`` names as its subject, in order: in a heading, or with a word that makes it the subject
+    ("গোলামচোর খেলায় …"), not in passing ("লুডো নিয়ে বসেছিল").
+
+    >>> from puthi.rules.terms import find_terms
+    >>> [topic_games(t, find_terms(t)) for t in ("গোলামচোর খেলায় চারজন খেলোয়াড়।", "তারা লুডো নিয়ে বসেছিল।")]
+    [['golamchor'], []]
+    """
+    return [game for t in sorted(terms, key=lambda t: t.start)
+            if (game := _game_named(t)) and _how_named(t, text) in ("heading", "cue")]
+
+
 def chapter_games(text: str, terms: list[TermSpan]) -> list[tuple[int, str]]:
     r"""The games ``text`` names in headings (a game's name alone on its line, maybe with a chapter label, "খেলার
     নিয়ম" or a page number), as ``(offset, game)`` in order: each starts a chapter about that game. ``terms``

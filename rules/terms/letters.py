@@ -113,19 +113,22 @@ def detect_lang(text: str) -> str:
 
 def table_votes(text: str) -> tuple[int, int]:
     """How many words of ``text`` only the Bengali rows of the number and terminology tables hold, and how many
-    only the Assamese rows.
+    only the Assamese rows (of the words neither lexicon holds for the other language).
 
     >>> table_votes("চৌবিশখন তাচ"), table_votes("চব্বিশটি তাস")
     ((0, 2), (1, 0))
     """
+    from puthi.normalize.lexicon import load_lexicon
     from puthi.rules.terms.numbers import parse_word
 
     bengali, assamese = _table_forms()
+    words_bn, words_as = load_lexicon("bn"), load_lexicon("as")
     votes = [0, 0]
     for w in regex.findall(r"[\p{L}\p{M}]+", text):
+        # a word either lexicon knows is no vote of the tables: Assamese এখন ("one") is Bengali "now" (a review)
         key = match_form(w)
-        in_bn = key in bengali or parse_word(w, "bn") is not None
-        in_as = key in assamese or parse_word(w, "as") is not None
+        in_bn = key in bengali or w in words_bn or parse_word(w, "bn") is not None
+        in_as = key in assamese or w in words_as or parse_word(w, "as") is not None
         if in_bn != in_as:
             votes[in_as] += 1
     return votes[0], votes[1]

@@ -156,3 +156,12 @@ def test_a_table_edited_on_disk_is_named_and_a_clashing_kept_table_stops_with_th
     assert err.count("no longer fits the bundled ones") == 2 and "--no-tables" in err and "Traceback" not in err
     with Corpus(db) as c:
         assert c.annotations() == []  # nothing recorded
+
+
+def test_a_game_named_only_in_the_kept_table_may_be_given_as_the_game(tmp_path, fast_repair, capsys):
+    # a review: `build --game bagh_bandi` was refused once the table was kept, though the build reads with it
+    book, table, db = _book(tmp_path)
+    assert main(["build", str(book), "--db", str(db), "--table", str(table)]) == 0
+    assert main(["build", str(book), "--db", str(db), "--game", "bagh_bandi"]) == 0
+    assert main(["build", str(book), "--db", str(tmp_path / "new.sqlite"), "--game", "bagh_bandi"]) == 2
+    assert "unknown game" in capsys.readouterr().err

@@ -737,3 +737,39 @@ def test_a_page_put_in_before_others_keeps_their_corrections_and_work(tmp_path, 
         anns = c.annotations()
     assert [(a.page_no, a.status) for a in anns] == [(3, "applied"), (4, "applied")]
     assert texts[0].startswith("নতুন") and "বিস্তি" in texts[2] and "বিস্তি" in texts[3]
+
+
+def test_a_bad_row_is_named_by_its_line_after_a_quote_with_a_line_break():
+    # a review: rows were counted, so a quoted sentence with a line break moved every later line number
+    rows = ('document,page,kind,start,end,before,after,author\n'
+            'a.txt,1,verdict,0,5,"এক\nদুই",consistent,rk\na.txt,x,text,0,1,,ক,rk\n')
+    with pytest.raises(InputError, match=r"line 4: column page must be a whole number"):
+        read_csv(io.StringIO(rows))
+
+
+def test_a_page_that_moves_is_read_again_under_its_new_heading(tmp_path, fast_repair):
+    # a review: a page that moved kept the claims read under its old chapter heading
+    pages = ["বিস্তি\n\nএই খেলার নিয়ম বলা হইল।", "ছেষট্টি\n\nএই খেলার নিয়ম বলা হইল।",
+             "প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়।", "শেষ পাতা।"]
+    book, db, _ = _built(tmp_path, "book.txt", "\f".join(pages) + "\n")
+    book.write_text("\f".join([pages[0], *pages[2:]]) + "\n", encoding="utf-8")
+    report = build([book], db, progress=False)
+    assert (report.done, report.skipped) == (0, 3)
+    with Corpus(db) as c:
+        claims = c.frame("claims")[["page_no", "game", "quantity"]].values.tolist()
+    assert claims == [[2, "bisti", "hand_size"]]
+
+
+def test_a_corrected_page_whose_place_another_takes_keeps_the_old_way(tmp_path, fast_repair):
+    # a review: a removed page's corrections had landed on the page that took its number, marked applied
+    pages = ["প্রথম পাতা।", "দ্বিতীয় পাতা: ধিস্তি থেলা হইত।", "তৃতীয় পাতা: আবার খেলা।"]
+    book, db, where = _built(tmp_path, "book.txt", "\f".join(pages) + "\n")
+    at = pages[1].index("ধিস্তি")
+    assert cli.main(["correct", *where, "--page", "2", "--start", str(at), "--end", str(at + 6),
+                     "--text", "বিস্তি"]) == 0
+    book.write_text("\f".join([pages[0], pages[2]]) + "\n", encoding="utf-8")
+    report = build([book], db, progress=False)
+    with Corpus(db) as c:
+        [ann] = c.annotations()
+        text = c.pages(c.documents()[0])[1].text
+    assert report.orphaned == 1 and ann.status == "orphaned" and "বিস্তি" not in text

@@ -827,3 +827,26 @@ def test_a_build_logged_to_a_file_says_how_far_it_is(capsys, monkeypatch):
     bar.close()
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["puthi build: 1 of 10 pages (10%) in 40 s", "puthi build: 3 of 10 pages (30%) in 90 s"]
+
+
+def test_each_page_of_an_hocr_file_of_a_pdf_keeps_the_page_of_its_scan(tmp_path):
+    # a review: the review page showed the PDF's first page for every page of an hOCR or ALTO import
+    from puthi.ocr.hocr import to_hocr
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    def page(no: int, word: str) -> Page:
+        return Page(path="book.pdf", width=200, height=40, lang="ben",
+                    blocks=[Block([Line([Word(word, Box(10, 5, 60, 30), 91.0)])])], page_no=no)
+
+    (tmp_path / "book.hocr").write_text(to_hocr([page(1, "তাস"), page(2, "খেলা")]), encoding="utf-8")
+    paths = [p.path for p in pipeline.read_existing_ocr(tmp_path / "book.hocr", "hocr")]
+    assert paths == ["book.pdf#page=1", "book.pdf#page=2"]
+
+
+def test_a_game_named_in_passing_turns_no_prose_into_its_rules(tmp_path):
+    # a review of the test above's fix: a novel's one mention of ludo made its card game ludo's
+    (tmp_path / "n.txt").write_text("ছুটির দুপুরে খোকা আর খুকু লুডো নিয়ে বসেছিল।\nসন্ধ্যায় পাশের ঘরে চারজন "
+                                    "খেলোয়াড় তাস খেলে। প্রত্যেকে তেরোখানি তাস পায়।\n", encoding="utf-8")
+    build([tmp_path], tmp_path / "c.sqlite", progress=False)
+    with Corpus(tmp_path / "c.sqlite") as c:
+        assert c.frame("claims").empty
