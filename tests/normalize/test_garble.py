@@ -299,3 +299,13 @@ def test_a_mixed_token_keeps_its_bengali_letters(word, latin, at):
 
 def test_a_stray_latin_letter_on_a_word_is_dropped():
     assert apply_edits("বিবি, nটেক্কা ও", fix_line("বিবি, nটেক্কা ও")) == "বিবি, টেক্কা ও"
+
+
+def test_a_number_read_digit_by_digit_is_as_sure_as_all_its_guesses():
+    # a newcomer: seed 000's page number `१२४` became ৭২১ at 0.5, which passed `puthi terms --repair`
+    decoder = default_decoder()
+    [(value, sure)] = decoder.decode_number("१२४")
+    [(_, one_guess)] = decoder.decode_number("१")
+    [(kept, certain)] = decoder.decode_number("२")
+    assert one_guess == 0.5 and sure < 0.5 and len(value) == 3
+    assert (kept, certain) == ("২", 1.0)
