@@ -25,9 +25,10 @@ import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import cv2
 import numpy as np
 from PIL import Image
 
@@ -36,7 +37,7 @@ from puthi.ocr import tesseract
 from puthi.ocr.images import PageImage, iter_images
 from puthi.ocr.langid import decide
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
-from puthi.ocr.preprocess import Prepared, Settings, estimate_text_height, is_single_line, preprocess, to_gray
+from puthi.ocr.preprocess import Prepared, Settings, as_array, estimate_text_height, is_single_line, preprocess, to_gray
 from puthi.ocr.vote import vote
 from puthi.processes import MAX_WORKERS_PER_CORE, stop_workers
 
@@ -57,7 +58,7 @@ LANGS = ("ben", "asm", "auto")
 # The corpus OCRs stored image and PDF pages again when this changes (2: ink that no line read is read
 # again as a line, and each frame of a multi-page TIFF is its own page; 3: a one-word heading joined by its matra
 # is such ink, and is read in its own width when that reads more of it than the text column's).
-VERSION = "3"
+VERSION = "4"  # 4: a page read with little confidence is turned upright when Tesseract's OSD says it lies turned
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,8 @@ class OcrSettings:
 
     ``psm`` forces Tesseract's page segmentation mode (``None``: 7 for single-line images, 3 otherwise);
     ``space_marks`` restores the space the print shows before a detached । ! ? (see :func:`space_marks`);
-    ``timeout`` bounds every Tesseract call, in seconds; ``recipes`` overrides :data:`RECIPES` per language.
+    ``timeout`` bounds every Tesseract call, in seconds; ``recipes`` overrides :data:`RECIPES` per language;
+    ``orient`` turns a page read with little confidence upright when Tesseract's OSD says it lies turned.
     """
 
     preprocess: Settings = field(default_factory=Settings)
@@ -122,6 +124,7 @@ class OcrSettings:
     psm: int | None = None
     timeout: float = tesseract.DEFAULT_TIMEOUT
     space_marks: bool = True
+    orient: bool = True
 
     def recipe(self, lang: str) -> Recipe:
         return dict(self.recipes).get(lang) or RECIPES.get(lang) or Recipe((Reading(lang),))
@@ -130,7 +133,7 @@ class OcrSettings:
         recipes = dict(self.recipes)
         recipes[lang] = recipe
         return OcrSettings(self.preprocess, tuple(sorted(recipes.items())), self.psm, self.timeout,
-                           self.space_marks)
+                           self.space_marks, self.orient)
 
     @classmethod
     def fast(cls) -> OcrSettings:
@@ -486,6 +489,13 @@ def _to_page(lines: list[tuple[Box, list[Word], tuple[int, int]]], prepared: Pre
     return [Block(ls, Box.union([ln.box for ln in ls if ln.box])) for ls in blocks.values()]
 
 
+# A page read with a mean word confidence below this may lie turned: Tesseract's OSD is asked (about 0.5 s)
+ORIENT_BELOW = 70.0
+# and its answer taken from this confidence on (OSD's own scale: upright pages gave 6 to 14 here)
+ORIENT_MIN_CONF = 2.0
+_TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
 def ocr_image(
     image: Image.Image | np.ndarray,
     *,
@@ -495,10 +505,65 @@ def ocr_image(
     page_no: int = 1,
     dpi: int | None = None,
 ) -> Page:
-    """Read one image (a PIL image or a uint8 array) into a :class:`Page` with boxes on the original image."""
+    """Read one image (a PIL image or a uint8 array) into a :class:`Page` with boxes on the original image. A page
+    that reads with little confidence and that Tesseract's OSD finds turned (a scan put in sideways or upside
+    down: a newcomer's came out as soup) is read again turned upright, and kept so when that reads better; its
+    boxes stay on the image as given, and a step ``orient`` says so."""
+    s = settings or OcrSettings()
+    page = _ocr_upright(image, lang=lang, settings=s, path=path, page_no=page_no, dpi=dpi)
+    single = any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps)
+    if not s.orient or single or not page.words or page.mean_conf >= ORIENT_BELOW:
+        return page
+    array = as_array(image) if isinstance(image, Image.Image) else image
+    found = tesseract.orientation(array, timeout=s.timeout)
+    if found is None or found[0] not in _TURNS or found[1] < ORIENT_MIN_CONF:
+        return page
+    turned = _ocr_upright(cv2.rotate(array, _TURNS[found[0]]), lang=lang, settings=s, path=path, page_no=page_no,
+                          dpi=dpi)
+    if turned.mean_conf <= page.mean_conf:
+        return page
+    height, width = array.shape[:2]
+    back = turned_back(turned, found[0], width, height)
+    back.steps.insert(0, Step("orient", {"rotate": found[0], "osd_confidence": round(found[1], 2),
+                                         "mean_conf_before": round(page.mean_conf, 1)}))
+    return back
+
+
+def turned_back(page: Page, rotate: int, width: int, height: int) -> Page:
+    """``page``, read from an image turned ``rotate`` degrees clockwise, with its boxes on the image as it was
+    (``width`` x ``height``).
+
+    >>> p = Page(path="", width=30, height=10, lang="ben", blocks=[Block([Line([Word("ক", Box(1, 2, 4, 8))])])])
+    >>> turned_back(p, 90, 10, 30).words[0].box, turned_back(p, 180, 30, 10).words[0].box
+    (Box(x0=2, y0=26, x1=8, y1=29), Box(x0=26, y0=2, x1=29, y1=8))
+    """
+    def box(b: Box | None) -> Box | None:
+        if b is None:
+            return None
+        if rotate == 90:  # a point (x, y) of the original is (height - y, x) after the turn
+            return Box(b.y0, height - b.x1, b.y1, height - b.x0)
+        if rotate == 180:
+            return Box(width - b.x1, height - b.y1, width - b.x0, height - b.y0)
+        return Box(width - b.y1, b.x0, width - b.y0, b.x1)  # 270: (x, y) is (y, width - x) after the turn
+
+    blocks = [Block([Line([replace(w, box=box(w.box)) for w in ln.words], box(ln.box)) for ln in b.lines],
+                    box(b.box)) for b in page.blocks]
+    return replace(page, width=width, height=height, blocks=blocks, steps=list(page.steps))
+
+
+def _ocr_upright(
+    image: Image.Image | np.ndarray,
+    *,
+    lang: str,
+    settings: OcrSettings,
+    path: str,
+    page_no: int,
+    dpi: int | None,
+) -> Page:
+    """:func:`ocr_image` of an image as it stands."""
     if lang not in LANGS:
         raise InputError(path or "--lang", f"unknown language {lang!r}; use ben, asm or auto")
-    s = settings or OcrSettings()
+    s = settings
     where = f"{path} page {page_no}" if path and page_no > 1 else (path or "image")
     prepared = preprocess(image, s.preprocess)
     img = prepared.image

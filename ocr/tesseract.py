@@ -157,6 +157,21 @@ def image_to_data(
     return parse_tsv(data)
 
 
+def orientation(image: np.ndarray | Image.Image, timeout: float = DEFAULT_TIMEOUT) -> tuple[int, float] | None:
+    """How far to turn ``image`` clockwise to stand its text upright (0, 90, 180 or 270 degrees), with Tesseract's
+    confidence in it (its orientation and script detection, ``osd.traineddata``); None when it cannot tell (too
+    little text, or no ``osd`` model)."""
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+    try:
+        osd = pytesseract.image_to_osd(_for_tesseract(image), config="--psm 0", timeout=timeout,
+                                       output_type=pytesseract.Output.DICT)
+    except pytesseract.TesseractNotFoundError as exc:
+        raise _not_found() from exc
+    except (pytesseract.TesseractError, RuntimeError):
+        return None
+    return int(osd.get("rotate", 0)) % 360, float(osd.get("orientation_conf", 0.0))
+
+
 def installed_langs() -> list[str]:
     """The models Tesseract can load (``tesseract --list-langs``), or an empty list without Tesseract."""
     if not shutil.which(pytesseract.pytesseract.tesseract_cmd):

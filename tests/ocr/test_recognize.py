@@ -295,3 +295,43 @@ def test_a_page_too_large_for_memory_is_a_failure_that_says_so(tmp_path, monkeyp
     _, pages, failures = recognize._ocr_file(str(path), "ben", None)
     assert pages == [] and len(failures) == 1
     assert "too large to read in the memory available" in failures[0].message and "Unable" not in failures[0].message
+
+
+@pytest.fixture(scope="module")
+def long_page():  # OSD needs a few lines of text to tell a page's orientation
+    text = "\n".join(["তাস খেলার নিয়ম সহজ। চারজন খেলোয়াড় দুই দলে বসেন।",
+                      "প্রত্যেকে আটখানি করিয়া তাস পান। তুরুপের গোলাম সবার বড়।"] * 4)
+    return render(text, "Noto Serif Bengali", size=30, seed=3, degrade=Degradation(noise=6))
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_page_put_in_turned_is_read_upright_with_boxes_on_it_as_given(long_page, turn):
+    # a newcomer: a scan rotated 90 or 180 degrees came out as soup, with no word of warning
+    import cv2
+
+    bn_page = long_page
+    if tesseract.orientation(np.asarray(bn_page.image)) is None:
+        pytest.skip("Tesseract has no osd model (apt-get install tesseract-ocr-osd)")
+    turned = cv2.rotate(np.asarray(bn_page.image), {90: cv2.ROTATE_90_COUNTERCLOCKWISE, 180: cv2.ROTATE_180,
+                                                    270: cv2.ROTATE_90_CLOCKWISE}[turn])
+    page = ocr_image(turned, lang="ben")
+    # turned upright by puthi (a step says so), or read so by Tesseract itself (it reads some sideways pages)
+    assert [s.settings["rotate"] for s in page.steps if s.name == "orient"] in ([turn], [])
+    assert cer(bn_page.text, page.text) < 0.1
+    height, width = turned.shape[:2]
+    assert (page.width, page.height) == (width, height)
+    # each line's box lies on the turned image where that line is
+    truth = recognize.Page(path="", width=width, height=height, lang="ben", blocks=[recognize.Block(
+        [recognize.Line([recognize.Word("x", b)]) for b in bn_page.line_boxes])])
+    truth = recognize.turned_back(truth, turn, width, height)
+    for line in page.lines:
+        b = line.bbox()
+        cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+        pad = 20
+        assert any(t.box.x0 - pad <= cx <= t.box.x1 + pad and t.box.y0 - pad <= cy <= t.box.y1 + pad
+                   for t in truth.words), (b, turn)
+
+
+def test_an_upright_page_is_not_asked_its_orientation(bn_page, monkeypatch):
+    monkeypatch.setattr(tesseract, "orientation", lambda *a, **k: pytest.fail("OSD asked of a page read well"))
+    assert ocr_image(bn_page.image, lang="ben").mean_conf >= recognize.ORIENT_BELOW
