@@ -30,8 +30,9 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # 10: একশত (দুই) কুড়ি is 120 (140); a game's name is no number where the aligner reads it as the name; a line
 # with two র and no ৰ ৱ is Bengali; a row's lang is checked; bridge, rummy, chess, ludo … as games with no engine;
 # 11: Assamese number words 22-99 and ছখন; ছ'খানা; a number word after "value" (মূল্য পঞ্চাশ) or before roem (পঞ্চাশ
-# রুম) is the number; দাবা খেলা (chess) at full weight).
-VERSION = "11"
+# রুম) is the number; দাবা খেলা (chess) at full weight; 12: an ending set off by an apostrophe is the word's
+# (বিস্তি'র); a text with no ra is told by its words and the tables').
+VERSION = "12"
 
 
 def warm_up() -> None:

@@ -62,11 +62,15 @@ from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_suffix
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 # A word: letters, marks, digits and joiners. Assamese writes an apostrophe for a dropped vowel after a word's
-# first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. Elsewhere it is a quote or
-# sets off an ending (বিস্তি'র), and stays out.
+# first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. One that sets off an ending
+# (বিস্তি'র, ‘তাস’এর) belongs to the word too, as an ending does, so a scholar's form may spell it (খেলা'র ঘর: a
+# newcomer's was never found). Elsewhere it is a quote, and stays out ('বিস্তি'খেলা).
 _CONSONANT = "[\N{BENGALI LETTER KA}-\N{BENGALI LETTER HA}\N{BENGALI LETTER RRA}-\N{BENGALI LETTER YYA}" \
     "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]"
-TOKEN = regex.compile(rf"(?:(?<![\p{{L}}\p{{M}}]){_CONSONANT}['’](?={_CONSONANT}))?[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+")
+_ENDINGS = "|".join(sorted({e for lang in ("bn", "as") for e in read_suffixes()[lang] if not e.isascii()},
+                           key=len, reverse=True))
+TOKEN = regex.compile(rf"(?:(?<![\p{{L}}\p{{M}}]){_CONSONANT}['’](?={_CONSONANT}))?[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+"
+                      rf"(?:(?<=\p{{Bengali}})['’](?:{_ENDINGS})(?![\p{{L}}\p{{M}}]))?")
 FORM_WORDS = regex.compile(r"[ \-]+")
 # Between the words of a multi-word term: spaces, one line break, a hyphen or dash.
 WORD_GAP = regex.compile(r"[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[-\N{EN DASH}\N{HYPHEN}][ \t]*")

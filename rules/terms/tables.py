@@ -140,8 +140,10 @@ def _script_problem(form: str, lang: str) -> str:
     if lang == "x-symbol":
         return "" if form.isalnum() and len(form) <= 3 else "is not a short rank symbol"
     want = SCRIPT_OF_LANG[lang]
+    if want == "latn" and regex.search(r"\w['\N{RIGHT SINGLE QUOTATION MARK}]\w", form):
+        return "has an apostrophe inside a word, where the text's Latin words are cut, so it would never be found"
     for ch in form:
-        if ch in " -'" or ch.isdigit():
+        if ch in " -'\N{RIGHT SINGLE QUOTATION MARK}" or ch.isdigit():
             continue
         cat = unicodedata.category(ch)
         o = ord(ch)

@@ -322,9 +322,11 @@ def test_a_danda_or_mark_after_an_exact_word_ends_the_term(text):
     assert not multi & {c for _, c in links(text, lang="bn")}
 
 
-def test_quotes_and_apostrophes_before_endings_stay_outside_bengali_words():
+def test_quotes_stay_outside_bengali_words_and_an_ending_set_off_by_an_apostrophe_is_in():
     assert ("বিস্তি", "game.bisti") in links("সে 'বিস্তি'খেলা খেলে, আর তুরুপ", lang="bn")
-    assert links("বিস্তি'র খেলা, আর তুরুপ", lang="bn")[0][0] == "বিস্তি"
+    # as বিস্তির is: the ending is the word's (session 14: a scholar's form খেলা'র ঘর was never found)
+    assert links("বিস্তি'র খেলা, আর তুরুপ", lang="bn")[0][0] == "বিস্তি'র"
+    assert links("‘তাস’এর খেলা", lang="bn")[0][0] == "তাস’এর"
 
 
 def test_a_word_two_games_share_is_read_in_the_game_the_document_shows():
@@ -413,3 +415,13 @@ def test_a_bengali_line_under_an_assamese_one_is_read_in_bengali():
     # lost its card names (and with them its rules)
     text = "বাঘ-ছাগলী খেলত দুটা বাঘ আৰু কুৰিটা ছাগলী থাকে।\nছেষট্টিতে নহলার মূল্য ০ এবং গোলামের ২।"
     assert {"game.sixty_six", "card.nine", "card.jack"} <= {s.concept for s in find_terms(text)}
+
+
+def test_a_scholars_form_with_an_apostrophe_before_an_ending_is_found(tmp_path):
+    # a newcomer: "খেলা'র ঘর" loaded, and was never found; the curly apostrophe of old print was refused
+    from puthi.rules.terms import load_tables
+
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword,variants\nx.home,bn,খেলা'র ঘর,খেলা’র ঘর\n", encoding="utf-8")
+    found = find_terms("খেলা'র ঘর আছে। খেলা’র ঘর আছে।", load_tables([table]))
+    assert [(t.surface, t.concept) for t in found] == [("খেলা'র ঘর", "x.home"), ("খেলা’র ঘর", "x.home")]

@@ -113,6 +113,8 @@ def test_a_headword_not_in_normal_form_is_reported():
         ("concept,lang,headword\nmy nakshi,bn,তাস\n", "row 2: concept 'my nakshi' must start with a letter"),
         ("concept,lang,headword\n2game,bn,তাস\n", "row 2: concept '2game'"),
         ("concept,lang,headword\nx.y,as,তাসের\n", "row 2: 'তাসের' has the Bengali letter RA in an Assamese row"),
+        # a newcomer: accepted, then never found
+        ("concept,lang,headword\nx.qc,en,Queen's card\n", "row 2: \"Queen's card\" has an apostrophe inside a word"),
     ],
 )
 def test_malformed_scholar_tables_name_the_row(text, message):
