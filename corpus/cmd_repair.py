@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             buffered, lines = [], _lines(stream, name, args.errors)
         else:  # standard input: count what the look-ahead holds, then each line as it comes
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
-        number = 0
+        number, before = 0, None  # before: the language of the last line with a ra
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             if not whole and number > len(buffered):
                 noise.add(text)
@@ -168,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document, line_counts=noise.counts)
+            r = repair_line(text, lang, document=document, line_counts=noise.counts, before=before)
+            before = r.lang if lang_evidence(text) != (0, 0) else before
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)
             if args.format == "jsonl":

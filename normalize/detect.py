@@ -114,7 +114,7 @@ def _footnoted(word: str, before: str) -> bool:
     return word in lexicon and word + "\N{BENGALI LETTER PA}" not in lexicon
 
 
-def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
+def line_lang(line: str, doc_lang: str, min_letters: int = 3, *, before: str | None = None) -> str:
     """The language to repair ``line`` in, in a text of ``doc_lang``: an Assamese line quoted in a Bengali text
     (``min_letters`` ৰ/ৱ or more and no র) is Assamese, so that the Bengali-only repairs leave its ৰ ৱ alone;
     and a Bengali line in an Assamese text is Bengali, so that its র stays: one with ``min_letters`` র and no
@@ -128,6 +128,13 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
     ('bn', 'as')
     >>> line_lang('"প্ৰত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন।"', "as")
     'bn'
+
+    ``before``: the language of the last line before it that had a ra. A line too short to tell takes it: one
+    Bengali র after Bengali lines in an Assamese book stays (a newcomer's book turned প্রতিদিন into প্ৰতিদিন),
+    but a line with ৰ ৱ and no র is never read as Bengali that way, nor one with র as Assamese.
+
+    >>> line_lang("• দৈনিক: প্রতিদিন", "as"), line_lang("• দৈনিক: প্রতিদিন", "as", before="bn")
+    ('as', 'bn')
     """
     n_as, n_bn = lang_evidence(line)
     if doc_lang == "bn" and n_as >= min_letters and not n_bn and _assamese_words(line):
@@ -136,6 +143,10 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3) -> str:
         n_as -= len(_RA_IN_CONJUNCT.findall(line))
         if (n_bn >= min_letters and not n_as) or (n_as <= n_bn and _bengali_words(line)):
             return "bn"
+    if before == "bn" and doc_lang == "as" and 0 < n_bn < min_letters and not lang_evidence(line)[0]:
+        return "bn"
+    if before == "as" and doc_lang == "bn" and 0 < n_as < min_letters and not n_bn:
+        return "as"
     return doc_lang
 
 

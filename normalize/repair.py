@@ -38,7 +38,7 @@ import regex
 
 from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line, digit_edits, only_adds_candrabindu, word_correction
-from puthi.normalize.detect import detect_lang, has_garble, line_lang
+from puthi.normalize.detect import detect_lang, has_garble, lang_evidence, line_lang
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
@@ -153,7 +153,7 @@ def _garble_edits(fix_line, text: str, document: Mapping[str, int] | None = None
 
 def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
                 english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None,
-                line_counts: Mapping[str, int] | None = None) -> Repair:
+                line_counts: Mapping[str, int] | None = None, before: str | None = None) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"; a line that is plainly Assamese in a
     Bengali text is repaired as Assamese, :func:`~puthi.normalize.detect.line_lang`); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
@@ -161,6 +161,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
     a word the text spells with one. ``line_counts`` counts the text's noise lines
     (:class:`puthi.normalize.furniture.NoiseLines`): one that recurs page after page is emptied as furniture.
+    ``before``: the language of the last line before it with a ra (:func:`~puthi.normalize.detect.line_lang`).
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -168,7 +169,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     """
     if lang not in ("bn", "as"):
         raise ValueError(f"lang must be 'bn' or 'as', not {lang!r}")
-    lang = line_lang(line, lang)  # an Assamese quotation in a Bengali text keeps its ৰ ৱ
+    lang = line_lang(line, lang, before=before)  # an Assamese quotation in a Bengali text keeps its ৰ ৱ
     if line_counts and (furniture := furniture_edit(line, line_counts)):
         return Repair(apply_edits(line, [furniture]), [furniture], lang)
     text1, edits = normalize(line, lang)
@@ -221,9 +222,11 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0
+    before = None  # the language of the last line with a ra
     for line in lines:
         r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
-                        document=document, line_counts=counts)
+                        document=document, line_counts=counts, before=before)
+        before = r.lang if lang_evidence(line) != (0, 0) else before
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1

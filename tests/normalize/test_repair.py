@@ -188,3 +188,13 @@ def test_a_footnote_mark_is_kept_and_an_assamese_ra_in_a_conjunct_is_the_bengali
     assert repair_text("ছেষট্টিতে তেমন নহে।*\nখেলা হয়*", lang="bn").text == "ছেষট্টিতে তেমন নহে।*\nখেলা হয়*"
     assert repair_text("তুরু* রং", lang="bn").text == "তুরুপ রং"  # old OCR's * for প stays repaired
     assert repair_text("জৰ্ম্মান দেশে ইহার প্রচলন আছে।", lang="bn").text == "জর্ম্মান দেশে ইহার প্রচলন আছে।"
+
+
+def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_ra():
+    # a newcomer: a book of Assamese, then a Bengali chapter; "• দৈনিক: প্রতিদিন" (one র) became প্ৰতিদিন
+    assamese = "দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজনৰ দহটা গুটি থাকে।\n" * 8
+    bengali = "প্রত্যেক খেলোয়াড় আটটি তাস পান এবং পরে তুরুপ ঠিক করা হয়।\n• দৈনিক: প্রতিদিন\n"
+    out = repair_text(assamese + bengali, "auto").text
+    assert out.endswith("• দৈনিক: প্রতিদিন\n") and out.startswith(assamese)
+    # an Assamese line with one ৰ after Assamese lines is still Assamese
+    assert repair_text(assamese + "তাচ খেলৰ\n", "auto").text.endswith("তাচ খেলৰ\n")
