@@ -129,6 +129,8 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
         written = []
         for doc in docs:
             pages, stem = corpus.pages(doc), stems[doc.id]
+            if not pages:  # a file that could not be read (its failure is listed): no empty, invalid TEI for it
+                continue
             if fmt == "tei":
                 from puthi.corpus.glossary import table_entries
                 from puthi.corpus.tei import to_tei

@@ -90,7 +90,8 @@ _GARBLE_BROKEN: list[str] = []
 # Bengali line in an Assamese text keeps its র; 9: an Assamese word in a Bengali text's line with no র is kept;
 # 10: a Bengali line in an Assamese text is told by its words, and a Bengali word there keeps its র; 11: a table's
 # column rule is no danda, and the garble hints are classify_token's; 12: a number read digit by digit is as sure
-# as all its guesses together, and a text with no ra is told by its words).
+# as all its guesses together, a text with no ra is told by its words, and a line too short to tell its language
+# takes that of the last line with a ra).
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
 VERSION = "12"
 

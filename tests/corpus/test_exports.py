@@ -440,3 +440,19 @@ def test_the_review_page_shows_the_verdict_in_force_once(tmp_path, fast_repair):
                  "--end", "20", "--author", "rk"]) == 0
     (view,) = corpus_views(db)
     assert [c.verdict for c in view.claims] == ["unverifiable"]
+
+
+def test_a_file_that_could_not_be_read_gets_no_empty_tei(tmp_path):
+    # a newcomer: a corrupt scan among the sources gave a TEI file with an empty body, which fails the schema
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.txt").write_text("ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", encoding="utf-8")
+    from PIL import Image
+
+    Image.new("L", (400, 300), 255).save(tmp_path / "whole.png")
+    whole = (tmp_path / "whole.png").read_bytes()
+    (tmp_path / "src" / "broken.png").write_bytes(whole[: len(whole) // 2])  # its pixels cut off: OCR fails
+    report = build([tmp_path / "src"], tmp_path / "c.sqlite", progress=False)
+    assert len(report.failures) == 1
+    written = export.export(tmp_path / "c.sqlite", "tei", tmp_path / "tei")
+    assert len(written) == 1 and "broken" not in written[0].name
+    assert all(validate(p.read_bytes()) == [] for p in written)
