@@ -489,6 +489,7 @@ def _to_page(lines: list[tuple[Box, list[Word], tuple[int, int]]], prepared: Pre
     return [Block(ls, Box.union([ln.box for ln in ls if ln.box])) for ls in blocks.values()]
 
 
+MIN_TEXT_PIXELS = 8  # an image narrower or lower than this holds no readable letter (Tesseract reads soup in it)
 # A page read with a mean word confidence below this may lie turned: Tesseract's OSD is asked (about 0.5 s)
 ORIENT_BELOW = 70.0
 # and its answer taken from this confidence on (OSD's own scale: upright pages gave 6 to 14 here)
@@ -570,8 +571,10 @@ def _ocr_upright(
     gray = img if img.ndim == 2 else to_gray(img)
     height, width = (image.height, image.width) if isinstance(image, Image.Image) else image.shape[:2]
     steps = list(prepared.steps)
-    if gray.size == 0 or int(gray.max()) - int(gray.min()) < 16:
-        steps.append(Step("blank", {"note": "no ink found; Tesseract not run"}))
+    if gray.size == 0 or int(gray.max()) - int(gray.min()) < 16 or min(height, width) < MIN_TEXT_PIXELS:
+        note = ("no ink found" if min(height, width) >= MIN_TEXT_PIXELS else
+                f"smaller than {MIN_TEXT_PIXELS} pixels across, too small to hold text")  # a newcomer's 40x4 image
+        steps.append(Step("blank", {"note": f"{note}; Tesseract not run"}))
         return Page(path=path, width=width, height=height, lang="" if lang == "auto" else lang, blocks=[],
                     steps=steps, page_no=page_no)
     text_height = prepared.text_height or estimate_text_height(gray)

@@ -335,3 +335,11 @@ def test_a_page_put_in_turned_is_read_upright_with_boxes_on_it_as_given(long_pag
 def test_an_upright_page_is_not_asked_its_orientation(bn_page, monkeypatch):
     monkeypatch.setattr(tesseract, "orientation", lambda *a, **k: pytest.fail("OSD asked of a page read well"))
     assert ocr_image(bn_page.image, lang="ben").mean_conf >= recognize.ORIENT_BELOW
+
+
+def test_an_image_too_small_to_hold_a_letter_is_read_as_blank():
+    # a newcomer: a 40 x 4 pixel image was read as "জা রা ক রা"
+    tiny = np.zeros((4, 40), np.uint8)
+    tiny[:, ::3] = 255
+    page = ocr_image(tiny, lang="ben")
+    assert page.text == "" and "too small" in next(s for s in page.steps if s.name == "blank").settings["note"]
