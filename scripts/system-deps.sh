@@ -2,7 +2,7 @@
 # Install the Debian packages puthi needs, only those that are missing; safe to run twice.
 set -euo pipefail
 PKGS=(
-  tesseract-ocr tesseract-ocr-ben tesseract-ocr-asm tesseract-ocr-hin tesseract-ocr-eng
+  tesseract-ocr tesseract-ocr-ben tesseract-ocr-asm tesseract-ocr-hin tesseract-ocr-eng tesseract-ocr-osd
   tesseract-ocr-script-beng
   fonts-beng fonts-noto-core fonts-lohit-beng-bengali fonts-lohit-beng-assamese
   libraqm0 hunspell-bn poppler-utils
