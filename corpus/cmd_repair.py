@@ -27,7 +27,7 @@ from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import detect_lang, lang_evidence
+from puthi.normalize.detect import LanguageRun, detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             buffered, lines = [], _lines(stream, name, args.errors)
         else:  # standard input: count what the look-ahead holds, then each line as it comes
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
-        number, before = 0, None  # before: the language of the last line with a ra
+        number, run = 0, LanguageRun()  # the language of the lines before, when a few agree
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             if not whole and number > len(buffered):
                 noise.add(text)
@@ -168,8 +168,8 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document, line_counts=noise.counts, before=before)
-            before = r.lang if lang_evidence(text) != (0, 0) else before
+            r = repair_line(text, lang, document=document, line_counts=noise.counts, before=run.lang)
+            run.add(text, r.lang)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)
             if args.format == "jsonl":

@@ -267,6 +267,8 @@ def digit_edits(line: str) -> list[Edit]:
     []
     >>> [(e.before, e.after) for e in digit_edits("বিবি e •")], [e.after for e in digit_edits("সাহেব | e")]
     ([('e •', '৫০')], ['৫'])
+    >>> [e.confidence for e in digit_edits("যদি ৩• ফোটা, তবে ১•• ফোটা")]
+    [0.8, 0.64]
     """
     edits = []
     for m in _DIGITS.finditer(line):
@@ -283,8 +285,11 @@ def digit_edits(line: str) -> list[Edit]:
 
 
 def _digit_edit(start: int, run: str) -> Edit:
+    """0.8 sure of each look-alike read as a digit, the guesses multiplied (a review: ১••০ was 0.8 sure as a whole,
+    where the wrong-script pass gives a number read sign by sign the product)."""
     after = "".join(DIGIT_LOOKALIKES.get(c, c) for c in run if not c.isspace())
-    return Edit(start, start + len(run), run, after, "digit-lookalike", 0.8)
+    guesses = sum(c in DIGIT_LOOKALIKES for c in run)
+    return Edit(start, start + len(run), run, after, "digit-lookalike", round(0.8 ** guesses, 3))
 
 
 def only_adds_candrabindu(before: str, after: str) -> bool:

@@ -28,6 +28,7 @@ never make a token Devanagari.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Literal
 
 import regex
@@ -129,7 +130,7 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3, *, before: str | N
     >>> line_lang('"প্ৰত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন।"', "as")
     'bn'
 
-    ``before``: the language of the last line before it that had a ra. A line too short to tell takes it: one
+    ``before``: the language of the lines before it (:class:`LanguageRun`). A line too short to tell takes it: one
     Bengali র after Bengali lines in an Assamese book stays (a newcomer's book turned প্রতিদিন into প্ৰতিদিন),
     but a line with ৰ ৱ and no র is never read as Bengali that way, nor one with র as Assamese.
 
@@ -148,6 +149,31 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3, *, before: str | N
     if before == "as" and doc_lang == "bn" and 0 < n_as < min_letters and not n_bn:
         return "as"
     return doc_lang
+
+
+class LanguageRun:
+    """The language of the last ``run`` lines with a ra, when they all agree: a chapter in the other language, not
+    one quoted line (after an Assamese quotation, a Bengali book's next line with a stray ৰ is still Bengali; a
+    review). Lines with no ra do not count.
+
+    >>> r = LanguageRun()
+    >>> for line, lang in [("প্ৰথমে ৰাজা", "as")] * 3 + [("", "as"), ("১২", "as")]:
+    ...     r.add(line, lang)
+    >>> r.lang, (r.add("প্রতি খেলায়", "bn"), r.lang)[1]
+    ('as', None)
+    """
+
+    def __init__(self, run: int = 3) -> None:
+        self.recent: deque[str] = deque(maxlen=run)
+
+    def add(self, line: str, lang: str) -> None:
+        if lang_evidence(line) != (0, 0):
+            self.recent.append(lang)
+
+    @property
+    def lang(self) -> str | None:
+        full = len(self.recent) == self.recent.maxlen
+        return self.recent[0] if full and len(set(self.recent)) == 1 else None
 
 
 # ৰ in a conjunct: a ra-phala (্ৰ) or a reph (ৰ্), where `asm` writes ৰ for Bengali's র too.

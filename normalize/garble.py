@@ -425,10 +425,11 @@ class Decoder:
         most often saw read as it; a digit of another script the table does not know keeps its value; any
         other unknown sign becomes the digit the channel saw most often (its likeliest guess).
 
-        The confidence says how sure that is: 1.0 when every digit keeps its value (२ → ২), 0.8 for each
-        sign that is no digit read as its look-alike (• → ০), 0.5 for each digit read as a Bengali digit of
-        another value (a Hindi model writes १ for ৭, but the page may have had ১); the guesses are made one by
-        one, so their chances multiply (a newcomer: `१२४` read as ৭২১ at 0.5 passed `puthi terms --repair`).
+        The confidence says how sure that is: 1.0 when every digit keeps its value (२ → ২); for each guess, 0.8
+        for a sign that is no digit read as a digit the channel knows for it, and 0.5 for a digit read as a Bengali
+        digit of another value (a Hindi model writes १ for ৭, but the page may have had ১) or for a sign the
+        channel does not know (the commonest digit). The guesses are made one by one, so their chances multiply
+        (a newcomer: `१२४` read as ৭২১ at 0.5 passed `puthi terms --repair`).
 
         >>> default_decoder().decode_number("२") == [("২", 1.0)]
         True

@@ -38,7 +38,7 @@ import regex
 
 from puthi.normalize.compose import compose
 from puthi.normalize.correct import correct_line, digit_edits, only_adds_candrabindu, word_correction
-from puthi.normalize.detect import detect_lang, has_garble, lang_evidence, line_lang
+from puthi.normalize.detect import LanguageRun, detect_lang, has_garble, line_lang
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
@@ -162,7 +162,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
     a word the text spells with one. ``line_counts`` counts the text's noise lines
     (:class:`puthi.normalize.furniture.NoiseLines`): one that recurs page after page is emptied as furniture.
-    ``before``: the language of the last line before it with a ra (:func:`~puthi.normalize.detect.line_lang`).
+    ``before``: the language of the lines before it (:class:`~puthi.normalize.detect.LanguageRun`).
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -223,11 +223,11 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0
-    before = None  # the language of the last line with a ra
+    run = LanguageRun()  # the language of the lines before, when a few agree
     for line in lines:
         r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
-                        document=document, line_counts=counts, before=before)
-        before = r.lang if lang_evidence(line) != (0, 0) else before
+                        document=document, line_counts=counts, before=run.lang)
+        run.add(line, r.lang)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)
         offset += len(line) + 1

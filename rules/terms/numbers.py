@@ -40,6 +40,7 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 
 from __future__ import annotations
 
+import bisect
 import csv
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -219,12 +220,18 @@ def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
     Sixty-Six, not 66 (a newcomer's CSV export listed running heads as the number 66).
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়"
+    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম"
     >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text))]
     [(21, 66)]
     """
-    names = {(t.start, t.end) for t in terms if t.concept.startswith("game.")}
-    return [n for n in numbers if (n.start, n.end) not in names]
+    names = sorted((t.start, t.end) for t in terms if t.concept.startswith("game."))
+    starts = [a for a, _ in names]
+
+    def named(n: NumberSpan) -> bool:  # inside a name's span: ছেষট্টি in ছেষট্টি'র (its ending is the name's, a review)
+        k = bisect.bisect_right(starts, n.start) - 1
+        return k >= 0 and n.end <= names[k][1]
+
+    return [n for n in numbers if not named(n)]
 
 
 def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:

@@ -193,8 +193,15 @@ def test_a_footnote_mark_is_kept_and_an_assamese_ra_in_a_conjunct_is_the_bengali
 def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_ra():
     # a newcomer: a book of Assamese, then a Bengali chapter; "• দৈনিক: প্রতিদিন" (one র) became প্ৰতিদিন
     assamese = "দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজনৰ দহটা গুটি থাকে।\n" * 8
-    bengali = "প্রত্যেক খেলোয়াড় আটটি তাস পান এবং পরে তুরুপ ঠিক করা হয়।\n• দৈনিক: প্রতিদিন\n"
+    bengali = "প্রত্যেক খেলোয়াড় আটটি তাস পান এবং পরে তুরুপ ঠিক করা হয়।\n" * 3 + "• দৈনিক: প্রতিদিন\n"
     out = repair_text(assamese + bengali, "auto").text
     assert out.endswith("• দৈনিক: প্রতিদিন\n") and out.startswith(assamese)
     # an Assamese line with one ৰ after Assamese lines is still Assamese
     assert repair_text(assamese + "তাচ খেলৰ\n", "auto").text.endswith("তাচ খেলৰ\n")
+    # a review: one quoted line is no chapter; the next line is read in the book's language
+    quote = "প্রত্যেক খেলোয়াড় দশটি গুটি লইয়া খেলিতে বসেন।\n"
+    assert repair_text(assamese + quote + "তাচ খেলর নিয়ম\n", "auto").text.endswith("তাচ খেলৰ নিয়ম\n")
+    bengali_book = "প্রত্যেক খেলোয়াড় আটটি তাস পান এবং পরে তুরুপ ঠিক করা হয়।\n" * 6
+    quoted = "প্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে আৰু দহটা গুটি লৈ বহে।\n"
+    out = repair_text(bengali_book + quoted + "\n১২\nৰিস্তি থেলা শেষ হইয়া গেলে\n", "auto").text
+    assert out.endswith("বিস্তি খেলা শেষ হইয়া গেলে\n")

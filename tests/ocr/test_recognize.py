@@ -343,3 +343,11 @@ def test_an_image_too_small_to_hold_a_letter_is_read_as_blank():
     tiny[:, ::3] = 255
     page = ocr_image(tiny, lang="ben")
     assert page.text == "" and "too small" in next(s for s in page.steps if s.name == "blank").settings["note"]
+
+
+def test_the_boxes_a_step_names_are_turned_back_too():
+    # a review: the uncovered ink of a turned page was reported where it lay on the turned image
+    page = recognize.Page(path="", width=30, height=10, lang="ben", blocks=[], steps=[
+        recognize.Step("uncovered-ink", {"boxes": [[1, 2, 4, 8]], "missing": [[1, 2, 4, 8]], "recovered": 0})])
+    [step] = recognize.turned_back(page, 180, 30, 10).steps
+    assert step.settings == {"boxes": [[26, 2, 29, 8]], "missing": [[26, 2, 29, 8]], "recovered": 0}
