@@ -26,4 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     written = export(args.db, args.format, args.out, documents=args.doc)
     print(f"puthi export: wrote {len(written)} {args.format} file(s) to {args.out}", file=sys.stderr)
+    if not written:  # a review: "wrote 0 files" and no reason
+        print("puthi export: no document with pages to export; a file that could not be read has none (see puthi "
+              "build's failures)", file=sys.stderr)
     return 0
