@@ -187,13 +187,13 @@ def _claim_span(corpus, doc_name: str, claim_id: str) -> tuple[int, int, int, st
 def _refuse_without_claim(corpus, doc, ann) -> None:
     """A verdict, a withdrawal or a game for a span that holds no rule claim would be recorded dead (orphaned, a
     newcomer): refuse it, and say where the page's claims are."""
+    from puthi.corpus.corrections import claims_reached
+
     if ann.kind not in ("verdict", "game") or ann.whole_page:
         return
     page = corpus.page(doc, ann.page_no)
     claims = page.claims if page else []
-    from puthi.corpus.corrections import aimed_at
-
-    if any(c.start < max(ann.end, ann.start + 1) and ann.start < c.end and aimed_at(ann.quantity, c) for c in claims):
+    if claims_reached(ann, ann.start, ann.end, claims):
         return
     where = ", ".join(f"{c.start}..{c.end} ({c.key})" for c in claims[:8]) + (" …" if len(claims) > 8 else "")
     aim = f" of {ann.quantity}" if ann.quantity else ""

@@ -235,10 +235,15 @@ def _claims_at(a: Annotation, text: str, claims: list[Claim], status: dict[int, 
         status[a.id or 0] = "applied"  # naming another game stays that game's, and a span's correction wins
         return []
     place = anchor(text, a.start, a.end, a.before)
-    hit = [i for i, c in enumerate(claims) if place and _overlaps(*place, c.start, c.end)
-           and aimed_at(a.quantity, c)]
+    hit = claims_reached(a, *place, claims) if place else []
     status[a.id or 0] = "orphaned" if not hit else "applied" if place == (a.start, a.end) else "moved"
     return hit
+
+
+def claims_reached(a: Annotation, start: int, end: int, claims: list[Claim]) -> list[int]:
+    """The indexes of the ``claims`` a verdict, withdrawal or game correction ``a`` at ``start``..``end`` reaches:
+    those its span touches, of its quantity when it names one."""
+    return [i for i, c in enumerate(claims) if _overlaps(start, end, c.start, c.end) and aimed_at(a.quantity, c)]
 
 
 def aimed_at(quantity: str, claim: Claim) -> bool:
