@@ -520,8 +520,8 @@ class Corpus:
         """
         rows = self.conn.execute("SELECT id, page_no, content_hash FROM pages WHERE doc_id = ?", (doc.id,)).fetchall()
         old, new = Counter(h for _, _, h in rows), Counter(hashes)
-        moves = {page_no: hashes.index(h) + 1 for _, page_no, h in rows
-                 if old[h] == new[h] == 1 and hashes.index(h) + 1 != page_no}
+        now_at = {h: k for k, h in enumerate(hashes, start=1) if new[h] == 1}
+        moves = {page_no: now_at[h] for _, page_no, h in rows if old[h] == 1 and now_at.get(h, page_no) != page_no}
         dropped = [(page_id, page_no) for page_id, page_no, _ in rows
                    if page_no in moves.values() and page_no not in moves]
         corrected = {n for (n,) in self.conn.execute("SELECT DISTINCT page_no FROM annotations WHERE doc_id = ?",
