@@ -128,6 +128,22 @@ def image_paths_from(folder: Path, pages: list[Page]) -> list[Page]:
     return out
 
 
+def pdf_page_images(folder: Path, pages: list[Page], source: str, stem: str = "page") -> list[Page]:
+    """``pages`` of a PDF ``source`` each naming a PNG of itself, drawn as the OCR drew it and written into
+    ``folder`` (``page-0001.png``): a PAGE file's image must be an image, and Transkribus and OCR-D open no page of
+    a PDF (a newcomer). Pages of an image file are returned as they are."""
+    from puthi.ocr.images import is_pdf, pdf_page
+
+    if not is_pdf(source):
+        return pages
+    out = []
+    for p in pages:
+        target = folder / f"{stem}-{p.page_no:04d}.png"
+        pdf_page(source, p.page_no).image.save(target)
+        out.append(replace(p, path=str(target)))
+    return out
+
+
 def atomic_write(target: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``target`` and rename it into place (umask permissions)."""
     from puthi.corpus.export import new_file_mode
@@ -208,9 +224,11 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
             folder = out_dir / names[path].removesuffix(FORMATS[fmt])  # a name no other input's file has
             folder.mkdir(exist_ok=True)
-            for p in image_paths_from(folder, pages):
+            for p in image_paths_from(folder, pdf_page_images(folder, pages, path)):
                 atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
             return
+        if out_dir is not None and fmt == "page":
+            pages = pdf_page_images(out_dir, pages, path, names[path].removesuffix(FORMATS[fmt]))
         if out_dir is not None and fmt in ("hocr", "alto", "page"):
             pages = image_paths_from(out_dir, pages)
         text = render(path, pages, fmt)

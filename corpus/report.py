@@ -191,12 +191,10 @@ def _preview(path: Path, frame: int = 0) -> str | None:
     from PIL import Image, ImageOps
 
     from puthi.errors import PuthiError
-    from puthi.ocr.images import pdf_page
+    from puthi.ocr.images import is_pdf, pdf_page
 
     try:
-        with path.open("rb") as fh:
-            is_pdf = fh.read(4) == b"%PDF"
-        if is_pdf:  # a PDF's page, drawn as the OCR drew it
+        if is_pdf(str(path)):  # a PDF's page, drawn as the OCR drew it
             opened = pdf_page(path, frame + 1).image
         else:
             opened = Image.open(path)

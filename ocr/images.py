@@ -77,7 +77,7 @@ def _check_file(path: str) -> None:
         raise InputError(path, "the file is empty (0 bytes); scan or export the page again")
 
 
-def _is_pdf(path: str) -> bool:
+def is_pdf(path: str) -> bool:
     with open(path, "rb") as f:
         return f.read(1024).lstrip().startswith(b"%PDF")
 
@@ -158,7 +158,7 @@ def _poppler(tool: str) -> str:
 def count_pages(path: str) -> int:
     """The number of pages of a PDF (``pdfinfo``), or of frames of an image file."""
     _check_file(path)
-    if not _is_pdf(path):
+    if not is_pdf(path):
         with _pil_open(path) as img:
             return getattr(img, "n_frames", 1)
     return len(_pdf_page_sizes(path))
@@ -291,7 +291,7 @@ def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dp
     """
     path = os.fspath(path)
     _check_file(path)
-    if _is_pdf(path):
+    if is_pdf(path):
         yield from _pdf_pages(path, max_pixels, pdf_dpi)
     else:
         yield from _open_image(path, max_pixels, page_no)
