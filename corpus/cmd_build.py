@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         tables = tuple(TableFile.read(path) for path in args.table)
         mine = load_tables(tables)  # a row that clashes with a bundled one stops here, before any page is read
     if args.game != "auto":
-        from puthi.corpus.cmd_check import known_game
+        from puthi.corpus.corrections import known_game
 
         known_game(args.game, mine if args.table else _kept_tables(args.db))
     progress = False if args.quiet else True if sys.stderr.isatty() else None  # None: a line now and then, to a log

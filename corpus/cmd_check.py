@@ -41,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
         from puthi.rules.terms import load_tables
 
         tables = load_tables(args.table)
+    from puthi.corpus.corrections import known_game
+
     known_game(args.game, tables)
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
@@ -70,24 +72,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
               file=sys.stderr)
     return 0
-
-
-def known_game(game: str, tables=None) -> None:
-    """Refuse a game puthi neither has an engine for nor finds in the tables (the bundled ones, and ``tables``);
-    say so when it has no engine: its claims are read, and are unverifiable (a newcomer: ``correct --game grabu``
-    was taken, ``check --game grabu`` refused)."""
-    from puthi.corpus.corrections import game_names
-    from puthi.rules.claims.extract import game_name_of
-    from puthi.rules.engines import registry
-
-    if game in registry.names():
-        return
-    named = game_names() | {g for e in (tables.entries if tables else ()) if (g := game_name_of(e.concept))}
-    if game not in named:
-        others = sorted(named - set(registry.names()))
-        raise InputError(f"--game {game}", f"unknown game; choose one of: {', '.join(registry.names())} (with an "
-                                           f"engine), or a game the tables name ({', '.join(others[:6])}, …)")
-    print(f"puthi: {game} has no engine, so its claims are read and left unverifiable", file=sys.stderr)
 
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:

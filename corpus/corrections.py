@@ -34,6 +34,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -293,6 +294,23 @@ def game_names() -> set[str]:
     from puthi.rules.terms import load_tables
 
     return set(registry.names()) | {g for e in load_tables().entries if (g := game_name_of(e.concept))}
+
+
+def known_game(game: str, tables=None) -> None:
+    """Refuse a game puthi neither has an engine for nor finds in the tables (the bundled ones, and ``tables``);
+    say so when it has no engine: its claims are read, and are unverifiable (a newcomer: ``correct --game grabu``
+    was taken, ``check --game grabu`` refused)."""
+    from puthi.rules.claims.extract import game_name_of
+    from puthi.rules.engines import registry
+
+    if game in registry.names():
+        return
+    named = game_names() | {g for e in (tables.entries if tables else ()) if (g := game_name_of(e.concept))}
+    if game not in named:
+        others = sorted(named - set(registry.names()))
+        raise InputError(f"--game {game}", f"unknown game; choose one of: {', '.join(registry.names())} (with an "
+                                           f"engine), or a game the tables name ({', '.join(others[:6])}, …)")
+    print(f"puthi: {game} has no engine, so its claims are read and left unverifiable", file=sys.stderr)
 
 
 def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotation:
