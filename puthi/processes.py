@@ -15,6 +15,9 @@ import ctypes
 import os
 import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 #: File descriptors of locks this process holds (a build's ``DB.lock``): a forked worker closes its copies, so
@@ -46,11 +49,33 @@ def start_worker(parent: int) -> None:
 
 def stop_workers(pool: Any) -> None:
     """End a ``ProcessPoolExecutor``'s workers now (Ctrl-C or an error in the parent): what has not started is
-    cancelled, what runs is terminated, and the pool's own shutdown then has nothing to wait for."""
+    cancelled, what runs is terminated, and the pool's own shutdown then has nothing to wait for.
+
+    The pool's manager thread is waited for too. Left running, it closed its wake-up pipe while the interpreter's
+    exit wrote to it (a race in Python 3.11's ``concurrent.futures``), and ``build`` ended its "interrupted" line
+    with a traceback. A second Ctrl-C is ignored for these few seconds, so that it cannot cut the wait short.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    for proc in processes:
-        proc.join(timeout=5)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    with _ctrl_c_ignored():
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(timeout=5)
+        if manager is not None:
+            manager.join(timeout=5)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored inside the block (in the main thread; elsewhere Python cannot change handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)

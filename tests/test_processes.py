@@ -1,0 +1,29 @@
+"""Worker pools end cleanly when the parent stops them (Ctrl-C)."""
+
+import os
+import signal
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from puthi.processes import start_worker, stop_workers
+
+
+def test_stopping_a_pool_ends_its_workers_and_its_manager_thread():
+    # CI: the manager thread, still running, closed its wake-up pipe while Python's exit wrote to it, and an
+    # interrupted build ended with a traceback; it must be over when stop_workers returns
+    pool = ProcessPoolExecutor(2, initializer=start_worker, initargs=(os.getpid(),))
+    [pool.submit(time.sleep, 5) for _ in range(4)]
+    time.sleep(0.3)
+    workers = list(pool._processes.values())
+    manager = pool._executor_manager_thread
+    stop_workers(pool)
+    assert not manager.is_alive()
+    assert not any(p.is_alive() for p in workers)
+
+
+def test_ctrl_c_is_back_to_its_handler_after_the_workers_are_stopped():
+    before = signal.getsignal(signal.SIGINT)
+    pool = ProcessPoolExecutor(1, initializer=start_worker, initargs=(os.getpid(),))
+    pool.submit(time.sleep, 5)
+    stop_workers(pool)
+    assert signal.getsignal(signal.SIGINT) is before
