@@ -122,6 +122,8 @@ def to_alto(pages: list[Page]) -> str:
         for b, block in enumerate(page.blocks, 1):
             tb = _sub(space, "TextBlock", {"ID": f"block_{i}_{b}"})
             _set_box(tb, block.box)
+            if page.rotation:  # ALTO: "the rotation of text within the block, in degrees counterclockwise"
+                tb.set("ROTATION", str(page.rotation))
             if page_lang:
                 tb.set("LANG", page_lang)
             for n, line in enumerate(block.lines, 1):

@@ -97,7 +97,8 @@ def to_hocr(pages: list[Page]) -> str:
             area = _el(div, "div", "ocr_carea", f"block_{i}_{b}", _bbox(block.box))
             par = _el(area, "p", "ocr_par", f"par_{i}_{b}", _bbox(block.box))
             for n, line in enumerate(block.lines, 1):
-                span = _el(par, "span", "ocr_line", f"line_{i}_{b}_{n}", _bbox(line.box))
+                turned = [f"textangle {page.rotation}"] if page.rotation else []  # hOCR: counter-clockwise
+                span = _el(par, "span", "ocr_line", f"line_{i}_{b}_{n}", _bbox(line.box) + turned)
                 for w, word in enumerate(line.words, 1):
                     if w > 1:
                         span[-1].tail = " "

@@ -131,6 +131,17 @@ class Page:
         return "\n\n".join("\n".join(line.text for line in block.lines) for block in self.blocks)
 
     @property
+    def rotation(self) -> int:
+        """Degrees counter-clockwise the text lies turned on the image (0, 90, 180 or 270): a scan put in sideways
+        or upside down, read upright by the OCR (its step ``orient`` says how far it turned the image clockwise).
+
+        >>> Page(steps=[Step("orient", {"rotate": 270})]).rotation, Page().rotation
+        (270, 0)
+        """
+        turns = [st.settings.get("rotate") for st in self.steps if st.name == "orient"]
+        return turns[0] if turns and turns[0] in (90, 180, 270) else 0  # an imported file's step may say anything
+
+    @property
     def mean_conf(self) -> float:
         """Mean word confidence over words with a known confidence; -1 when there are none."""
         confs = [w.conf for w in self.words if w.conf >= 0]

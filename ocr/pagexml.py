@@ -190,6 +190,8 @@ def to_page_xml(page: Page, *, created: str | None = None) -> str:
         page_el.set("primaryLanguage", language)
     if custom:
         page_el.set("custom", "puthi {" + " ".join(custom) + "}")
+    if page.rotation:  # PAGE: the angle to turn the page clockwise to correct it, from -179.999 to 180
+        page_el.set("orientation", str(page.rotation if page.rotation <= 180 else page.rotation - 360))
     if page.blocks:
         group = _sub(_sub(page_el, "ReadingOrder"), "OrderedGroup", {"id": "ro1", "caption": "regions"})
         for b in range(1, len(page.blocks) + 1):

@@ -78,3 +78,26 @@ def test_alto_round_trip_and_every_document_is_valid(alto_schema, pages):
     xml = to_alto(pages)
     assert validate_alto(xml) == []
     assert read_alto(xml) == [expected_from_alto(p) for p in pages]
+
+
+@pytest.mark.parametrize(("rotate", "page_orientation"), [(90, "90"), (180, "180"), (270, "-90")])
+def test_a_page_read_turned_says_so_in_every_format(alto_schema, rotate, page_orientation):
+    # a known limit of session 14: the exports of a page put in sideways did not say its text lies turned, so a
+    # viewer drew its boxes over upright text that is not there
+    from lxml import etree
+
+    from puthi.ocr.pagexml import to_page_xml, validate_page_xml
+
+    page = Page(path="p.png", width=40, height=90, lang="ben",
+                blocks=[Block([Line([Word("ক", Box(2, 3, 20, 80), 90.0)], Box(2, 3, 20, 80))], Box(2, 3, 20, 80))],
+                steps=[Step("orient", {"rotate": rotate, "osd_confidence": 5.0})])
+    alto = to_alto([page])
+    assert validate_alto(alto) == []
+    assert etree.fromstring(alto.encode()).xpath("//*[local-name()='TextBlock']/@ROTATION") == [str(rotate)]
+    page_xml = to_page_xml(page)
+    assert validate_page_xml(page_xml) == []
+    assert etree.fromstring(page_xml.encode()).xpath("//*[local-name()='Page']/@orientation") == [page_orientation]
+    assert f"textangle {rotate}" in to_hocr([page])
+    upright = Page(**{**page.__dict__, "steps": []})
+    assert "ROTATION" not in to_alto([upright]) and "orientation" not in to_page_xml(upright)
+    assert "textangle" not in to_hocr([upright])
