@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
+import os
 import sqlite3
 import unicodedata
 from collections import Counter
@@ -274,17 +275,23 @@ class Corpus:
             raise _db_error(self.path, exc) from exc
 
     def _open_readonly(self, timeout: float) -> sqlite3.Connection:
-        """A connection that writes nothing, not even the write-ahead log's index: ``mode=ro``, and where that
-        needs to write (a log in a folder nobody may write), ``immutable=1``."""
+        """A connection that changes nothing in the corpus. Where the corpus and its folder may be written, an
+        ordinary connection with ``query_only``: as the last to close, it folds the write-ahead log back and
+        removes it (``mode=ro`` left an empty ``-wal`` and a ``-shm`` beside every exported corpus). Else
+        ``mode=ro``, and where that needs to write (a log in a folder nobody may write), ``immutable=1``."""
         from urllib.parse import quote
 
         uri = f"file:{quote(str(Path(self.path).resolve()))}"
         error: sqlite3.Error | None = None
         wal = Path(f"{self.path}-wal")
         unsaved = wal.exists() and wal.stat().st_size > 0  # immutable=1 would read past what the log still holds
-        for flags in ("mode=ro",) if unsaved else ("mode=ro", "immutable=1"):
+        writable = os.access(self.path, os.W_OK) and os.access(Path(self.path).resolve().parent, os.W_OK)
+        modes = ["mode=rw"] if writable else []
+        modes += ["mode=ro"] if unsaved else ["mode=ro", "immutable=1"]
+        for flags in modes:
             try:
                 conn = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=timeout, isolation_level=None)
+                conn.execute("PRAGMA query_only = ON")
                 have = int(conn.execute("PRAGMA user_version").fetchone()[0])
                 break
             except sqlite3.Error as exc:
