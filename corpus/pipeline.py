@@ -32,7 +32,6 @@ import os
 import stat
 import subprocess
 import sys
-import tempfile
 import time
 import unicodedata
 from collections import Counter, defaultdict
@@ -54,7 +53,7 @@ from puthi.errors import (
     PuthiError,
     shorten,
 )
-from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, start_worker, stop_workers
+from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, scratch_folder, start_worker, stop_workers
 
 if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
@@ -451,19 +450,19 @@ def _ocr(task: PageTask) -> tuple[dict[str, Any], str]:
     from puthi.ocr.images import iter_images, pdf_page_dpi
     from puthi.ocr.recognize import ocr_image, ocr_path
 
-    with tempfile.TemporaryDirectory(prefix="puthi-page-") as tmp:
+    with scratch_folder("puthi-page-") as tmp:
         if task.kind == "pdf":
             pdf = Path(task.source)
             if task.data is not None:
-                pdf = Path(tmp) / "source.pdf"
+                pdf = tmp / "source.pdf"
                 pdf.write_bytes(task.data)
-            out = Path(tmp) / "page"
+            out = tmp / "page"
             dpi = pdf_page_dpi(pdf, task.page_no, dpi=PDF_DPI)  # lowered for a page too big to draw at PDF_DPI
             _run_tool(["pdftoppm", "-r", str(dpi), "-f", str(task.page_no), "-l", str(task.page_no), "-png",
                        "-singlefile", str(pdf), str(out)], Path(task.source))
             image = out.with_suffix(".png")
         elif task.data is not None:
-            image = Path(tmp) / ("image" + Path(task.source).suffix.lower())
+            image = tmp / ("image" + Path(task.source).suffix.lower())
             image.write_bytes(task.data)
         else:
             image = Path(task.source)

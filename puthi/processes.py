@@ -6,23 +6,29 @@ lock, so every later build waits for a dead pid, and the caller's pipes, so a sc
 hangs. Each worker therefore asks the kernel to end it when its parent ends (Linux's ``PR_SET_PDEATHSIG``),
 and lets go of the locks it inherited. A worker ignores Ctrl-C: the parent, told by the same keypress, ends its
 workers itself (:func:`stop_workers`), so a second Ctrl-C cannot leave it waiting on workers that broke off
-mid-message.
+mid-message. Told to end, a worker removes the scratch folders it was using (:func:`scratch_folder`) before it
+exits: each interrupted build had left one in /tmp per worker, with the page image drawn from a PDF.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 #: File descriptors of locks this process holds (a build's ``DB.lock``): a forked worker closes its copies, so
 #: that the lock goes when the parent goes.
 HELD_LOCKS: set[int] = set()
+#: Scratch folders this process is using (:func:`scratch_folder`), removed by a worker told to end.
+SCRATCH: set[str] = set()
 PR_SET_PDEATHSIG = 1
 #: Worker processes started per core at most: a typo like --workers 1000 had forked 554 processes (2.5 GB).
 MAX_WORKERS_PER_CORE = 4
@@ -38,6 +44,7 @@ def start_worker(parent: int) -> None:
             pass
     HELD_LOCKS.clear()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -45,6 +52,32 @@ def start_worker(parent: int) -> None:
             pass
     if os.getppid() != parent:
         os._exit(1)
+
+
+def _end_worker(signum: int, _frame: Any) -> None:
+    """A worker's SIGTERM (from :func:`stop_workers`, or its parent's death): remove its scratch folders, which
+    the default end skips, and exit at once."""
+    for path in list(SCRATCH):
+        shutil.rmtree(path, ignore_errors=True)
+    os._exit(128 + signum)
+
+
+@contextmanager
+def scratch_folder(prefix: str = "puthi-") -> Iterator[Path]:
+    """A temporary folder, removed on leaving the block, and also when a worker is told to end inside it.
+
+    >>> with scratch_folder() as tmp:
+    ...     str(tmp) in SCRATCH and tmp.is_dir()
+    True
+    >>> tmp.exists(), str(tmp) in SCRATCH
+    (False, False)
+    """
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        SCRATCH.add(tmp)
+        try:
+            yield Path(tmp)
+        finally:
+            SCRATCH.discard(tmp)
 
 
 def stop_workers(pool: Any) -> None:

@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import pkgutil
+import tempfile
 
 import pytest
 
@@ -21,9 +22,10 @@ def _modules():
 
 
 @pytest.mark.parametrize("name", _modules())
-def test_doctests(name):
+def test_doctests(name, tmp_path, monkeypatch):
     if name.endswith("__main__") or ".train" in name:
         pytest.skip("entry point")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' mkdtemp() folders are pytest's to clean
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"

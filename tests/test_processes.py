@@ -27,3 +27,27 @@ def test_ctrl_c_is_back_to_its_handler_after_the_workers_are_stopped():
     pool.submit(time.sleep, 5)
     stop_workers(pool)
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def _hold_a_scratch_folder(seconds: float) -> None:
+    from puthi.processes import scratch_folder
+
+    with scratch_folder("puthi-test-") as tmp:
+        (tmp / "page.png").write_bytes(b"x" * 1000)
+        time.sleep(seconds)
+
+
+def test_a_worker_told_to_end_removes_its_scratch_folder(tmp_path, monkeypatch):
+    # each Ctrl-C of `build --workers 2` left a puthi-page-* folder per worker in /tmp (with a PDF's page image)
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    pool = ProcessPoolExecutor(2, initializer=start_worker, initargs=(os.getpid(),))
+    [pool.submit(_hold_a_scratch_folder, 5) for _ in range(2)]
+    for _ in range(100):
+        if len(list(tmp_path.glob("puthi-test-*/page.png"))) == 2:
+            break
+        time.sleep(0.05)
+    assert len(list(tmp_path.glob("puthi-test-*"))) == 2
+    stop_workers(pool)
+    assert list(tmp_path.iterdir()) == []
