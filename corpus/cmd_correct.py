@@ -89,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
                 where = f"line {a.line_no}" + (f" word {a.word_no}" if a.word_no else "") if a.line_no else (
                     "whole page" if a.whole_page else "")
                 aim = f" ({a.quantity})" if a.quantity else ""
-                print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}{aim}\t{a.start}..{a.end}\t"
+                span = f"{a.start}..{a.end}"
+                if a.status == "moved" and a.id and (now := corpus.applied_at(a.id)):
+                    span += f" (now {now[0]}..{now[1]})"  # a newcomer: the listed place was the one first given
+                print(f"{a.id}\t{a.status}\t{a.document}\tpage {a.page_no}\t{a.kind}{aim}\t{span}\t"
                       f"{where}\t{a.before!r} -> {a.after!r}\t{a.author}\t{a.note}")
             if not listed:
                 print("puthi correct: no corrections yet" + (f" for {doc.name}" if doc else ""), file=sys.stderr)

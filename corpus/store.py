@@ -688,6 +688,16 @@ class Corpus:
                 out += self._annotations(self.conn, d.id, page_no)
         return out
 
+    def applied_at(self, ann_id: int) -> tuple[int, int] | None:
+        """Where a correction applies now (its edit, term link or the claim of its verdict): the place it moved to
+        when the page's text changed around it; None when it applies nowhere."""
+        row = self.conn.execute(
+            'SELECT start, "end" FROM edits WHERE annotation_id = :a UNION ALL '
+            'SELECT start, "end" FROM terms WHERE annotation_id = :a UNION ALL '
+            'SELECT c.start, c."end" FROM verdicts v JOIN claims c ON c.id = v.claim_id WHERE v.annotation_id = :a '
+            "LIMIT 1", {"a": ann_id}).fetchone()
+        return (row[0], row[1]) if row else None
+
     def resolve(self, doc: Document, ann: Annotation) -> Annotation:
         """Fill offsets from a line (and word) number, and the quote from the stored text; check the range."""
         where = f"{doc.name} page {ann.page_no}"

@@ -199,12 +199,17 @@ def test_a_correction_follows_its_text_when_the_source_changes(tmp_path, fast_re
     report = build([book], db, progress=False)
     assert report.done == 2 and report.orphaned == 1
     with Corpus(db) as c:
-        assert [a.status for a in c.annotations()] == ["orphaned", "moved"]
+        anns = c.annotations()
+        assert [a.status for a in anns] == ["orphaned", "moved"]
         text = c.page(c.find_document("book.txt"), 2).text
         assert text.startswith("নতুন শব্দ ") and "গোলামের" in text
     assert cli.main(["correct", "--db", str(db), "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len(listed) == 2 and "orphaned" in listed[0] and "moved" in listed[1]
+    # the list says where the moved one applies now, not only where it was first given
+    was, shift = anns[1], len("নতুন শব্দ ")
+    assert f"{was.start}..{was.end} (now {was.start + shift}..{was.end + shift})" in listed[1]
+    assert "(now" not in listed[0]
 
 
 def test_bad_corrections_are_refused_with_one_line(seed_copy, capsys):
