@@ -88,12 +88,18 @@ def is_numeric(token: str) -> bool:
     return any(unicodedata.category(c) == "Nd" for c in token) and not _LETTER.search(token)
 
 
+#: How sure a digit read as a Bengali digit of another value is (a guess between the look-alike and the value):
+#: below the default ``--min-score`` of ``puthi terms``, so such a number is not reported as found.
+DIGIT_GUESS = 0.4
+
+
 @dataclass(frozen=True)
 class Channel:
     """The learned channel: for each garble segment, the Bengali segments it came from, best first.
 
     ``by_garble[g]`` lists ``(bengali, log P(g | bengali))``; ``by_garble[""]`` holds the Bengali segments
-    the OCR dropped. ``known`` is every garble character the table has seen.
+    the OCR dropped. ``known`` is every garble character the table has seen. ``first_share[g]`` is how often
+    ``g`` came from its first source: P(that source | g).
     """
 
     by_garble: dict[str, list[tuple[str, float]]]
@@ -101,6 +107,7 @@ class Channel:
     max_garble: int
     common: tuple[tuple[str, float], ...] = ()
     commonest_digit: str = "\N{BENGALI DIGIT ZERO}"
+    first_share: dict[str, float] = field(default_factory=dict)
 
 
 def read_joint(path: Path) -> dict[tuple[str, str], float]:
@@ -153,7 +160,8 @@ def load_channel(path: Path = CHANNEL_TSV, per_segment: int = 12, adapt: Path | 
     common = tuple((s, math.log(1.0 / len(singles))) for _, s in singles)
     digits = sorted((v, s) for s, v in by_src.items() if len(s) == 1 and s in BENGALI_DIGITS)
     commonest = digits[-1][1] if digits else BENGALI_DIGITS[0]
-    return Channel(by_garble, known, max((len(g) for g in by_garble), default=1), common, commonest)
+    shares = {g: max(r)[0] / sum(j for j, _, _ in r) for g, r in rows.items()}
+    return Channel(by_garble, known, max((len(g) for g in by_garble), default=1), common, commonest, shares)
 
 
 @dataclass(frozen=True)
@@ -426,10 +434,11 @@ class Decoder:
         other unknown sign becomes the digit the channel saw most often (its likeliest guess).
 
         The confidence says how sure that is: 1.0 when every digit keeps its value (२ → ২); for each guess, 0.8
-        for a sign that is no digit read as a digit the channel knows for it, and 0.5 for a digit read as a Bengali
-        digit of another value (a Hindi model writes १ for ৭, but the page may have had ১) or for a sign the
-        channel does not know (the commonest digit). The guesses are made one by one, so their chances multiply
-        (a newcomer: `१२४` read as ৭২১ at 0.5 passed `puthi terms --repair`).
+        for a sign that is no digit read as a digit the channel knows for it, and :data:`DIGIT_GUESS` for a digit
+        read as a Bengali digit of another value (a Hindi model writes १ for ৭, but the page may have had ১: seed
+        000's `२१` is ১৭ in its README) or for a sign the channel does not know (the commonest digit). The guesses
+        are made one by one, so their chances multiply (a newcomer: `१२४` read as ৭২১ at 0.5 passed `puthi terms
+        --repair`; then `२१` read as ২৭ at 0.5 still did, at the default ``--min-score 0.5``).
 
         >>> default_decoder().decode_number("२") == [("২", 1.0)]
         True
@@ -445,12 +454,12 @@ class Decoder:
             if digits:
                 out.append(digits[0])
                 kept = value is not None and BENGALI_DIGITS[value] == digits[0]
-                confidence *= 0.8 if value is None else 1.0 if kept else 0.5
+                confidence *= 0.8 if value is None else 1.0 if kept else DIGIT_GUESS
             elif value is not None:
                 out.append(BENGALI_DIGITS[value])
             else:
                 out.append(self.channel.commonest_digit)
-                confidence *= 0.5
+                confidence *= DIGIT_GUESS
         return [("".join(out), round(confidence, 3))]
 
     def scored(self, token: str) -> list[tuple[float, str, bool]]:
@@ -708,6 +717,28 @@ def _keeps(reading: str, letters: list[str]) -> bool:
     return all(letter in rest for letter in letters)
 
 
+def _lone_word(line: str, span: Span, dec: Decoder) -> tuple[str, str, float] | None:
+    """A lone digit of another script between two words, when the channel saw it most often for a whole Bengali
+    word: (the word, rule, confidence), else None. Seed 000's "झक ७ १छ!" is ছক্কা ও পঞ্জা; `hin` writes ७ for the
+    conjunction ও more often than for any one digit, and a digit standing alone between words is rarer than "and"
+    (a newcomer: ছক্কা ৩ পঞ্জা went into the corpus as the number 3). The confidence is how often the channel saw
+    the sign come from that word.
+
+    >>> dec = default_decoder()
+    >>> _lone_word("झक ७ १छ!", Span(3, 4, "७"), dec)[0], _lone_word("१२ ७", Span(3, 4, "७"), dec)
+    ('ও', None)
+    """
+    if len(span.text) != 1 or unicodedata.digit(span.text, None) is None or span.text in BENGALI_DIGITS:
+        return None
+    before, after = line[: span.start].split()[-1:], line[span.end :].split()[:1]
+    if not before or not after or any(is_numeric(t) or not any(c.isalpha() for c in t) for t in before + after):
+        return None
+    rows = dec.channel.by_garble.get(span.text, ())
+    if not rows or rows[0][0] in BENGALI_DIGITS or rows[0][0] not in dec.lexicon:
+        return None
+    return rows[0][0], RULE, round(dec.channel.first_share.get(span.text, 0.0), 3)
+
+
 def fix_line(line: str, decoder: Decoder | None = None, document: Mapping[str, int] | None = None) -> list[Edit]:
     """Edits that replace each garbled token of ``line`` by its likeliest Bengali reading.
 
@@ -731,6 +762,9 @@ def fix_line(line: str, decoder: Decoder | None = None, document: Mapping[str, i
         number = numberish(span) or (len(span.text) == 1 and bool(_LATIN.match(span.text)) and any(
             numberish(spans[k]) and abs(spans[k].start - span.start) < 4 for k in (i - 1, i + 1)
             if 0 <= k < len(spans)))
+        if number and (word := _lone_word(line, span, dec)):
+            edits.append(Edit(span.start, span.end, span.text, *word))
+            continue
         readings = dec.decode(span.text, number=number, document=document)
         if not number and (kept := _BENGALI_LETTERS.findall(span.text)):
             readings = [(w, p) for w, p in readings if _keeps(w, kept)]
