@@ -25,7 +25,9 @@ def run(args: argparse.Namespace) -> int:
     from puthi.corpus.export import export
 
     written = export(args.db, args.format, args.out, documents=args.doc)
-    print(f"puthi export: wrote {len(written)} {args.format} file(s) to {args.out}", file=sys.stderr)
+    images = sum(p.suffix == ".png" for p in written)  # PAGE and ALTO of a PDF: a PNG of each page beside its file
+    also = f" and {images} page image(s)" if images else ""
+    print(f"puthi export: wrote {len(written) - images} {args.format} file(s){also} to {args.out}", file=sys.stderr)
     if not written:  # a review: "wrote 0 files" and no reason
         print("puthi export: no document with pages to export; a file that could not be read has none (see puthi "
               "build's failures)", file=sys.stderr)

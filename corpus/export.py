@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import io
 import json
 import os
 import tempfile
@@ -181,11 +182,31 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
         if image and shared[sp.page.get("path", "")] > 1 and "#" not in image:
             image += f"#page={sp.page_no}"
         path, mark, fragment = image.partition("#")
-        if os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
+        if png := _pdf_page_png(path, sp.page_no, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
+            written.append(png)  # a PAGE or ALTO file's image must be an image: no tool opens a page of a PDF
+            page["path"] = png.name
+        elif os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
             page["path"] = os.path.relpath(path, os.path.realpath(out / stem)) + mark + fragment
         xml = write(Page.from_dict(page))
         written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.{fmt}.xml"), xml))
     return written
+
+
+def _pdf_page_png(pdf: str, page_no: int, target: Path) -> Path | None:
+    """Page ``page_no`` of ``pdf`` drawn as the OCR drew it (its boxes fit) and written to ``target``; None when
+    ``pdf`` is no PDF, or no longer there or drawable (the export then names the page as the corpus does)."""
+    from puthi.errors import PuthiError
+    from puthi.ocr.images import is_pdf, pdf_page
+
+    if not os.path.isfile(pdf) or not is_pdf(pdf):
+        return None
+    try:
+        image = pdf_page(pdf, page_no).image
+    except PuthiError:
+        return None
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return write_atomic(target, buffer.getvalue())
 
 
 def corrected_page(sp: StoredPage) -> dict[str, Any]:

@@ -456,3 +456,29 @@ def test_a_file_that_could_not_be_read_gets_no_empty_tei(tmp_path):
     written = export.export(tmp_path / "c.sqlite", "tei", tmp_path / "tei")
     assert len(written) == 1 and "broken" not in written[0].name
     assert all(validate(p.read_bytes()) == [] for p in written)
+
+
+@pytest.mark.parametrize("fmt", ["page", "alto"])
+def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, fmt):
+    # a newcomer: the export named "book.pdf#page=1", which Transkribus, OCR-D and eScriptorium cannot open
+    from PIL import Image
+
+    from puthi.ocr.alto import read_alto
+    from puthi.ocr.pagexml import read_page_xml
+
+    synth = pytest.importorskip("puthi.ocr.synth")
+    font = synth.find_font("Noto Sans Bengali")
+    first, second = (synth.render(t, font, size=40, seed=1).image.convert("RGB") for t in ("তাস খেলা", "ফোটা কুড়ি"))
+    pdf = tmp_path / "book.pdf"
+    first.save(pdf, save_all=True, append_images=[second], resolution=150)
+    db = tmp_path / "c.sqlite"
+    build([pdf], db, lang="ben", progress=False)
+    written = export.export(db, fmt, tmp_path / "out")
+    xmls = sorted(p for p in written if p.suffix == ".xml")
+    assert len(xmls) == 2 and len(written) == 4
+    for xml in xmls:
+        page = read_page_xml(xml) if fmt == "page" else read_alto(xml)[0]
+        image = xml.parent / page.path
+        assert image.suffix == ".png" and image in written
+        with Image.open(image) as img:
+            assert img.size == (page.width, page.height)  # the boxes are on it
