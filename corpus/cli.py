@@ -9,6 +9,7 @@ import errno
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 from puthi import __version__
 from puthi.errors import OutputError, PuthiError
@@ -39,8 +40,15 @@ def _available() -> dict[str, object]:
     return mods
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line, as every other error of puthi (it printed the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see {self.prog} --help\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="puthi", description=DESCRIPTION)
+    parser = _Parser(prog="puthi", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"puthi {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, mod in _available().items():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from puthi.corpus.textio import ocr_lang
 from puthi.errors import InputError
@@ -46,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
         from puthi.corpus.corrections import known_game
 
         known_game(args.game, mine if args.table else _kept_tables(args.db))
+    if not any(os.path.lexists(src) for src in args.sources) and not Path(args.db).exists():
+        # a newcomer: a mistyped folder made an empty corpus (and its lock) before failing
+        raise InputError(str(args.sources[0]), "no such file or folder; check the path (no corpus was made)")
     progress = False if args.quiet else True if sys.stderr.isatty() else None  # None: a line now and then, to a log
     report = build(args.sources, args.db, workers=args.workers, scheduler=args.scheduler, lang=args.lang,
                    game=args.game, tables=tables, progress=progress, wait=args.wait)

@@ -134,3 +134,16 @@ def test_a_dead_link_or_a_pipe_in_a_folder_is_named_not_dropped(tmp_path, capsys
     err = capsys.readouterr().err
     assert "1 page(s) processed" in err
     assert "gone.txt: read: a symbolic link" in err and "pipe.txt: read: is a pipe" in err
+
+
+def test_a_wrong_option_is_a_one_line_error_that_names_the_help(capsys):
+    # a newcomer: argparse printed its usage block before the error, unlike every other error of puthi
+    import pytest
+
+    from puthi.corpus.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["repair", "-", "--lang", "xx"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and len(err.strip().splitlines()) == 1
+    assert "'xx'" in err and "puthi repair --help" in err

@@ -107,3 +107,13 @@ def test_a_game_the_tables_name_may_be_checked_and_built_an_unknown_one_is_refus
     out = subprocess.run([*cli, "build", str(book.parent), "--db", str(tmp_path / "c.sqlite"), "--game", "grabu"],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_a_build_of_nothing_that_exists_makes_no_corpus(tmp_path, capsys):
+    # a newcomer: a mistyped folder left an empty x.sqlite and its lock behind
+    from puthi.corpus.cli import main
+
+    assert main(["build", str(tmp_path / "nosuchdir"), "--db", str(tmp_path / "x.sqlite")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "nosuchdir" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
