@@ -458,6 +458,15 @@ _TOLD = regex.compile(r"[\p{L}\p{M}]+(?:ছিল|ছিলো|ছিলেন|�
 _NOT_TOLD = frozenset({"দল", "ফল", "কল", "জল", "বদল", "আসল", "সকল", "কেবল", "মল", "হাল", "লাল", "মূল", "চাল", "বাতিল",
                        "তিল", "মিল", "খেল", "সাল", "কাল", "বল", "গোল", "ভুল", "মহল", "দখল", "শেল", "নকল", "সরল"})
 _STORY_END = regex.compile(r"[;।?!]")
+# The old days set against now: "পূর্বে বিস্তি চারিজনে খেলিত, এখন দুইজনে খেলে" states today's rule in its second
+# clause; the first, a habit of former days (a past habitual: খেলিত, লাগিত, হইত, হত), is history (a newcomer: it
+# gave four players, contradicted). Without a "now" in the sentence the old habit is kept: an old book may tell
+# its rules so. Not আগে ("যে আগে পিঠ পায়", first), nor পূর্বে with a present ("পূর্বে তাস বাঁটিতে হয়", beforehand).
+_FORMER = regex.compile(r"(?<![\p{L}\p{M}])(?:পূর্বে|পূর্ব্বে|পূর্বকালে|পূর্ব্বকালে|পুরাকালে|প্রাচীনকালে|আগেকার\s+দিনে"
+                        r"|আগেকার\s+কালে|সেকালে|আগৰ\s+দিনত)(?![\p{L}\p{M}])")
+_HABIT = regex.compile(r"[\p{L}\p{M}]+(?:িত|িতেন|িতো|তো|তেন|হইত|হত|যেত|লাগত|খেলত)(?![\p{L}\p{M}])")
+_NOW = regex.compile(r"(?<![\p{L}\p{M}])(?:এখন|আজকাল|বর্তমানে|বর্ত্তমানে|আধুনিক\s+কালে|একালে|এতিয়া|আজিকালি)"
+                     r"(?![\p{L}\p{M}])")
 # A question that asks nothing: "কে না জানে যে …?" (who does not know that …), "কেউ কি অস্বীকার করবে যে …?"
 # (will anyone deny that …), Assamese "কোনে নাজানে": in the question's clause, or in the clause before it that
 # ends in যে ("কে না জানে যে, …?"). Not "নিয়মকে না মানে" (does not obey the rule), a review.
@@ -494,6 +503,11 @@ def asides(text: str) -> list[tuple[int, int]]:
                 if v.group() not in _NOT_TOLD]
         if told:
             cuts.append((clause(m.start())[0], clause(told[-1].start())[1]))
+    if any(clause(n.start()) != clause(m.start()) for m in _FORMER.finditer(text) for n in _NOW.finditer(text)):
+        for m in _FORMER.finditer(text):  # "পূর্বে … খেলিত, এখন …": the old days' clause
+            start, end = clause(m.start())
+            if _HABIT.search(text, start, end):
+                cuts.append((start, end))
     if _QUESTION.search(text) and not _rhetorical(text, question := clause(text.rindex("?"))):
         cuts.append(question)
     if answer := _DENYING_ANSWER.search(text):

@@ -1173,3 +1173,15 @@ def test_a_story_of_one_day_states_no_rule_and_a_rhetorical_question_does(game, 
 ])
 def test_a_blind_sets_words_of_session_14(game, text, expected):
     assert [(c.quantity, c.stated) for c in extract_claims(text, game)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a newcomer: the former habit gave four players, contradicted, and today's two were not read
+    ("পূর্বে বিস্তি চারিজনে খেলিত, এখন দুইজনে খেলে।", [2]),
+    ("এখন বিস্তি দুইজনে খেলে, পূর্বে চারিজনে খেলিত।", [2]),
+    # without a "now", an old book's habitual past is its rule; পূর্বে with a present is "beforehand"
+    ("বিস্তি খেলায় পূর্বে চারিজন খেলোয়াড় লাগিত।", [4]),
+    ("পূর্বে তাস বাঁটিতে হয়, এখন দুইজনে খেলে।", [2]),
+])
+def test_the_old_days_set_against_now_state_no_rule(text, expected):
+    assert [c.stated for c in extract_claims(text, game="bisti") if c.quantity == "players"] == expected
