@@ -107,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"puthi correct: {args.import_csv}: no corrections in it, only a header", file=sys.stderr)
             items = _resolved_rows(corpus, anns, args.import_csv)
         else:
+            if not args.doc and args.claim:
+                args.doc = _doc_of_claim(corpus, args.claim)
             if not args.doc:
                 raise InputError("puthi correct", "name the document with --doc (or use --import / --list)")
             if args.text is not None:
@@ -169,6 +171,23 @@ def _resolved_rows(corpus, anns: list, csv_name: str) -> list:
         more = f" (and bad rows on lines {', '.join(rest)})" if rest else ""
         raise InputError(f"{csv_name} line {row}", f"{first.where}: {first.what}{more}")
     return items
+
+
+def _doc_of_claim(corpus, claim_id: str) -> str:
+    """The document whose claim ``claim_id`` is, so that ``--claim`` needs no ``--doc`` (a newcomer); an id two
+    documents share (two copies of one page) needs it."""
+    from puthi.corpus.records import claim_xml_ids
+
+    m = regex.fullmatch(r"claim-p(\d+)-[0-9a-f]{8}(?:-\d+)?", claim_id)
+    page_no = int(m.group(1)) if m else 0
+    found = [d.source for d in corpus.documents() if page_no and (page := corpus.page(d, page_no))
+             and claim_id in claim_xml_ids(page.claims, page.text, page_no)]
+    if len(found) > 1:
+        raise InputError(claim_id, f"is a claim of {len(found)} documents; name one with --doc")
+    if not found:
+        raise InputError(claim_id, "is no claim of this corpus; the ids are in the claims table (claim_id) and the "
+                                   "TEI (xml:id), as claim-p3-1a2b3c4d")
+    return found[0]
 
 
 def _claim_span(corpus, doc_name: str, claim_id: str) -> tuple[int, int, int, str]:

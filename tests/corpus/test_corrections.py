@@ -710,6 +710,11 @@ def test_a_verdict_can_be_aimed_at_one_claim_of_a_sentence(tmp_path, fast_repair
     king = table[table["params"].str.contains('"K"')]["claim_id"].item()
     assert cli.main(["correct", *where, "--claim", king, "--verdict", "unverifiable"]) == 0
     assert verdicts() == {"A": "consistent", "10": "contradicted", "K": "unverifiable"}
+    # the id names its document too (a newcomer: --claim without --doc asked for --doc)
+    ace = table[table["params"].str.contains('"A"')]["claim_id"].item()
+    assert cli.main(["correct", "--db", str(db), "--author", "rk", "--claim", ace, "--verdict", "contradicted"]) == 0
+    assert verdicts() == {"A": "contradicted", "10": "contradicted", "K": "unverifiable"}
+    assert cli.main(["correct", *where, "--claim", ace, "--verdict", "consistent"]) == 0
     capsys.readouterr()
     assert cli.main(["correct", *where, *span, "--verdict", "contradicted", "--quantity", "hand_size"]) == 2
     assert "no rule claim of hand_size" in capsys.readouterr().err
