@@ -276,8 +276,9 @@ def _number_of(page: tuple[int, int], origin: list[tuple[int, int]], numbers: li
 
 
 # A file named as one page of a book: a name, then the page's number (page-001.png, scan_12.tif, p3.jpg), of a
-# kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE).
-PAGE_FILES = ("image", "hocr", "alto", "page")
+# kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE, or plain text, as other OCR tools
+# write a book page by page: a newcomer's page-001.txt ended mid-sentence, and page-002.txt's rules were lost).
+PAGE_FILES = ("image", "hocr", "alto", "page", "text")
 _PAGE_FILE = regex.compile(r"(.*?)(\d+)")
 
 
@@ -288,9 +289,10 @@ def books(docs: list[Document]) -> list[list[Document]]:
 
     >>> from puthi.corpus.records import Document as D
     >>> docs = [D("/b/page-2.png", "page-2.png", "image", "2"), D("/b/page-10.png", "page-10.png", "image", "3"),
-    ...         D("/b/page-1.tif", "page-1.tif", "image", "1"), D("/b/notes.txt", "notes.txt", "text", "4")]
+    ...         D("/b/page-1.tif", "page-1.tif", "image", "1"), D("/b/notes.txt", "notes.txt", "text", "4"),
+    ...         D("/b/page-1.txt", "page-1.txt", "text", "5")]
     >>> [[d.name for d in book] for book in books(docs)]
-    [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png']]
+    [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png'], ['page-1.txt']]
     """
     from pathlib import Path
 
@@ -318,6 +320,8 @@ def file_page(doc: Document) -> int | None:
     >>> from puthi.corpus.records import Document as D
     >>> file_page(D("/b/scan_12.jpg", "scan_12.jpg", "image", "1")), file_page(D("/b/a.txt", "a.txt", "text", "2"))
     (12, None)
+    >>> file_page(D("/b/page-003.txt", "page-003.txt", "text", "3"))
+    3
     """
     from pathlib import Path
 

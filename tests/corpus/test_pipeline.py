@@ -683,6 +683,19 @@ def test_a_folder_of_page_files_is_read_as_one_book(tmp_path, fast_repair):
     assert ("page-001.xml", "sixtysix", "last_trick_bonus", 20) in _claims_by_file(db)
 
 
+def test_a_folder_of_page_text_files_is_read_as_one_book(tmp_path, fast_repair):
+    # a newcomer: OCR text written page by page by another tool; page-001.txt ended mid-sentence, and the
+    # sentence's rule on page-002.txt was lost
+    scans = tmp_path / "txt"
+    scans.mkdir()
+    (scans / "page-001.txt").write_text("ছেষট্টি\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে। শেষ পিঠ যে পায়\n", encoding="utf-8")
+    (scans / "page-002.txt").write_text("সে দশ ফোঁটা পায়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([scans], db, progress=False)
+    assert _claims_by_file(db) == [
+        ("page-001.txt", "sixtysix", "deck_size", 24), ("page-001.txt", "sixtysix", "last_trick_bonus", 10)]
+
+
 def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page_and_its_own_ocr(tmp_path,
                                                                                                  fast_repair):
     # reviews: scan_7 and scan_9 with scan_8 missing had made one sentence; page-1.hocr beside page-1.xml
