@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
     _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
+    _warn_if_garbled(text, "standard input" if args.file == "-" else args.file)
     verdicts = check_claims(extract_claims(text, args.game, args.lang, tables=tables), impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))
@@ -72,6 +73,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
               file=sys.stderr)
     return 0
+
+
+def _warn_if_garbled(text: str, where: str) -> None:
+    """Say so when a text looks like raw OCR with wrong-script garble: its rules are read only after a repair (a
+    newcomer checked seed 000 as it is, and "দুইজন লোকে थেলে" gave no players). One word in twenty is enough: a
+    repaired or clean text has none, a quoted Hindi passage is no garble.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     _warn_if_garbled("যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে", "a.txt")
+    >>> "puthi repair" in err.getvalue()
+    True
+    """
+    from puthi.normalize.garble import find_garbled
+
+    words = len(text.split())
+    garbled = sum(len(find_garbled(line)) for line in text.splitlines())
+    if garbled >= 3 and garbled * 20 >= words:
+        print(f"puthi check: {where}: {garbled} of its {words} words look like OCR garble (Devanagari or Latin "
+              "look-alikes); its rules are read after a repair: puthi repair FILE > fixed.txt, then check fixed.txt",
+              file=sys.stderr)
 
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:

@@ -117,3 +117,16 @@ def test_a_build_of_nothing_that_exists_makes_no_corpus(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert "nosuchdir" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
+    # a newcomer checked seed 000 as it is: "দুইজন লোকে थেলে" gave no players, and nothing said why
+    from puthi.corpus.cli import main
+
+    raw, clean = tmp_path / "raw.txt", tmp_path / "clean.txt"
+    raw.write_text("বিস্তি দুইজন লোকে थেলে। যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে দশ।\n", encoding="utf-8")
+    clean.write_text("বিস্তি দুইজন লোকে খেলে। যদি কোন পক্ষে ইস্তক থাকে, শেষ পিঠে দশ।\n", encoding="utf-8")
+    assert main(["check", str(raw), "--game", "bisti"]) == 0
+    assert "puthi repair" in capsys.readouterr().err
+    assert main(["check", str(clean), "--game", "bisti"]) == 0
+    assert "garble" not in capsys.readouterr().err
