@@ -54,6 +54,7 @@ from puthi.errors import (
     shorten,
 )
 from puthi.processes import HELD_LOCKS, MAX_WORKERS_PER_CORE, scratch_folder, start_worker, stop_workers
+from puthi.progress import progress as progress_of
 
 if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
@@ -1028,30 +1029,5 @@ def furniture_tasks(corpus: Any, doc: Document, lang: str, game: str, tables: tu
 
 
 def _progress(total: int, enabled: bool | None, skipped: int):
-    """A progress bar on a terminal (``enabled``); with ``None`` (stderr is a log file, not a terminal), a plain
-    line now and then (a newcomer's nine-minute build had said nothing); with ``False``, nothing."""
-    from tqdm import tqdm
-
-    if enabled is None and total > 1:
-        return _LogProgress(total)
-    return tqdm(total=total, desc="build", unit="page", file=sys.stderr, disable=not enabled or total == 0,
-                postfix={"already done": skipped} if skipped else None, dynamic_ncols=True)
-
-
-class _LogProgress:
-    """``update``/``close`` as a tqdm bar has them, writing one line to stderr at most every ``every`` seconds."""
-
-    def __init__(self, total: int, every: float = 30.0) -> None:
-        self.total, self.every, self.done = total, every, 0
-        self.start = self.last = time.monotonic()
-
-    def update(self, n: int = 1) -> None:
-        self.done += n
-        now = time.monotonic()
-        if now - self.last >= self.every and self.done < self.total:
-            self.last = now
-            print(f"puthi build: {self.done:,} of {self.total:,} pages ({self.done / self.total:.0%}) in "
-                  f"{now - self.start:,.0f} s", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        pass
+    """The build's progress (:func:`puthi.progress.progress`): a bar on a terminal, a line now and then in a log."""
+    return progress_of(total, enabled, "build", "page", postfix={"already done": skipped} if skipped else None)

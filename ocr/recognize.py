@@ -720,10 +720,10 @@ def ocr_batch(
 
     ``on_file(path, pages, failures)`` is called in input order as each file is done (the CLI writes its
     output there, so nothing already read is lost if a later file stops the run). ``progress`` shows a bar
-    on stderr (``None``: when stderr is a terminal and there is more than one file).
+    on stderr (``None``: for more than one file, a bar on a terminal, else a line now and then).
     A missing Tesseract or language pack raises :class:`~puthi.errors.MissingDependencyError` at once.
     """
-    from tqdm import tqdm
+    from puthi.progress import progress as progress_of
 
     items = [os.fspath(p) for p in paths]
     if lang not in LANGS:
@@ -731,8 +731,8 @@ def ocr_batch(
     if workers < 1:
         raise InputError("--workers", f"{workers} workers; give at least 1")
     result = BatchResult()
-    show = progress if progress is not None else (len(items) > 1 and sys.stderr.isatty())
-    bar = tqdm(total=len(items), unit="file", desc="ocr", disable=not show, file=sys.stderr)
+    auto = (True if sys.stderr.isatty() else None) if len(items) > 1 else False
+    bar = progress_of(len(items), auto if progress is None else progress, "ocr", "file")
 
     def collect(path: str, pages: list[Page], failures: list[Failure]) -> None:
         result.pages[path] = pages

@@ -832,14 +832,20 @@ def test_a_page_about_a_game_with_no_engine_keeps_its_claims(tmp_path):
 
 def test_a_build_logged_to_a_file_says_how_far_it_is(capsys, monkeypatch):
     # a newcomer: with stderr not a terminal, a nine-minute build printed nothing until the end
-    ticks = iter([0.0, 40.0, 41.0, 90.0])
-    monkeypatch.setattr(pipeline.time, "monotonic", lambda: next(ticks))
+    import puthi.progress
+
+    ticks = iter([0.0, 40.0, 41.0, 90.0, 0.0, 31.0])
+    monkeypatch.setattr(puthi.progress.time, "monotonic", lambda: next(ticks))
     bar = pipeline._progress(10, None, 0)
     for _ in range(3):
         bar.update(1)
     bar.close()
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["puthi build: 1 of 10 pages (10%) in 40 s", "puthi build: 3 of 10 pages (30%) in 90 s"]
+    # and `puthi ocr` of many files, which said nothing for a minute (a newcomer)
+    bar = puthi.progress.progress(4, None, "ocr", "file")
+    bar.update(1)
+    assert capsys.readouterr().err.splitlines() == ["puthi ocr: 1 of 4 files (25%) in 31 s"]
 
 
 def test_each_page_of_an_hocr_file_of_a_pdf_keeps_the_page_of_its_scan(tmp_path):
