@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -138,10 +138,16 @@ def _aimed_corrections(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE annotations ADD COLUMN quantity TEXT NOT NULL DEFAULT ''")
 
 
+def _number_scores(conn: sqlite3.Connection) -> None:
+    """Version 8: a number is as sure as the repair it was read out of (a newcomer: `२१`, guessed to be ২৭, stood
+    in numbers.csv as surely as a printed ২৪)."""
+    conn.execute("ALTER TABLE numbers ADD COLUMN score REAL NOT NULL DEFAULT 1")
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections,
-    6: _term_tables, 7: _aimed_corrections}
+    6: _term_tables, 7: _aimed_corrections, 8: _number_scores}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -165,7 +171,7 @@ FRAMES: dict[str, str] = {
     "terms": f'SELECT {_PAGE}, t.start, t."end", t.surface, t.headword, t.concept, t.gloss, t.tbl AS "table", '
     "t.score, t.resp, t.author, t.active, t.annotation_id FROM terms t JOIN pages p ON p.id = t.page_id "
     "JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, t.start",
-    "numbers": f'SELECT {_PAGE}, n.start, n."end", n.surface, n.value FROM numbers n '
+    "numbers": f'SELECT {_PAGE}, n.start, n."end", n.surface, n.value, n.score FROM numbers n '
     "JOIN pages p ON p.id = n.page_id JOIN documents d ON d.id = p.doc_id ORDER BY d.source, p.page_no, n.start",
     "claims": f'SELECT {_PAGE}, c.id AS claim_id, c.game, c.quantity, c.params, c.stated, c.start, c."end", '
     "c.text, c.confidence FROM claims c JOIN pages p ON p.id = c.page_id JOIN documents d ON d.id = p.doc_id "
@@ -645,10 +651,15 @@ class Corpus:
             [(page_id, m.item.start, m.item.end, m.item.surface, m.item.headword, m.item.concept, m.item.gloss,
               m.item.table, m.item.score, m.resp, m.author, int(m.active), m.annotation_id) for m in corrected.terms],
         )
+        from puthi.normalize.edits import OffsetMap
+
+        # a number is as sure as the edits in force under it (1.0 where the OCR text stands as it was read)
+        offsets = OffsetMap([m.item for m in corrected.edits if m.active])
         conn.executemany(
-            'INSERT INTO numbers (page_id, start, "end", surface, value) VALUES (?, ?, ?, ?, ?)',
+            'INSERT INTO numbers (page_id, start, "end", surface, value, score) VALUES (?, ?, ?, ?, ?, ?)',
             # value has INTEGER affinity: SQLite keeps a decimal (২.৫) as REAL, so it is stored as it is
-            [(page_id, n.start, n.end, n.surface, n.value) for n in corrected.numbers],
+            [(page_id, n.start, n.end, n.surface, n.value, round(offsets.output_confidence(n.start, n.end), 3))
+             for n in corrected.numbers],
         )
         claim_ids = []
         for seq, c in enumerate(corrected.claims):

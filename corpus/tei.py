@@ -57,6 +57,7 @@ from puthi.corpus.glossary import GlossEntry, concept_id, glossary_for
 from puthi.corpus.records import Annotation, Document, claim_xml_ids
 from puthi.corpus.store import StoredPage
 from puthi.normalize.detect import line_lang
+from puthi.normalize.edits import OffsetMap
 from puthi.ocr.xmlsafe import xml_text
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -375,8 +376,10 @@ def _page(div: etree._Element, sp: StoredPage, lang: str | None) -> None:
     for m in sp.terms:
         if m.active:
             spans.append((aligner.start(m.item.start), aligner.end(m.item.end), "term", m))
-    for n in sp.numbers:
-        spans.append((aligner.start(n.start), aligner.end(n.end), "num", n))
+    offsets = OffsetMap([m.item for m in edits])
+    for n in sp.numbers:  # cert: as sure as the repair it was read out of (a guessed digit of a garbled number)
+        spans.append((aligner.start(n.start), aligner.end(n.end), "num", (n.value, offsets.output_confidence(
+            n.start, n.end))))
     for a, b in itertools.pairwise(bounds):
         inner = [s for s in spans if a <= s[0] < s[1] <= b]
         own = BCP47.get(line_lang(text[a:b], lang)) if lang in ("bn", "as") else lang
@@ -444,7 +447,8 @@ def _block(ab: etree._Element, text: str, a: int, b: int, edits: list[Any], lbs:
                 el = _sub(parent, "term", ref=f"#{concept_id(item.item.concept)}",
                           resp=f"#{human_id(item.author)}" if item.resp == "human" else None)
             else:
-                el = _sub(parent, "num", value=item.value)
+                value, sure = item
+                el = _sub(parent, "num", value=value, cert=f"{sure:.2f}" if sure < 1 else None)
             stack.append((el, s1))
             parent = el
         if edit_at.get(pos):

@@ -113,6 +113,14 @@ class OffsetMap:
                 lowest = min(lowest, e.confidence)
         return lowest
 
+    def output_confidence(self, start: int, end: int) -> float:
+        """:meth:`confidence` of the span ``[start, end)`` of the edited text: how sure what stands there is.
+
+        >>> OffsetMap([Edit(2, 4, "ab", "X", "r", 0.7)]).output_confidence(2, 3)
+        0.7
+        """
+        return self.confidence(self.to_input(start), self.to_input(end, end=True))
+
 
 def to_input(edits: list[Edit], pos: int, end: bool = False) -> int:
     """Where offset ``pos`` of the edited text comes from in the input (see :class:`OffsetMap`, for many).

@@ -102,6 +102,7 @@ def test_a_corpus_of_schema_5_gets_the_tables_table_and_keeps_its_pages(tmp_path
     conn = sqlite3.connect(db)
     conn.execute("DROP TABLE term_tables")
     conn.execute("ALTER TABLE annotations DROP COLUMN quantity")  # schema 7's
+    conn.execute("ALTER TABLE numbers DROP COLUMN score")  # schema 8's
     conn.execute("PRAGMA user_version = 5")
     conn.commit()
     conn.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+import regex
 from lxml import etree
 
 from puthi.corpus import cli, export, store
@@ -482,3 +483,17 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
         assert image.suffix == ".png" and image in written
         with Image.open(image) as img:
             assert img.size == (page.width, page.height)  # the boxes are on it
+
+
+def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_its_exports(tmp_path):
+    # a newcomer: `२१`, guessed to be ২৭, stood in numbers.csv and the TEI as surely as a printed ২৪
+    book = tmp_path / "b.txt"
+    book.write_text("বিস্তি খেলায় ২৪ খানি তাস লাগে। পৃষ্ঠা २१ দেখ।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    csv = next(p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "numbers")
+    scores = dict(pd.read_csv(csv)[["value", "score"]].itertuples(index=False))
+    assert scores[24] == 1.0 and 0 < min(v for k, v in scores.items() if k != 24) < 0.5
+    [tei] = export.export(db, "tei", tmp_path / "tei")
+    xml = tei.read_text(encoding="utf-8")
+    assert '<num value="24">২৪ খানি</num>' in xml and regex.search(r'<num value="\d+" cert="0\.\d\d">', xml)
