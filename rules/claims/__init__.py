@@ -19,4 +19,4 @@ VERSION = "11"  # the corpus redoes the claims of stored pages when this changes
 # the words of session 13's blind set (roem said as রুম, Assamese marriages, "যতক্ষণ …, ততক্ষণ …", a drawn game);
 # 10: no rule in a story of one day ("সেদিন … পেয়েছিল"), a rule in a rhetorical question ("কে না জানে যে …?"), a
 # past denied (নাছিল), the words of session 14's blind sets; 11: the old days set against now state no rule,
-# "পূর্বে … খেলিত, এখন …")
+# "পূর্বে … খেলিত, এখন …"; a value several ranks share "each", "টেক্কা ও দহলার এক করিয়া")

@@ -1185,3 +1185,11 @@ def test_a_blind_sets_words_of_session_14(game, text, expected):
 ])
 def test_the_old_days_set_against_now_state_no_rule(text, expected):
     assert [c.stated for c in extract_claims(text, game="bisti") if c.quantity == "players"] == expected
+
+
+def test_a_value_several_ranks_share_each_is_each_ranks():
+    # a newcomer: "টেক্কা ও দহলার এক করিয়া" (one each) gave neither the ace nor the ten
+    claims = extract_claims("গোলামের দাম তিন, নহলার দুই, টেক্কা ও দহলার এক করিয়া।", game="klaverjas")
+    assert sorted((c.params["rank"], c.stated) for c in claims) == [("10", 1), ("9", 2), ("A", 1), ("J", 3)]
+    # without "each", one value after two ranks may say they are the same: whose it is stays unknown
+    assert extract_claims("টেক্কা ও দহলার দাম এক।", game="klaverjas") == []
