@@ -913,6 +913,8 @@ class Corpus:
         frame = pd.read_sql_query(FRAMES[name], self.conn)
         for column in set(WHOLE_NUMBERS) & set(frame.columns):  # a blank cell made them floats: "2.0" (a newcomer)
             frame[column] = frame[column].astype("Int64")
+        for column in {"stated", "expected"} & set(frame.columns):  # JSON in the store: "centre", not '"centre"'
+            frame[column] = frame[column].map(_plain, na_action="ignore")
         if "claim_id" in frame.columns:  # a row number moves when a claim is withdrawn; the TEI's id does not
             frame["claim_id"] = frame["claim_id"].map(self._cited_claim_ids())
         return frame
@@ -976,6 +978,16 @@ def _json(value: Any) -> str | None:
 
 def _unjson(value: str | None) -> Any:
     return None if value is None else json.loads(value)
+
+
+def _plain(value: str) -> str:
+    """A stored JSON value as a table shows it: a word as it is (a newcomer's CSV had '"centre"'), else its JSON.
+
+    >>> _plain('"centre"'), _plain("24"), _plain("[2, 3, 3]")
+    ('centre', '24', '[2, 3, 3]')
+    """
+    decoded = json.loads(value)
+    return decoded if isinstance(decoded, str) else value
 
 
 def as_dict(obj: Any) -> dict[str, Any]:

@@ -497,3 +497,14 @@ def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_
     [tei] = export.export(db, "tei", tmp_path / "tei")
     xml = tei.read_text(encoding="utf-8")
     assert '<num value="24">২৪ খানি</num>' in xml and regex.search(r'<num value="\d+" cert="0\.\d\d">', xml)
+
+
+def test_a_stated_word_is_plain_in_the_claims_csv(tmp_path):
+    # a newcomer: the CSV's stated column held JSON, '"centre"' and '"3-3"'
+    book = tmp_path / "b.txt"
+    book.write_text("ছেষট্টি দুজনের তাসের খেলা। প্রত্যেক খেলোয়াড় তিনটি করে দুই দফায় ছয়টি তাস পান।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    csv = next(p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "claims")
+    stated = dict(pd.read_csv(csv, dtype=str)[["quantity", "stated"]].itertuples(index=False))
+    assert stated["deal_pattern"] == "3-3" and stated["players"] == "2"
