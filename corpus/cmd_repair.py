@@ -34,8 +34,10 @@ from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, rep
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
 EPILOG = """\
 every change is an edit with one of these rules (--format jsonl lists them per line):
-  nukta-decomposed, two-part-vowel,   Unicode normalisation (one canonical form)
-  a-aa-ligature, khanda-ta, danda, ...
+  nukta-decomposed, two-part-vowel,   Unicode normalisation (one canonical form): য় ড় ঢ় composed, ো ৌ
+  a-aa-ligature, khanda-ta,           as one sign, অ+া as আ, ৎ for ত+virama+ZWJ, candrabindu after the
+  candrabindu-order, unicode-nfc,     vowel sign, NFC for the rest, । for | (and ॥ for ||) where it is
+  danda                               punctuation
   repeated-noise-line                 a line of digit soup that recurs through the text (a watermark on
                                       every page) is emptied; the line itself stays
   english-from-soup                   English that a Bengali model read as digits, read back when likely
