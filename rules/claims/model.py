@@ -41,20 +41,25 @@ class Claim:
 
 
 def claim_ids(claims: list[Claim], text: str = "") -> list[str]:
-    """A short id for each claim of a page ``text``, from what it says (game, quantity, value, sentence), not
-    from its place in the list: withdrawing or adding another claim leaves it as it was, so a citation of a TEI
-    ``xml:id`` survives (correcting the sentence's own words gives it a new one). A second copy of the same
-    sentence on the page gets ``-2``, a third ``-3``: counted in the text, which a withdrawal does not change.
+    """A short id for each claim of a page ``text``, from what it says (quantity, value, sentence), not from its
+    place in the list: withdrawing or adding another claim leaves it as it was, so a citation of a TEI ``xml:id``
+    survives (correcting the sentence's own words gives it a new one). Nor from its game: a person's ``correct
+    --game`` moves the claim to another game and keeps its id (a newcomer's id was refused after it). A second
+    copy of the same sentence on the page gets ``-2``, a third ``-3``: counted in the text, which a withdrawal
+    does not change; so does the same claim of a second game in one sentence.
 
     >>> a = Claim("sixtysix", "hand_size", {}, 6, 0, 20, "প্রত্যেকে ছয়খানা তাস পায়।")
     >>> b = Claim("sixtysix", "winning_threshold", {}, 66, 21, 40, "ছেষট্টি পেলে জিত।")
     >>> claim_ids([a, b])[1] == claim_ids([b])[0], claim_ids([a, a])[1].endswith("-2")
     (True, True)
+    >>> from dataclasses import replace
+    >>> claim_ids([a]) == claim_ids([replace(a, game="schnapsen")])
+    True
     """
     used: set[str] = set()
     out = []
     for c in claims:
-        said = f"{c.game}\x00{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}"
+        said = f"{c.quantity}\x00{sorted(c.params.items())}\x00{c.stated!r}\x00{c.text}"
         digest = hashlib.sha1(said.encode()).hexdigest()[:8]
         sentence = text[c.start:c.end]
         nth = text.count(sentence, 0, c.start) + 1 if sentence else 1

@@ -783,3 +783,15 @@ def test_a_corrected_page_whose_place_another_takes_keeps_the_old_way(tmp_path, 
         [ann] = c.annotations()
         text = c.pages(c.documents()[0])[1].text
     assert report.orphaned == 1 and ann.status == "orphaned" and "বিস্তি" not in text
+
+
+def test_a_claim_keeps_its_id_when_a_person_gives_it_another_game(tmp_path, fast_repair):
+    # a newcomer: after `correct --game grabu`, the claim's id changed and the id they had noted was refused
+    _, db, where = _built(tmp_path, "book.txt", "বিস্তি খেলায় চারিজন খেলোয়াড় লাগে।\n")
+    with Corpus(db) as c:
+        [before] = c.frame("claims")["claim_id"].tolist()
+    assert cli.main(["correct", *where, "--claim", before, "--game", "sixtysix"]) == 0
+    with Corpus(db) as c:
+        claims = c.frame("claims")
+    assert claims[["claim_id", "game"]].values.tolist() == [[before, "sixtysix"]]
+    assert cli.main(["correct", *where, "--claim", before, "--verdict", "unverifiable"]) == 0
