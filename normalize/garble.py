@@ -717,6 +717,13 @@ def _keeps(reading: str, letters: list[str]) -> bool:
     return all(letter in rest for letter in letters)
 
 
+# What follows a number and not "and": a classifier or a unit ("৩ খানা", "৩ জন", "৩ পয়েন্ট"), in Bengali or as a
+# Hindi model may have read it; and what comes before a number ("মূল্য ৩", "প্রত্যেকে ৩"). A review found these.
+_COUNTED = regex.compile(r"(?:খান|খানি|খানা|জন|টি|টা|টো|টে|গুলি|গুলো|পয়েন্ট|ফোটা|ফোঁটা|ফেঁটি|বার|বাৰ|গুণ|দফা|রকম|কুড়ি"
+                         r"|শত|হাজার|পিঠ|তাস|ঘর|গুটি|খন|জনা|খान|जन|टि|टा|फोटा|पिठ|तास)")
+_QUANTITY_CUE = regex.compile(r"(?:মূল্য|মুল্য|দাম|মান|প্রত্যেকে|প্রত্যেককে|প্রত্যেকের|মোট|সর্বমোট|সংখ্যা|নম্বর)$")
+
+
 def _lone_word(line: str, span: Span, dec: Decoder) -> tuple[str, str, float] | None:
     """A lone digit of another script between two words, when the channel saw it most often for a whole Bengali
     word: (the word, rule, confidence), else None. Seed 000's "झक ७ १छ!" is ছক্কা ও পঞ্জা; `hin` writes ७ for the
@@ -727,11 +734,15 @@ def _lone_word(line: str, span: Span, dec: Decoder) -> tuple[str, str, float] | 
     >>> dec = default_decoder()
     >>> _lone_word("झक ७ १छ!", Span(3, 4, "७"), dec)[0], _lone_word("१२ ७", Span(3, 4, "७"), dec)
     ('ও', None)
+    >>> [_lone_word(t, Span(t.index("७"), t.index("७") + 1, "७"), dec) for t in ("তাস ७ খানা", "মূল্য ७ দাও")]
+    [None, None]
     """
     if len(span.text) != 1 or unicodedata.digit(span.text, None) is None or span.text in BENGALI_DIGITS:
         return None
     before, after = line[: span.start].split()[-1:], line[span.end :].split()[:1]
     if not before or not after or any(is_numeric(t) or not any(c.isalpha() for c in t) for t in before + after):
+        return None
+    if _COUNTED.match(after[0]) or _QUANTITY_CUE.search(before[0]):  # "७ খানা তাস", "মূল্য ७ পয়েন্ট": a number
         return None
     rows = dec.channel.by_garble.get(span.text, ())
     if not rows or rows[0][0] in BENGALI_DIGITS or rows[0][0] not in dec.lexicon:

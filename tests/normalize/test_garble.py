@@ -317,6 +317,8 @@ def test_a_lone_garbled_digit_between_words_is_the_word_hin_writes_it_for():
     [edit] = fix_line("ইহাতে বিন্তি, ছক্কা ७ পঞ্জা ধরা হয় না।")
     assert (edit.before, edit.after) == ("७", "ও") and 0 < edit.confidence < 0.5
     # beside a number, at the end of a line, or a sign the channel saw most often for a digit: a digit still
-    for line in ["১২ ७ জন", "মোট ७", "খেলোয়াড় ४ জন"]:
+    # nor before a classifier or a unit, or after a word that asks for a number (a review)
+    for line in ["১২ ७ জন", "মোট ७", "খেলোয়াড় ४ জন", "প্রত্যেক খেলোয়াড় ७ খানা তাস পায়।", "এই খেলায় ७ জন খেলোয়াড়।",
+                 "টেক্কার মূল্য ७ পয়েন্ট।", "টেক্কার মূল্য ७ দেওয়া হয়।"]:
         [edit] = fix_line(line)
         assert edit.after in "০১২৩৪৫৬৭৮৯" and edit.confidence <= DIGIT_GUESS, line
