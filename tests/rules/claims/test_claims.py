@@ -1182,9 +1182,17 @@ def test_a_blind_sets_words_of_session_14(game, text, expected):
     # without a "now", an old book's habitual past is its rule; পূর্বে with a present is "beforehand"
     ("বিস্তি খেলায় পূর্বে চারিজন খেলোয়াড় লাগিত।", [4]),
     ("পূর্বে তাস বাঁটিতে হয়, এখন দুইজনে খেলে।", [2]),
+    # a review: হইত alone, Assamese, and an adjective in -িত inside a rule that is no habit
+    ("পূর্বে বিস্তি চারিজনে খেলা হইত, এখন দুইজনে খেলে।", [2]),
+    ("আগৰ দিনত এই খেল চাৰিজনে খেলিছিল, এতিয়া দুজনে খেলে।", [2]),
 ])
 def test_the_old_days_set_against_now_state_no_rule(text, expected):
     assert [c.stated for c in extract_claims(text, game="bisti") if c.quantity == "players"] == expected
+
+
+def test_a_rule_beside_now_with_an_adjective_in_it_is_kept():
+    text = "বিস্তি খেলা আরম্ভের পূর্বে প্রত্যেকে নির্ধারিত আটখানি তাস পায়, এখন খেলা আরম্ভ হয়।"
+    assert [(c.quantity, c.stated) for c in extract_claims(text, game="bisti")] == [("hand_size", 8)]
 
 
 def test_a_value_several_ranks_share_each_is_each_ranks():
@@ -1193,3 +1201,7 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
     assert sorted((c.params["rank"], c.stated) for c in claims) == [("10", 1), ("9", 2), ("A", 1), ("J", 3)]
     # without "each", one value after two ranks may say they are the same: whose it is stays unknown
     assert extract_claims("টেক্কা ও দহলার দাম এক।", game="klaverjas") == []
+    # nor is a sum the two make together each one's (a review: করে is also "makes")
+    for text in ["টেক্কা ও দহলা মিলিয়া একুশ ফোটা করে।", "টেক্কা ও দহলা একসঙ্গে একুশ ফোটা করে।",
+                 "হাতে টেক্কা ও দহলা থাকিলে একুশ ফোটা করে।"]:
+        assert [c for c in extract_claims(text, game="sixtysix") if c.quantity == "card_value"] == [], text
