@@ -276,9 +276,12 @@ def _number_of(page: tuple[int, int], origin: list[tuple[int, int]], numbers: li
 
 
 # A file named as one page of a book: a name, then the page's number (page-001.png, scan_12.tif, p3.jpg), of a
-# kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE, or plain text, as other OCR tools
-# write a book page by page: a newcomer's page-001.txt ended mid-sentence, and page-002.txt's rules were lost).
-PAGE_FILES = ("image", "hocr", "alto", "page", "text")
+# kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE). Plain text too, as other OCR tools
+# write a book page by page (a newcomer's page-001.txt ended mid-sentence, and page-002.txt's rules were lost), but
+# only when its name says page: letter1.txt and letter2.txt, or 2019.txt and 2020.txt, are no pages of one book,
+# and one's game would have been the other's (a review).
+PAGE_FILES = ("image", "hocr", "alto", "page")
+PAGE_WORDS = frozenset({"page", "pages", "p", "pg", "pp", "scan", "img", "image", "leaf", "folio", "f", "পৃষ্ঠা", "পাতা"})
 _PAGE_FILE = regex.compile(r"(.*?)(\d+)")
 
 
@@ -320,13 +323,21 @@ def file_page(doc: Document) -> int | None:
     >>> from puthi.corpus.records import Document as D
     >>> file_page(D("/b/scan_12.jpg", "scan_12.jpg", "image", "1")), file_page(D("/b/a.txt", "a.txt", "text", "2"))
     (12, None)
-    >>> file_page(D("/b/page-003.txt", "page-003.txt", "text", "3"))
-    3
+    >>> file_page(D("/b/page-003.txt", "page-003.txt", "text", "3")), file_page(D("/b/l2.txt", "l2.txt", "text", "4"))
+    (3, None)
     """
     from pathlib import Path
 
     m = _PAGE_FILE.fullmatch(Path(doc.source).stem)
-    return int(m.group(2)) if m and doc.kind in PAGE_FILES else None
+    if not m or (doc.kind not in PAGE_FILES and not (doc.kind == "text" and _page_word(m.group(1)))):
+        return None
+    return int(m.group(2))
+
+
+def _page_word(prefix: str) -> bool:
+    """Does a file name's part before its number say page ("page-", "p_", "scan ", "book-page-")?"""
+    words = [w for w in regex.split(r"[\W_]+", prefix.casefold()) if w]
+    return bool(words) and words[-1] in PAGE_WORDS
 
 
 def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None) -> set[int]:

@@ -694,6 +694,13 @@ def test_a_folder_of_page_text_files_is_read_as_one_book(tmp_path, fast_repair):
     build([scans], db, progress=False)
     assert _claims_by_file(db) == [
         ("page-001.txt", "sixtysix", "deck_size", 24), ("page-001.txt", "sixtysix", "last_trick_bonus", 10)]
+    # numbered files whose names do not say page are no book: one letter's game is not the next one's (a review)
+    letters = tmp_path / "letters"
+    letters.mkdir()
+    (letters / "letter1.txt").write_text("বিস্তি খেলায় চারিজন খেলোয়াড় থাকে।\n", encoding="utf-8")
+    (letters / "letter2.txt").write_text("এই খেলায় তিনজন খেলোয়াড় থাকে।\n", encoding="utf-8")
+    build([letters], tmp_path / "l.sqlite", progress=False)
+    assert _claims_by_file(tmp_path / "l.sqlite") == [("letter1.txt", "bisti", "players", 4)]
 
 
 def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page_and_its_own_ocr(tmp_path,
