@@ -141,7 +141,17 @@ def _aimed_corrections(conn: sqlite3.Connection) -> None:
 def _number_scores(conn: sqlite3.Connection) -> None:
     """Version 8: a number is as sure as the repair it was read out of (a newcomer: `२१`, guessed to be ২৭, stood
     in numbers.csv as surely as a printed ২৪)."""
+    from puthi.normalize.edits import Edit, OffsetMap
+
     conn.execute("ALTER TABLE numbers ADD COLUMN score REAL NOT NULL DEFAULT 1")
+    pages = [r[0] for r in conn.execute("SELECT DISTINCT page_id FROM numbers")]
+    for page_id in pages:  # the stored pages' numbers, scored as a build now scores them (a review)
+        offsets = OffsetMap([Edit(*row) for row in conn.execute(
+            'SELECT start, "end", before, after, rule, confidence FROM edits WHERE page_id = ? AND active = 1',
+            (page_id,))])
+        conn.executemany("UPDATE numbers SET score = ? WHERE rowid = ?", [
+            (round(offsets.output_confidence(start, end), 3), rowid) for rowid, start, end in conn.execute(
+                'SELECT rowid, start, "end" FROM numbers WHERE page_id = ?', (page_id,)).fetchall()])
 
 
 #: version -> the step that makes it from the version before. Append; never edit a released step.

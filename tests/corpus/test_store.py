@@ -164,3 +164,23 @@ def test_a_version_1_corpus_migrates_and_keeps_its_pages(tmp_path):
         c.conn.execute("INSERT INTO documents (source, name, kind, sha256) VALUES ('/p.xml', 'p.xml', 'page', 'y')")
         assert c.conn.execute("SELECT text FROM pages").fetchall() == [("তাস",)]
         assert c.conn.execute("SELECT value FROM counters WHERE name = 'annotations'").fetchone() == (0,)
+
+
+def test_a_corpus_of_schema_7_gets_its_numbers_scored_from_its_stored_edits(tmp_path):
+    # a review: the migration gave every stored number a score of 1, a garbled २१ too, until its page was redone
+    from puthi.corpus.pipeline import build
+
+    book = tmp_path / "b.txt"
+    book.write_text("বিস্তি খেলায় ২৪ খানি তাস লাগে। পৃষ্ঠা २१ দেখ।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    with Corpus(db) as c:
+        scored = c.conn.execute("SELECT value, score FROM numbers ORDER BY start").fetchall()
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE numbers DROP COLUMN score")
+    conn.execute("PRAGMA user_version = 7")
+    conn.commit()
+    conn.close()
+    with Corpus(db) as c:
+        assert c.conn.execute("SELECT value, score FROM numbers ORDER BY start").fetchall() == scored
+    assert scored[0] == (24, 1.0) and scored[1][1] < 0.5
