@@ -290,7 +290,7 @@ class Corpus:
         except sqlite3.Error as exc:
             raise _db_error(self.path, exc) from exc
 
-    def _open_readonly(self, timeout: float) -> sqlite3.Connection:
+    def _open_readonly(self, timeout: float, migrated: bool = False) -> sqlite3.Connection:
         """A connection that changes nothing in the corpus. Where the corpus and its folder may be written, an
         ordinary connection with ``query_only``: as the last to close, it folds the write-ahead log back and
         removes it (``mode=ro`` left an empty ``-wal`` and a ``-shm`` beside every exported corpus). Else
@@ -324,6 +324,9 @@ class Corpus:
             raise
         if have != SCHEMA_VERSION:
             conn.close()
+            if flags == "mode=rw" and have < SCHEMA_VERSION and not migrated:  # it may be written: bring it up to
+                Corpus(self.path, timeout=timeout, create=False).close()  # date, then read it (a review: export,
+                return self._open_readonly(timeout, migrated=True)  # --list and build --game refused it)
             raise InputError(self.path, f"has schema {have}, and this puthi reads {SCHEMA_VERSION}; open it once where "
                                         "it can be written (puthi build or correct) to bring it up to date")
         return conn
