@@ -182,7 +182,8 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
         if image and shared[sp.page.get("path", "")] > 1 and "#" not in image:
             image += f"#page={sp.page_no}"
         path, mark, fragment = image.partition("#")
-        if png := _pdf_page_png(path, sp.page_no, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
+        size = (page.get("width", 0), page.get("height", 0))
+        if png := _pdf_page_png(path, sp.page_no, size, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
             written.append(png)  # a PAGE or ALTO file's image must be an image: no tool opens a page of a PDF
             page["path"] = png.name
         elif os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
@@ -192,9 +193,10 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
     return written
 
 
-def _pdf_page_png(pdf: str, page_no: int, target: Path) -> Path | None:
-    """Page ``page_no`` of ``pdf`` drawn as the OCR drew it (its boxes fit) and written to ``target``; None when
-    ``pdf`` is no PDF, or no longer there or drawable (the export then names the page as the corpus does)."""
+def _pdf_page_png(pdf: str, page_no: int, size: tuple[int, int], target: Path) -> Path | None:
+    """Page ``page_no`` of ``pdf`` drawn as the OCR drew it and written to ``target``; None when ``pdf`` is no PDF,
+    no longer there or drawable, or draws at another ``size`` than the OCR's (it changed since the build, and the
+    boxes would not fit it: a review). The export then names the page as the corpus does."""
     from puthi.errors import PuthiError
     from puthi.ocr.images import is_pdf, pdf_page
 
@@ -203,6 +205,8 @@ def _pdf_page_png(pdf: str, page_no: int, target: Path) -> Path | None:
     try:
         image = pdf_page(pdf, page_no).image
     except PuthiError:
+        return None
+    if image.size != size:
         return None
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")

@@ -483,6 +483,10 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
         assert image.suffix == ".png" and image in written
         with Image.open(image) as img:
             assert img.size == (page.width, page.height)  # the boxes are on it
+    # a PDF changed since the build draws otherwise: no image its boxes would not fit (a review)
+    first.resize((first.width * 2, first.height)).save(pdf, save_all=True, append_images=[second], resolution=150)
+    again = export.export(db, fmt, tmp_path / "again")
+    assert sorted(p.suffix for p in again) == [".png", ".xml", ".xml"]
 
 
 def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_its_exports(tmp_path):
