@@ -21,6 +21,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from multiprocessing.util import Finalize
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,12 @@ def start_worker(parent: int) -> None:
     HELD_LOCKS.clear()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _end_worker)
+    # the worker's temporary files (pytesseract's tess_* images and outputs too) go into a folder of its own,
+    # which its end removes, however it ends (a review found a set per worker left in /tmp after each Ctrl-C)
+    own = tempfile.mkdtemp(prefix="puthi-worker-")
+    SCRATCH.add(own)
+    tempfile.tempdir = own
+    Finalize(None, shutil.rmtree, args=(own,), kwargs={"ignore_errors": True}, exitpriority=10)
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -45,9 +45,19 @@ def test_a_worker_told_to_end_removes_its_scratch_folder(tmp_path, monkeypatch):
     pool = ProcessPoolExecutor(2, initializer=start_worker, initargs=(os.getpid(),))
     [pool.submit(_hold_a_scratch_folder, 5) for _ in range(2)]
     for _ in range(100):
-        if len(list(tmp_path.glob("puthi-test-*/page.png"))) == 2:
+        if len(list(tmp_path.glob("puthi-worker-*/puthi-test-*/page.png"))) == 2:
             break
         time.sleep(0.05)
-    assert len(list(tmp_path.glob("puthi-test-*"))) == 2
+    assert len(list(tmp_path.glob("puthi-worker-*/puthi-test-*"))) == 2
     stop_workers(pool)
+    assert list(tmp_path.iterdir()) == []  # and each worker's own temporary folder (Tesseract's files)
+
+
+def test_a_worker_that_ends_normally_leaves_no_temporary_folder(tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with ProcessPoolExecutor(2, initializer=start_worker, initargs=(os.getpid(),)) as pool:
+        list(pool.map(time.sleep, [0.1, 0.1]))
+        assert list(tmp_path.glob("puthi-worker-*"))
     assert list(tmp_path.iterdir()) == []
