@@ -202,6 +202,6 @@ def claim_xml_ids(claims: list[Claim], text: str, page_no: int) -> list[str]:
     """The TEI ``xml:id`` of each claim of page ``page_no`` (also the ``claim_id`` of the exported tables).
 
     >>> claim_xml_ids([Claim("bisti", "hand_size", {}, 8, 0, 9, "আটখানি তাস")], "আটখানি তাস", 3)
-    ['claim-p3-f5ad3ee0']
+    ['claim-p3-5633dab7']
     """
     return [f"claim-p{page_no}-{cid}" for cid in claim_ids(claims, text)]
