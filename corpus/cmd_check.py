@@ -24,6 +24,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "may need --lang bn)")
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                    help="invalid UTF-8: stop with the byte offset (strict) or read it as U+FFFD (replace)")
+    p.add_argument("--repair", action="store_true",
+                   help="read the rules in the repaired text (raw OCR): offsets stay the input's, and a claim's "
+                        "text is the repaired sentence")
     p.add_argument("--table", metavar="EXTRA.csv", action="append",
                    help="a scholar's terminology table (as for puthi terms), used with the bundled ones: a game it "
                         "names (concept game.NAME) is a game of its own, whose rules are unverifiable; repeat for "
@@ -57,8 +60,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
     _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
-    _warn_if_garbled(text, "standard input" if args.file == "-" else args.file)
-    verdicts = check_claims(extract_claims(text, args.game, args.lang, tables=tables), impl=args.impl)
+    if args.repair:
+        claims = _claims_after_repair(text, args.game, args.lang, tables)
+    else:
+        _warn_if_garbled(text, "standard input" if args.file == "-" else args.file)
+        claims = extract_claims(text, args.game, args.lang, tables=tables)
+    verdicts = check_claims(claims, impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))
     else:
@@ -75,6 +82,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
+    """The claims of the repaired ``text``, each at its sentence's place in ``text`` as given (``--repair``).
+
+    >>> [c.start for c in _claims_after_repair("ৰিস্তি দুইজন লোকে थেলে।", "bisti", "auto", None)]
+    [0]
+    """
+    from dataclasses import replace
+
+    from puthi.normalize.edits import OffsetMap
+    from puthi.normalize.repair import repair_text
+    from puthi.rules.claims import extract_claims
+
+    fixed = repair_text(text, lang="auto" if lang == "auto" else lang)
+    offsets = OffsetMap(list(fixed.edits))
+    return [replace(c, start=offsets.to_input(c.start), end=offsets.to_input(c.end, end=True))
+            for c in extract_claims(fixed.text, game, lang, tables=tables)]
+
+
 def _warn_if_garbled(text: str, where: str) -> None:
     """Say so when a text looks like raw OCR with wrong-script garble: its rules are read only after a repair (a
     newcomer checked seed 000 as it is, and "দুইজন লোকে थেলে" gave no players). One word in twenty is enough: a
@@ -83,7 +108,7 @@ def _warn_if_garbled(text: str, where: str) -> None:
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as err:
     ...     _warn_if_garbled("যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে", "a.txt")
-    >>> "puthi repair" in err.getvalue()
+    >>> "check --repair" in err.getvalue()
     True
     """
     from puthi.normalize.garble import find_garbled
@@ -92,7 +117,7 @@ def _warn_if_garbled(text: str, where: str) -> None:
     garbled = sum(len(find_garbled(line)) for line in text.splitlines())
     if garbled >= 3 and garbled * 20 >= words:
         print(f"puthi check: {where}: {garbled} of its {words} words look like OCR garble (Devanagari or Latin "
-              "look-alikes); its rules are read after a repair: puthi repair FILE > fixed.txt, then check fixed.txt",
+              "look-alikes); its rules are read after a repair: check --repair",
               file=sys.stderr)
 
 

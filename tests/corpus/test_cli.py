@@ -127,6 +127,14 @@ def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     raw.write_text("বিস্তি দুইজন লোকে थেলে। যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে দশ।\n", encoding="utf-8")
     clean.write_text("বিস্তি দুইজন লোকে খেলে। যদি কোন পক্ষে ইস্তক থাকে, শেষ পিঠে দশ।\n", encoding="utf-8")
     assert main(["check", str(raw), "--game", "bisti"]) == 0
-    assert "puthi repair" in capsys.readouterr().err
+    assert "check --repair" in capsys.readouterr().err
     assert main(["check", str(clean), "--game", "bisti"]) == 0
     assert "garble" not in capsys.readouterr().err
+    # --repair reads the rules of the repaired text, at the sentences' places in the text as given
+    raw.write_text("বিস্তির নিয়ম। বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।\n", encoding="utf-8")
+    assert main(["check", str(raw), "--game", "bisti", "--repair"]) == 0
+    out = capsys.readouterr()
+    [claim] = json.loads(out.out)
+    text = raw.read_text(encoding="utf-8")
+    assert claim["stated"] == 50 and text[claim["start"]:claim["end"]] == "বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।"
+    assert "garble" not in out.err
