@@ -13,6 +13,8 @@ SAMPLES = Path(__file__).resolve().parents[2] / "corpus" / "samples"
 
 def test_demo_writes_report_corpus_tei_and_annotations(tmp_path):
     out = tmp_path / "demo"
+    (out / "annotations").mkdir(parents=True)  # a hostile tester: the demo removed a folder of the user's by this name
+    (out / "annotations" / "notes.txt").write_text("mine", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "puthi", "demo", "--out", str(out), "--workers", "1"],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
@@ -31,6 +33,8 @@ def test_demo_writes_report_corpus_tei_and_annotations(tmp_path):
         etree.parse(str(t))
     anno = json.loads((out / "annotations.jsonld").read_text(encoding="utf-8"))
     assert anno["type"] == "AnnotationCollection" and anno["first"]["items"]
+    assert (out / "annotations" / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert not list(out.glob(".annotations-*"))
 
 
 @pytest.mark.parametrize(("name", "game", "rules"), [
