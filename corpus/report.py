@@ -193,6 +193,8 @@ def _preview(path: Path, frame: int = 0) -> str | None:
     from puthi.errors import PuthiError
     from puthi.ocr.images import is_pdf, pdf_page
 
+    if not path.is_file():  # gone, or a named pipe or device, which would block the export for good
+        return None
     try:
         if is_pdf(str(path)):  # a PDF's page, drawn as the OCR drew it
             opened = pdf_page(path, frame + 1).image

@@ -88,3 +88,22 @@ def test_huge_page_numbers_deep_json_and_huge_headwords_are_one_line_errors(caps
     table.write_text("concept,lang,headword,gloss,category,source\nx.y,bn," + "ক" * 5000 + ",g,c,s\n", encoding="utf-8")
     code, _, err = run(capsys, ["terms", book, "--table", table])
     assert code == 2 and "5,000 characters" in one_clean_line(err)
+
+
+def test_an_import_naming_a_named_pipe_as_its_image_does_not_hang_the_review(tmp_path):
+    # a hostile tester: export --format html blocked for good opening a FIFO an ALTO file named as its scan
+    import os
+
+    from puthi.corpus.export import export
+    from puthi.corpus.pipeline import build
+    from puthi.ocr.alto import to_alto
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    os.mkfifo(tmp_path / "scan.png")
+    page = Page(path="scan.png", width=100, height=40, lang="ben",
+                blocks=[Block([Line([Word("তাস", Box(1, 1, 30, 20), 90.0)])])])
+    (tmp_path / "p.xml").write_text(to_alto([page]), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([tmp_path / "p.xml"], db, progress=False)
+    [report] = export(db, "html", tmp_path / "out")
+    assert report.exists()
