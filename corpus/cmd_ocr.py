@@ -44,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one Tesseract reading per page, no voting (about 5x faster on poor scans, less accurate)")
 
 
+MAX_TIMEOUT = 86_400.0  # a day: more than any page needs
+
+
 def seconds(value: str) -> float:
     """``--timeout``'s value: a finite number of seconds above zero (an argparse type).
 
@@ -53,6 +56,10 @@ def seconds(value: str) -> float:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: '0' is not a number of seconds above 0; give e.g. --timeout 120
+    >>> seconds("1e10")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1e10' seconds is more than a day; give e.g. --timeout 120
     """
     try:
         x = float(value)
@@ -60,6 +67,8 @@ def seconds(value: str) -> float:
         x = math.nan
     if not (math.isfinite(x) and x > 0):
         raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds above 0; give e.g. --timeout 120")
+    if x > MAX_TIMEOUT:  # 1e10 overflowed the clock's type (a hostile tester)
+        raise argparse.ArgumentTypeError(f"{value!r} seconds is more than a day; give e.g. --timeout 120")
     return x
 
 
