@@ -88,6 +88,7 @@ PDF_DPI = 300
 SUBPROCESS_TIMEOUT = 300
 #: Seconds to wait for a Dask scheduler to answer.
 SCHEDULER_TIMEOUT = 30
+PROBE_WAIT = 10.0  # seconds a scheduler's address may keep silent after a connection (a real one greets at once)
 WORKER_WAIT = 60  # seconds a build on a cluster waits for its first worker before it gives up
 
 
@@ -690,12 +691,36 @@ def run_pool(tasks: list[PageTask], workers: int) -> Iterator[PageResult]:
             raise
 
 
+def _probe_scheduler(address: str) -> None:
+    """Refuse a plain-TCP address whose listener says nothing when connected to: a Dask scheduler greets at once,
+    and Dask itself waits for good on a web server (the dashboard's port) or a silent service (a hostile tester).
+    A refused or unreachable address raises ``OSError``, as Dask's own connection would."""
+    import socket
+    from urllib.parse import urlsplit
+
+    wait = PROBE_WAIT
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or not parts.hostname or parts.port is None:
+        return  # tls:// and others greet after their own handshake; Dask reports those itself
+    with socket.create_connection((parts.hostname, parts.port), timeout=wait) as conn:
+        conn.settimeout(wait)
+        try:
+            greeted = conn.recv(1)
+        except TimeoutError:
+            greeted = b""
+    if not greeted:
+        raise EngineError(address, f"the address answered, but not as a Dask scheduler (nothing in {wait:g} s; a web "
+                                   "server? the scheduler listens on port 8786, its dashboard on 8787)")
+
+
 def run_dask(tasks: list[PageTask], scheduler: Any) -> Iterator[PageResult]:
     """Pages on a Dask distributed cluster; files are sent as bytes so workers need no shared disk."""
     from distributed import Client, as_completed
 
     own = not isinstance(scheduler, Client)
     try:
+        if own:
+            _probe_scheduler(str(scheduler))
         client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if own else scheduler
     except (OSError, TimeoutError) as exc:
         raise EngineError(str(scheduler), f"cannot reach the Dask scheduler ({exc}); is it running?") from exc

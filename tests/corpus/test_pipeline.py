@@ -158,6 +158,18 @@ def test_an_unreachable_scheduler_is_one_clear_error(tmp_path, fast_repair, monk
     assert "127.0.0.1:9" in str(err.value)
 
 
+def test_an_address_that_says_nothing_is_no_scheduler_and_no_hang(tmp_path, fast_repair, monkeypatch):
+    # a hostile tester: --scheduler at the dashboard's port, a web server, waited for good
+    import socket
+
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(pipeline, "PROBE_WAIT", 0.5)
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(EngineError, match="not as a Dask scheduler"):
+            build([_pages_file(tmp_path, 1)], tmp_path / "c.sqlite", scheduler=address, progress=False)
+
+
 def test_a_cluster_without_workers_is_one_clear_error_not_a_hang(tmp_path, fast_repair, monkeypatch):
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(pipeline, "WORKER_WAIT", 1)
