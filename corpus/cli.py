@@ -8,6 +8,7 @@ import argparse
 import errno
 import importlib
 import os
+import sqlite3
 import sys
 from typing import NoReturn
 
@@ -70,6 +71,17 @@ class _ClosedOutput:
         pass
 
 
+def _corpus_error(args: argparse.Namespace, exc: Exception) -> PuthiError | None:
+    """A one-line error for SQLite's own error on the command's corpus (damaged on disk or by hand: a dropped
+    table, a page of text that is no UTF-8), raised as it is or wrapped by pandas (a hostile tester)."""
+    cause = exc if isinstance(exc, sqlite3.DatabaseError) else exc.__cause__
+    if not isinstance(cause, sqlite3.DatabaseError) or not getattr(args, "db", None):
+        return None
+    from puthi.corpus.store import db_error
+
+    return db_error(str(args.db), cause)
+
+
 def main(argv: list[str] | None = None) -> int:
     if sys.stderr is None:  # started with stderr closed (`2>&-`): messages go nowhere, never into the results
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
@@ -86,8 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except BrokenPipeError:
         return 0
-    except OSError as exc:
-        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+    except Exception as exc:
+        if damage := _corpus_error(args, exc):
+            print(f"puthi {args.command}: {damage}", file=sys.stderr)
+            return damage.exit_code
+        if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise
         print(f"puthi {args.command}: cannot write the output ({exc.strerror}); free some space or write "
               "elsewhere, and run again", file=sys.stderr)

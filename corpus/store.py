@@ -42,7 +42,7 @@ from puthi.corpus.records import (
     Verdict,
     claim_xml_ids,
 )
-from puthi.errors import InputError, OutputError
+from puthi.errors import InputError, OutputError, PuthiError
 from puthi.normalize.edits import Edit
 from puthi.rules.spans import NumberSpan, TermSpan
 
@@ -201,11 +201,11 @@ def _check_schema(path: str, have: int, *, foreign: bool) -> None:
     if have > SCHEMA_VERSION:
         raise InputError(path, f"was written by a newer puthi (schema {have} > {SCHEMA_VERSION}); upgrade puthi "
                                "to read it")
-    if foreign:
+    if foreign or have < 0:  # a negative version is no puthi's (a hostile tester: a KeyError in the migration)
         raise InputError(path, "is an SQLite file but not a puthi corpus; choose another --db")
 
 
-def _db_error(path: str, exc: sqlite3.Error) -> Exception:
+def db_error(path: str, exc: sqlite3.Error) -> PuthiError:
     """A one-line :mod:`puthi.errors` for an SQLite error on the store at ``path``."""
     msg = str(exc).lower()
     if "disk is full" in msg or "disk i/o" in msg:
@@ -216,8 +216,10 @@ def _db_error(path: str, exc: sqlite3.Error) -> Exception:
                                  "is writable, or choose another --db")
     if "locked" in msg or "busy" in msg:
         return OutputError(path, "the corpus is locked by another writer; wait for it to finish and run again")
-    if "not a database" in msg or "malformed" in msg:
+    if "not a database" in msg:
         return InputError(path, f"is not a puthi corpus ({exc}); choose another --db")
+    if any(w in msg for w in ("malformed", "no such table", "no such column", "could not decode", "corrupt")):
+        return InputError(path, f"the corpus is damaged ({exc}); restore it from a backup or build it again")
     return OutputError(path, f"database error: {exc}")
 
 
@@ -288,7 +290,7 @@ class Corpus:
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
         except sqlite3.Error as exc:
-            raise _db_error(self.path, exc) from exc
+            raise db_error(self.path, exc) from exc
 
     def _open_readonly(self, timeout: float, migrated: bool = False) -> sqlite3.Connection:
         """A connection that changes nothing in the corpus. Where the corpus and its folder may be written, an
@@ -316,7 +318,7 @@ class Corpus:
             if unsaved:
                 raise InputError(self.path, f"its last changes are still in {wal.name}, and its folder cannot be "
                                             "written; open it once where it can be (puthi correct --list there)")
-            raise _db_error(self.path, error) from error
+            raise db_error(self.path, error) from error
         try:
             _check_schema(self.path, have, foreign=have == 0)
         except InputError:
@@ -348,14 +350,14 @@ class Corpus:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise _db_error(self.path, exc) from exc
+            raise db_error(self.path, exc) from exc
         try:
             yield self.conn
         except BaseException as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise _db_error(self.path, exc) from exc
+                raise db_error(self.path, exc) from exc
             raise
         else:
             try:
@@ -363,7 +365,7 @@ class Corpus:
             except sqlite3.Error as exc:
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
-                raise _db_error(self.path, exc) from exc
+                raise db_error(self.path, exc) from exc
 
     @property
     def schema_version(self) -> int:

@@ -107,3 +107,33 @@ def test_an_import_naming_a_named_pipe_as_its_image_does_not_hang_the_review(tmp
     build([tmp_path / "p.xml"], db, progress=False)
     [report] = export(db, "html", tmp_path / "out")
     assert report.exists()
+
+
+def test_a_damaged_corpus_is_a_one_line_error(capsys, tmp_path):
+    # a hostile tester: a dropped table, a damaged page of text and a negative schema version ended in tracebacks
+    import sqlite3
+
+    from review_helpers import one_clean_line, run
+
+    from puthi.corpus.pipeline import build
+
+    book = tmp_path / "b.txt"
+    book.write_text("ছেষট্টি খেলায় ২৪খানি তাস লাগে।\n", encoding="utf-8")
+    for case in ("drop", "decode", "version"):
+        db = tmp_path / f"{case}.sqlite"
+        build([book], db, progress=False)
+        conn = sqlite3.connect(db)
+        if case == "drop":
+            conn.execute("DROP TABLE verdicts")
+        elif case == "decode":
+            conn.execute("UPDATE pages SET ocr_json = CAST(x'deadbeef' AS TEXT)")
+        else:
+            conn.execute("PRAGMA user_version = -1")
+        conn.commit()
+        conn.close()
+        tei = ["export", "--db", db, "--format", "tei", "-o", tmp_path / f"{case}-tei"]
+        commands = {"drop": [tei, ["export", "--db", db, "--format", "csv", "-o", tmp_path / f"{case}-csv"]],
+                    "decode": [tei], "version": [tei, ["build", book, "--db", db]]}[case]
+        for argv in commands:
+            code, _, err = run(capsys, argv)
+            assert code != 0 and str(db) in one_clean_line(err), (case, argv, err)
