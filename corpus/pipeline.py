@@ -190,6 +190,16 @@ def sniff(path: Path, head: bytes | None = None) -> str | None:
     return None
 
 
+def _readable_folder(folder: Path) -> bool:
+    try:
+        with os.scandir(folder):
+            return True
+    except PermissionError:
+        return False
+    except OSError:  # gone meanwhile, or a loop of links: not a permission to report
+        return True
+
+
 def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], list[Failure], list[Path]]:
     """Expand folders (recursively, skipping hidden files) and sniff each file's kind. Also returns the files
     of the folders left out, by their suffix (``notes.md``, ``README.txt``) or as XML that is neither hOCR,
@@ -209,6 +219,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                                  "a symbolic link that leads to no file (or to itself); point it at the real file"
                                  if p.is_symlink() else NOT_A_FILE)
                          for p in shown if not p.is_file() and not p.is_dir() and p.suffix.lower() in SUFFIXES]
+            # a folder that cannot be read is named too: the walk skipped it unseen (a hostile tester)
+            unread = [d for d in [path, *(p for p in shown if p.is_dir())] if not _readable_folder(d)]
+            failures += [Failure(str(d.absolute()), None, "read", "permission denied: this folder cannot be read; "
+                                                                  "check its permissions") for d in unread]
             files = [p for p in visible if p.suffix.lower() in SUFFIXES and not p.name.lower().startswith("readme")]
             picked = set(files)
             for p in visible:
@@ -216,7 +230,7 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                     seen.add(p.resolve())
                     ignored.append(p)
             named = False
-            if not files:
+            if not files and path not in unread:
                 failures.append(Failure(str(src), None, "read", "no scans, PDFs, hOCR/ALTO/PAGE or .txt files in this "
                                                                  "folder (or its subfolders); check the path"))
         elif path.exists():

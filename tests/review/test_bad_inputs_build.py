@@ -111,3 +111,24 @@ def test_a_file_name_that_is_not_utf8_is_one_failure(capsys, tmp_path):
     code, _, err = run(capsys, ["correct", "--db", tmp_path / "c.sqlite", "--doc", "rules.txt", "--start", "0",
                                 "--end", "1", "--text", os.fsdecode(b"\xe9"), "--author", "rk"])
     assert code == 2 and "--text" in one_clean_line(err)
+
+
+def test_a_subfolder_that_cannot_be_read_is_a_listed_failure(tmp_path, monkeypatch):
+    # a hostile tester: build of a folder skipped an unreadable subfolder unseen, "0 failure(s)"
+    import os
+
+    from puthi.corpus import pipeline
+
+    (tmp_path / "src" / "sub").mkdir(parents=True)
+    (tmp_path / "src" / "a.txt").write_text("বিস্তি খেলা\n", encoding="utf-8")
+    (tmp_path / "src" / "sub" / "c.txt").write_text("বিস্তি খেলা\n", encoding="utf-8")
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("sub"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(pipeline.os, "scandir", scandir)
+    _, failures, _ = pipeline.discover([tmp_path / "src"])
+    assert [(f.source, "permission denied" in f.message) for f in failures] == [(str(tmp_path / "src" / "sub"), True)]
