@@ -296,7 +296,7 @@ def _tables(corpus: Corpus, fmt: str, out: Path, sources: set[str] | None = None
 # Columns of free text that no offset counts in: a cell of them that a spreadsheet would run as a formula is
 # set off with an apostrophe (OWASP's advice on CSV injection).
 FREE_TEXT = ("document", "name", "title", "licence", "provenance", "author", "note", "gloss", "explanation",
-             "message")
+             "message", "table", "concept", "headword")  # a scholar's table, concept and headword names too
 
 
 def spreadsheet_safe(frame):
@@ -334,7 +334,8 @@ and the corrections in force).
 | failures | files and pages that could not be read, and why | |
 
 A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` as a formula. In the columns of free text
-(names, authors, notes, glosses, explanations) such a cell starts with `'` in the CSV files. The texts that
+(names, authors, notes, glosses, explanations, table, concept and headword names) such a cell starts with `'` in
+the CSV files. The texts that
 offsets count in (`ocr_text`, `text`, `surface`, `before`, `after`, quotes) are left exact, so import the CSV
 files as text rather than opening them by a double click.
 """

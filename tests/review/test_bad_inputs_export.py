@@ -137,3 +137,25 @@ def test_a_damaged_corpus_is_a_one_line_error(capsys, tmp_path):
         for argv in commands:
             code, _, err = run(capsys, argv)
             assert code != 0 and str(db) in one_clean_line(err), (case, argv, err)
+
+
+def test_a_table_or_concept_name_like_a_formula_is_set_off_in_the_csv(capsys, tmp_path):
+    # a hostile tester: a table named =HYPERLINK(A1).csv and a concept @SUM(1) reached terms.csv as formulas
+    from review_helpers import run
+
+    from puthi.corpus.pipeline import build
+    from puthi.rules.terms.tables import TableFile
+
+    table = tmp_path / "=HYPERLINK(A1).csv"
+    table.write_text("concept,lang,headword\ncard.joker,bn,জোকার\n", encoding="utf-8")
+    book = tmp_path / "x.txt"
+    book.write_text("জোকার ও টেক্কা\n", encoding="utf-8")
+    db = tmp_path / "t.sqlite"
+    build([book], db, tables=(TableFile.read(table),), progress=False)
+    code, _, _ = run(capsys, ["correct", "--db", db, "--doc", "x.txt", "--start", "8", "--end", "14", "--term",
+                              "@SUM(1)", "--author", "me"])
+    assert code == 0
+    run(capsys, ["export", "--db", db, "--format", "csv", "-o", tmp_path / "o"])
+    cells = [c for line in (tmp_path / "o" / "terms.csv").read_text(encoding="utf-8").splitlines()
+             for c in line.split(",")]
+    assert not any(c.startswith(("=", "@")) for c in cells) and "'=HYPERLINK(A1)" in cells and "'@SUM(1)" in cells
