@@ -72,6 +72,9 @@ def _edit_records(edits) -> list[dict]:
              "confidence": e.confidence} for e in edits]
 
 
+MAX_RAW_LINE = 64 * 2**20  # bytes of one line at most; lines over MAX_LINE characters are only normalised anyway
+
+
 def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]]:
     """Yield (line without its ending, the ending) decoded from ``stream``; errors name the byte offset."""
     peek = getattr(stream, "peek", None)
@@ -79,7 +82,10 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
     if b"\x00" in head:
         check_head(head, name)  # UTF-16 (even without a byte-order mark, and with a first line free of NULs)
     offset = 0
-    for raw in stream:
+    while raw := stream.readline(MAX_RAW_LINE + 1):
+        if len(raw) > MAX_RAW_LINE:  # a line that never ends had grown to 11 GB (a hostile tester)
+            raise InputError(name, f"a line of more than {MAX_RAW_LINE // 2**20} MB at byte offset {offset}; break "
+                                   "the text into lines")
         if offset == 0 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
             check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
         if offset == 0:

@@ -184,16 +184,38 @@ def open_input(arg: str) -> BinaryIO:
         raise InputError(arg, f"cannot read ({exc.strerror})") from None
 
 
+#: The most a command that reads its text whole (check, eval) takes: /dev/zero on standard input had grown to
+#: 20 GB before anything was said (a hostile tester).
+MAX_WHOLE_TEXT = 256 * 2**20
+
+
 def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
-    """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`)."""
+    """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`), read a megabyte at a
+    time: a binary head, a NUL byte or more than :data:`MAX_WHOLE_TEXT` stop it at once."""
     if arg == "-":
-        return decode(_stdin().read(), "standard input", errors, replace_option)
+        return decode(_read_whole(_stdin(), "standard input"), "standard input", errors, replace_option)
     with open_input(arg) as fh:
         try:
-            data = fh.read()
+            data = _read_whole(fh, arg)
         except OSError as exc:
             raise InputError(arg, f"cannot read ({exc.strerror})") from None
     return decode(data, arg, errors, replace_option)
+
+
+def _read_whole(fh: BinaryIO, where: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := fh.read(2**20):
+        if not chunks:
+            check_head(chunk, where)
+        if (nul := chunk.find(b"\x00")) >= 0:
+            raise nul_byte(where, size + nul)
+        size += len(chunk)
+        if size > MAX_WHOLE_TEXT:
+            raise InputError(where, f"is more than {MAX_WHOLE_TEXT // 2**20} MB, and this command reads its text "
+                                    "whole; split it into chapters")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 _LETTER = regex.compile(r"\p{L}")

@@ -36,3 +36,22 @@ def test_a_pair_too_long_to_align_is_refused_with_advice(capsys, tmp_path, monke
     ref.write_text("তাস " * 10, encoding="utf-8")
     hyp.write_text("ভাস " * 10, encoding="utf-8")
     assert run(capsys, ["eval", str(ref), str(hyp)])[0] == 0
+
+
+def test_a_text_read_whole_is_refused_past_its_limit_and_a_line_past_its_own(capsys, tmp_path, monkeypatch):
+    # a hostile tester: check - and eval - read /dev/zero to 20 GB, repair - a line that never ended to 11 GB
+    import io
+    import sys
+    from types import SimpleNamespace
+
+    from review_helpers import one_clean_line, run
+
+    from puthi.corpus import cmd_repair, textio
+
+    monkeypatch.setattr(textio, "MAX_WHOLE_TEXT", 3 * 2**20)
+    monkeypatch.setattr(cmd_repair, "MAX_RAW_LINE", 2**20)
+    big = ("তুরুপের টেক্কা " * 200_000).encode()  # 5.6 MB, one line
+    for argv in (["check", "-", "--game", "sixtysix"], ["eval", "-", tmp_path / "none.txt"], ["repair", "-"]):
+        monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(big), isatty=lambda: False))
+        code, _, err = run(capsys, argv)
+        assert code == 2 and "MB" in one_clean_line(err), (argv, err)
