@@ -85,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
 def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
     """The claims of the repaired ``text``, each at its sentence's place in ``text`` as given (``--repair``).
 
-    >>> [c.start for c in _claims_after_repair("ৰিস্তি দুইজন লোকে थেলে।", "bisti", "auto", None)]
-    [0]
+    >>> claims = _claims_after_repair("নিয়ম। বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।", "bisti", "auto", None)
+    >>> [(c.start, c.stated) for c in claims]
+    [(7, 50)]
     """
     from dataclasses import replace
 

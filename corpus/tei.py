@@ -43,7 +43,7 @@ import itertools
 import json
 import os
 import urllib.parse
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -145,10 +145,12 @@ def _append(parent: etree._Element, text: str) -> None:
     if not text:
         return
     text = xml_text(text)
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
+    try:  # not len(parent): lxml counts the children one by one, and a page of 40,000 numbers took minutes
+        last = parent[-1]
+    except IndexError:
         parent.text = (parent.text or "") + text
+    else:
+        last.tail = (last.tail or "") + text
 
 
 @functools.cache
@@ -356,21 +358,26 @@ def _page(div: etree._Element, sp: StoredPage, lang: str | None) -> None:
     edits = sorted((m for m in sp.edits if m.active), key=lambda m: (m.item.start, m.item.end))
     # Blocks cover the whole text: each runs to the next block's first line; an edit never straddles two.
     lines = sp.lines or _lines(sp)
-    starts = sorted({min(ln["start"] for ln in lines if ln["block_no"] == b)
-                     for b in {ln["block_no"] for ln in lines}}) or [0]
+    edit_starts = [m.item.start for m in edits]
+
+    def inside(pos: int) -> Any:  # the edit ``pos`` falls inside, by binary search (edits in force do not overlap)
+        k = bisect_left(edit_starts, pos) - 1
+        return edits[k] if k >= 0 and edits[k].item.end > pos else None
+
+    def inserted_at(pos: int) -> bool:
+        return any(m.item.end == pos for m in edits[bisect_left(edit_starts, pos):bisect_right(edit_starts, pos)])
+
+    first: dict[int, int] = {}
+    for ln in lines:
+        first[ln["block_no"]] = min(first.get(ln["block_no"], ln["start"]), ln["start"])
+    starts = sorted(set(first.values())) or [0]
     starts[0] = 0
-    for m in edits:
-        starts = [s for s in starts if not (m.item.start < s < m.item.end) and not (s == m.item.start == m.item.end
-                                                                                    and s != 0)]
+    starts = [s for s in starts if s == 0 or not (inside(s) or inserted_at(s))]
     bounds = [*starts, len(text)]
-    lines = sp.lines or _lines(sp)
     lbs: dict[int, dict[str, Any]] = {}
     for ln in lines:
-        pos = ln["start"]
-        for m in edits:
-            if m.item.start < pos < m.item.end:
-                pos = m.item.start
-        lbs.setdefault(pos, ln)
+        m = inside(ln["start"])
+        lbs.setdefault(m.item.start if m else ln["start"], ln)
     aligner = Aligner([m.item for m in edits])
     spans = []
     for m in sp.terms:
@@ -380,14 +387,18 @@ def _page(div: etree._Element, sp: StoredPage, lang: str | None) -> None:
     for n in sp.numbers:  # cert: as sure as the repair it was read out of (a guessed digit of a garbled number)
         spans.append((aligner.start(n.start), aligner.end(n.end), "num", (n.value, offsets.output_confidence(
             n.start, n.end))))
+    # each block's spans and edits by binary search: filtering all of them for each block had made a page of
+    # thousands of lines take minutes (a hostile tester)
+    spans.sort(key=lambda s: s[0])
+    span_starts = [s[0] for s in spans]
     for a, b in itertools.pairwise(bounds):
-        inner = [s for s in spans if a <= s[0] < s[1] <= b]
+        inner = [s for s in spans[bisect_left(span_starts, a):bisect_left(span_starts, b)] if s[0] < s[1] <= b]
         own = BCP47.get(line_lang(text[a:b], lang)) if lang in ("bn", "as") else lang
         ab = _sub(div, "ab")
         if own != lang:
             ab.set(_LANG, own)
-        _block(ab, text, a, b, [m for m in edits if a <= m.item.start and m.item.end <= b],
-               lbs, inner, sp.page_no)
+        mine = edits[bisect_left(edit_starts, a):bisect_right(edit_starts, b)]
+        _block(ab, text, a, b, [m for m in mine if m.item.end <= b], lbs, inner, sp.page_no)
 
 
 def _lines(sp: StoredPage) -> list[dict[str, Any]]:
@@ -407,13 +418,13 @@ def _nest(spans: list[tuple[int, int, str, Any]]) -> list[tuple[int, int, str, A
     """The spans that nest (longest first at a start); a span crossing an accepted one is dropped."""
     out: list[tuple[int, int, str, Any]] = []
     stack: list[tuple[int, int]] = []
+    taken: set[tuple[int, int, str]] = set()
     for s in sorted(spans, key=lambda s: (s[0], -s[1], s[2])):
         while stack and stack[-1][1] <= s[0]:
             stack.pop()
-        if stack and s[1] > stack[-1][1]:
+        if (stack and s[1] > stack[-1][1]) or s[:3] in taken:
             continue
-        if any(o[0] == s[0] and o[1] == s[1] and o[2] == s[2] for o in out):
-            continue
+        taken.add(s[:3])
         out.append(s)
         stack.append((s[0], s[1]))
     return out
@@ -460,6 +471,6 @@ def _block(ab: etree._Element, text: str, a: int, b: int, edits: list[Any], lbs:
             _sub(choice, "corr", e.after, resp=resp, cert=f"{e.confidence:.2f}", n=e.rule)
             pos = e.end
             continue
-        nxt = next((c for c in cuts if c > pos), b)
+        nxt = cuts[bisect_right(cuts, pos)] if bisect_right(cuts, pos) < len(cuts) else b
         _append(parent, text[pos:nxt])
         pos = nxt
