@@ -795,3 +795,19 @@ def test_a_claim_keeps_its_id_when_a_person_gives_it_another_game(tmp_path, fast
         claims = c.frame("claims")
     assert claims[["claim_id", "game"]].values.tolist() == [[before, "sixtysix"]]
     assert cli.main(["correct", *where, "--claim", before, "--verdict", "unverifiable"]) == 0
+
+
+def test_a_corrections_csv_with_extra_cells_or_a_column_twice_is_refused(tmp_path):
+    # a hostile tester: a row of 13 cells under 11 columns, and a header naming document twice, were taken
+    from puthi.corpus.corrections import read_csv
+    from puthi.errors import InputError
+
+    extra = tmp_path / "extra.csv"
+    extra.write_text("document,page,kind,start,end,before,after,author\na.txt,1,text,0,1,ৰ,ব,rk,x,y\n",
+                     encoding="utf-8")
+    twice = tmp_path / "twice.csv"
+    twice.write_text("document,page,kind,document,after\na.txt,1,text,b,ব\n", encoding="utf-8")
+    with pytest.raises(InputError, match="10 cells under a header of 8"):
+        read_csv(str(extra))
+    with pytest.raises(InputError, match="document twice"):
+        read_csv(str(twice))
