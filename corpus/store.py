@@ -318,6 +318,9 @@ class Corpus:
             if unsaved:
                 raise InputError(self.path, f"its last changes are still in {wal.name}, and its folder cannot be "
                                             "written; open it once where it can be (puthi correct --list there)")
+            if error is not None and "unable to open" in str(error).lower():  # it was opened to be read only
+                raise InputError(self.path, f"cannot open the corpus to read it ({error}); check that it and its "
+                                            "folder can be read") from error
             raise db_error(self.path, error) from error
         try:
             _check_schema(self.path, have, foreign=have == 0)
