@@ -106,6 +106,9 @@ def _open_image(path: str, max_pixels: int, page_no: int | None = None) -> Itera
     Image.MAX_IMAGE_PIXELS = max_pixels
     try:
         with warnings.catch_warnings():
+            # Pillow's notes on damaged metadata ("Tag data larger than file"): two lines and a site-packages path
+            # for a page that still reads (a hostile tester); damaged pixels are an error below
+            warnings.filterwarnings("ignore", category=UserWarning, module="PIL")
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             try:
                 img = _pil_open(path)
