@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_pairs(path: str, ref_key: str = "reference", hyp_key: str = "hypothesis") -> list[tuple[str, str]]:
     """(reference, hypothesis) pairs from a TSV or JSON file; a clear error naming the file when malformed."""
-    text = read_text_arg(path)
+    text = read_text_arg(path, json=path.endswith(".json"))
     if path.endswith(".json"):
         try:
             data = json.loads(text)

@@ -75,8 +75,9 @@ def ocr_lang(value: str) -> str:
 _JSON_LINE = re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"[^"\n]{1,40}"\s*:\s*[^\n]*\}\s*(?:\n|$)')
 
 
-def check_head(head: bytes, where: str) -> None:
-    """``InputError`` if the first bytes of an input show it is UTF-16, binary or JSON lines rather than text.
+def check_head(head: bytes, where: str, json: bool = False) -> None:
+    """``InputError`` if the first bytes of an input show it is UTF-16, binary or (unless ``json``) JSON lines
+    rather than text.
 
     >>> check_head("তাস".encode("utf-16"), "a.txt")
     Traceback (most recent call last):
@@ -100,7 +101,8 @@ def check_head(head: bytes, where: str) -> None:
             raise InputError(where, f"not UTF-8 but {encoding} (no byte-order mark); convert it: "
                                     f"iconv -f {encoding} -t UTF-8")
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
-    reject_jsonl(head, where)
+    if not json:
+        reject_jsonl(head, where)
 
 
 def reject_jsonl(head: bytes, where: str) -> None:
@@ -131,13 +133,13 @@ def wide_without_bom(head: bytes) -> str | None:
     return None
 
 
-def decode(data: bytes, where: str, errors: str = "strict", replace_option: str = "") -> str:
+def decode(data: bytes, where: str, errors: str = "strict", replace_option: str = "", json: bool = False) -> str:
     """``data`` as UTF-8 text (a BOM is dropped); ``InputError`` with the byte offset if it is not.
 
     ``replace_option`` is the command's option for replacing bad bytes (e.g. ``--errors replace``), named in
     the error only when the command has one.
     """
-    check_head(data, where)
+    check_head(data, where, json)
     if (nul := data.find(b"\x00")) >= 0:  # past the head, too
         raise nul_byte(where, nul)
     try:
@@ -189,25 +191,26 @@ def open_input(arg: str) -> BinaryIO:
 MAX_WHOLE_TEXT = 256 * 2**20
 
 
-def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "") -> str:
+def read_text_arg(arg: str, errors: str = "strict", replace_option: str = "", json: bool = False) -> str:
     """The whole text of file ``arg`` or of standard input for ``-`` (see :func:`decode`), read a megabyte at a
-    time: a binary head, a NUL byte or more than :data:`MAX_WHOLE_TEXT` stop it at once."""
+    time: a binary head, a NUL byte or more than :data:`MAX_WHOLE_TEXT` stop it at once. ``json``: a JSON file is
+    expected (``eval --pairs``), so a head like JSON lines is no mistake."""
     if arg == "-":
-        return decode(_read_whole(_stdin(), "standard input"), "standard input", errors, replace_option)
+        return decode(_read_whole(_stdin(), "standard input", json), "standard input", errors, replace_option, json)
     with open_input(arg) as fh:
         try:
-            data = _read_whole(fh, arg)
+            data = _read_whole(fh, arg, json)
         except OSError as exc:
             raise InputError(arg, f"cannot read ({exc.strerror})") from None
-    return decode(data, arg, errors, replace_option)
+    return decode(data, arg, errors, replace_option, json)
 
 
-def _read_whole(fh: BinaryIO, where: str) -> bytes:
+def _read_whole(fh: BinaryIO, where: str, json: bool = False) -> bytes:
     chunks: list[bytes] = []
     size = 0
     while chunk := fh.read(2**20):
         if not chunks:
-            check_head(chunk, where)
+            check_head(chunk, where, json)
         if (nul := chunk.find(b"\x00")) >= 0:
             raise nul_byte(where, size + nul)
         size += len(chunk)

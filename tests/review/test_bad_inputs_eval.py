@@ -55,3 +55,13 @@ def test_a_text_read_whole_is_refused_past_its_limit_and_a_line_past_its_own(cap
         monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(big), isatty=lambda: False))
         code, _, err = run(capsys, argv)
         assert code == 2 and "MB" in one_clean_line(err), (argv, err)
+
+
+def test_a_pairs_file_holding_one_json_object_says_a_list_is_expected(capsys, tmp_path):
+    # a hostile tester: {"a": 1} was called "JSON lines, not text"
+    from review_helpers import one_clean_line, run
+
+    pairs = tmp_path / "p.json"
+    pairs.write_text('{"a": 1}', encoding="utf-8")
+    code, _, err = run(capsys, ["eval", "--pairs", pairs])
+    assert code == 2 and "expected a JSON list of objects" in one_clean_line(err)
