@@ -64,8 +64,8 @@ def scan_of(sp) -> tuple[Path | None, int]:
         return Path(sp.doc.source), sp.page_no - 1
     if sp.doc.kind in ("hocr", "alto", "page") and (image := page_image(sp)):
         path, _, page = image.partition("#page=")
-        if Path(path).is_file():  # a regular file: a named pipe the import names had hung the export (a tester)
-            return Path(path), int(page) - 1 if page.isdigit() else 0
+        if Path(path).is_file() or not Path(path).exists():  # a named pipe the import names had hung the export
+            return Path(path), int(page) - 1 if page.isdigit() else 0  # (a tester); a missing scan is said so
     return None, 0
 
 
