@@ -400,14 +400,15 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
             missing = {"document", "page", "kind", "after"} - set(reader.fieldnames)
             if missing:
                 raise InputError(name, f"missing column(s) {', '.join(sorted(missing))}; expected {CSV_COLUMNS}")
-            if twice := sorted({f for f in reader.fieldnames if reader.fieldnames.count(f) > 1}):
+            if twice := sorted({f for f in reader.fieldnames if f.strip() and reader.fieldnames.count(f) > 1}):
                 raise InputError(name, f"the header names {', '.join(twice)} twice; keep one column of each")
             out, bad = [], []
             end = 1  # the line the record before ended on: a quoted sentence may hold line breaks (a review)
             for row in reader:
                 n, end = end + 1, reader.line_num
                 try:
-                    if None in row:  # DictReader's key for cells past the header (a hostile tester)
+                    # DictReader's key for cells past the header (a hostile tester); empty ones are a spreadsheet's
+                    if any(cell.strip() for cell in row.get(None) or ()):  # trailing commas (a review)
                         raise InputError(f"{name} line {n}", f"{len(row) - 1 + len(row[None])} cells under a header "
                                          f"of {len(reader.fieldnames)}; quote a cell that holds the delimiter")
                     out.append(_row(row, name, n, default_author))

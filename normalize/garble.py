@@ -722,11 +722,12 @@ def _keeps(reading: str, letters: list[str]) -> bool:
     return all(letter in rest for letter in letters)
 
 
-# What follows a number and not "and": a classifier or a unit ("৩ খানা", "৩ জন", "৩ পয়েন্ট"), in Bengali or as a
-# Hindi model may have read it; and what comes before a number ("মূল্য ৩", "প্রত্যেকে ৩"). A review found these.
-_COUNTED = regex.compile(r"(?:খান|খানি|খানা|জন|টি|টা|টো|টে|গুলি|গুলো|পয়েন্ট|ফোটা|ফোঁটা|ফেঁটি|বার|বাৰ|গুণ|দফা|রকম|কুড়ি"
-                         r"|শত|হাজার|পিঠ|তাস|ঘর|গুটি|খন|জনা|খान|जन|टि|टा|फोटा|पिठ|तास)")
-_QUANTITY_CUE = regex.compile(r"(?:মূল্য|মুল্য|দাম|মান|প্রত্যেকে|প্রত্যেককে|প্রত্যেকের|মোট|সর্বমোট|সংখ্যা|নম্বর)$")
+# What follows a number and not "and": a classifier or a unit ("৩ খানা", "৩ জন", "৩ পয়েন্টের"), a whole word in
+# Bengali or as a Hindi model may have read it; and a whole word that asks for a number before it ("মূল্য ৩",
+# "প্রত্যেকে ৩"). Whole words: টেক্কা, বারো, সমান and বর্তমান are none of these (two reviews).
+_COUNTED = regex.compile(r"(?:খান|খানি|খানা|জন|জনা|টি|টা|টো|টে|গুলি|গুলো|পয়েন্ট|ফোটা|ফোঁটা|ফেঁটি|বার|বাৰ|গুণ|দফা|রকম"
+                         r"|কুড়ি|শত|হাজার|খন|खान|जन|टि|टा|फोटा)(?:এর|ের|র|য়|ে|তে|কে)?\p{P}*")
+_QUANTITY_CUE = regex.compile(r"\p{P}*(?:মূল্য|মুল্য|দাম|মান|প্রত্যেকে|প্রত্যেককে|প্রত্যেকের|মোট|সর্বমোট|সংখ্যা|নম্বর)")
 
 
 def _lone_word(line: str, span: Span, dec: Decoder) -> tuple[str, str, float] | None:
@@ -747,7 +748,7 @@ def _lone_word(line: str, span: Span, dec: Decoder) -> tuple[str, str, float] | 
     before, after = line[: span.start].split()[-1:], line[span.end :].split()[:1]
     if not before or not after or any(is_numeric(t) or not any(c.isalpha() for c in t) for t in before + after):
         return None
-    if _COUNTED.match(after[0]) or _QUANTITY_CUE.search(before[0]):  # "७ খানা তাস", "মূল্য ७ পয়েন্ট": a number
+    if _COUNTED.fullmatch(after[0]) or _QUANTITY_CUE.fullmatch(before[0]):  # "७ খানা তাস", "মূল্য ७": a number
         return None
     rows = dec.channel.by_garble.get(span.text, ())
     if not rows or rows[0][0] in BENGALI_DIGITS or rows[0][0] not in dec.lexicon:

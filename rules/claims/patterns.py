@@ -331,11 +331,13 @@ _ZERO = regex.compile(r"(?<![\p{L}\p{M}])(?:শূন্য|শুন্য)(?![
 _ZERO_AFTER_RANK = regex.compile(r"\s*[—–:\-]?\s*(?:মূল্য|মুল্য|মান)?\s*[—–:\-]?\s*")
 # "each" after a value that a list of ranks shares ("টেক্কা ও দহলার এক করিয়া", a newcomer; Assamese "এক কৈ"): without
 # it, one value after several ranks is whose it is unknown ("টেক্কা ও দহলার দাম এক" may say "the same"). The ranks
-# are "of" (টেক্কা ও দহলার), and nothing makes them one: "টেক্কা ও দহলা মিলিয়া একুশ ফোটা করে" (together they make
-# 21, করে the verb) gives no value of either (a review).
+# are "of" (টেক্কা ও দহলার) where "each" is also the verb "makes" (করে, করি), and nothing makes them one: "টেক্কা
+# ও দহলা মিলিয়া একুশ ফোটা করে" (together they make 21) gives no value of either (two reviews: করিয়া after plain
+# names, "টেক্কা ও দহলা দশ ফোটা করিয়া পায়", is "each").
 _OF = regex.compile(r"(?:র|ৰ)$")
+_MAKES = frozenset({"করে", "করি"})
 _TOGETHER = regex.compile(r"মিলিয়া|মিলে|মিলি|একত্রে|একত্র|একসঙ্গে|একসাথে|একেলগে|থাকিলে|থাকলে|থাকে|দুইখানিতে|দুটিতে")
-_EACH = regex.compile(r"\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*(?:করিয়া|করে|ক'রে|করি|কৰি|কৈ)(?![\p{L}\p{M}])")
+_EACH = regex.compile(r"\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*(করিয়া|করে|ক'রে|করি|কৰি|কৈ)(?![\p{L}\p{M}])")
 _LIST_GAP = regex.compile(r"(?:[\s,]|\bও\b|\bএবং\b|\bআর\b|\bবা\b|\bআৰু\b)*")  # between the ranks of one list
 
 
@@ -374,7 +376,8 @@ def _rank_value_pairs(s: Sentence, ranks: list, numbers: list) -> list:
     for group, values in groups:
         if len(group) == len(values) or (len(group) == 1 and values):
             pairs += zip(group, values, strict=False)  # a single rank takes the first value
-        elif len(values) == 1 and _EACH.match(s.text, values[0].end - s.start) and _OF.search(group[-1][0].surface) \
+        elif len(values) == 1 and (each := _EACH.match(s.text, values[0].end - s.start)) \
+                and (each.group(1) not in _MAKES or _OF.search(group[-1][0].surface)) \
                 and not _TOGETHER.search(s.text, group[-1][0].end - s.start, values[0].start - s.start):
             pairs += [(rank, values[0]) for rank in group]  # "টেক্কা ও দহলার এক করিয়া": one each
     return pairs

@@ -811,3 +811,8 @@ def test_a_corrections_csv_with_extra_cells_or_a_column_twice_is_refused(tmp_pat
         read_csv(str(extra))
     with pytest.raises(InputError, match="document twice"):
         read_csv(str(twice))
+    # a spreadsheet's blank columns and trailing empty cells are no mistake (a second review)
+    blank = tmp_path / "blank.csv"
+    blank.write_text("document,page,kind,start,end,after,author,,\na.txt,1,text,0,3,বিন,rk,,\n"
+                     "a.txt,1,text,4,5,ক,rk,,,\n", encoding="utf-8")
+    assert [a.after for a in read_csv(str(blank))] == ["বিন", "ক"]

@@ -322,3 +322,6 @@ def test_a_lone_garbled_digit_between_words_is_the_word_hin_writes_it_for():
                  "টেক্কার মূল্য ७ পয়েন্ট।", "টেক্কার মূল্য ७ দেওয়া হয়।"]:
         [edit] = fix_line(line)
         assert edit.after in "০১২৩৪৫৬৭৮৯" and edit.confidence <= DIGIT_GUESS, line
+    # but a word that merely begins like a classifier, or ends like a cue, is no number's (a second review)
+    for line in ["খেলার শেষে সাহেব ७ টেক্কা যাহার হাতে থাকে।", "দাবা ७ শতরঞ্চ খেলা।", "ইহা বর্তমান ७ পূর্বে একই।"]:
+        assert [e.after for e in fix_line(line)] == ["ও"], line

@@ -1185,6 +1185,10 @@ def test_a_blind_sets_words_of_session_14(game, text, expected):
     # a review: হইত alone, Assamese, and an adjective in -িত inside a rule that is no habit
     ("পূর্বে বিস্তি চারিজনে খেলা হইত, এখন দুইজনে খেলে।", [2]),
     ("আগৰ দিনত এই খেল চাৰিজনে খেলিছিল, এতিয়া দুজনে খেলে।", [2]),
+    # a second review: an aside in brackets or quotes, or "it is said", after the habit
+    ("পূর্বে চারজনে খেলিত (যেমন কলিকাতায়), এখন দুইজনে খেলে।", [2]),
+    ("পূর্বে চারজনে খেলিত বলিয়া শুনা যায়, এখন দুইজনে খেলে।", [2]),
+    ("পূর্বে চারজনে খেলিত ”, এখন দুইজনে খেলে।", [2]),
 ])
 def test_the_old_days_set_against_now_state_no_rule(text, expected):
     assert [c.stated for c in extract_claims(text, game="bisti") if c.quantity == "players"] == expected
@@ -1201,6 +1205,9 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
     assert sorted((c.params["rank"], c.stated) for c in claims) == [("10", 1), ("9", 2), ("A", 1), ("J", 3)]
     # without "each", one value after two ranks may say they are the same: whose it is stays unknown
     assert extract_claims("টেক্কা ও দহলার দাম এক।", game="klaverjas") == []
+    # করিয়া is "each" after plain names too (a second review)
+    assert sorted((c.params["rank"], c.stated) for c in extract_claims("টেক্কা ও দহলা দশ ফোটা করিয়া পায়।", game="bisti")
+                  if c.quantity == "card_value") == [("10", 10), ("A", 10)]
     # nor is a sum the two make together each one's (a review: করে is also "makes")
     for text in ["টেক্কা ও দহলা মিলিয়া একুশ ফোটা করে।", "টেক্কা ও দহলা একসঙ্গে একুশ ফোটা করে।",
                  "হাতে টেক্কা ও দহলা থাকিলে একুশ ফোটা করে।"]:
