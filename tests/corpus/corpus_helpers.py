@@ -38,3 +38,13 @@ def bengali_pages(n: int, seed: int = 0) -> str:
         number = str(p + 1).translate(BENGALI_DIGITS)
         pages.append(f"{line} ।\nপাতা {number}")
     return "\f".join(pages)
+
+
+def two_page_pdf(folder: Path) -> tuple[Path, list]:
+    """``folder/book.pdf`` of two rendered pages ("তাস খেলা", "ফোটা কুড়ি"), and the pages' images."""
+    synth = pytest.importorskip("puthi.ocr.synth")
+    font = synth.find_font("Noto Sans Bengali")
+    pages = [synth.render(t, font, size=40, seed=1).image.convert("RGB") for t in ("তাস খেলা", "ফোটা কুড়ি")]
+    pdf = folder / "book.pdf"
+    pages[0].save(pdf, save_all=True, append_images=pages[1:], resolution=150)
+    return pdf, pages

@@ -26,7 +26,7 @@ from puthi.ocr.xmlsafe import parse_xml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from corpus_helpers import bengali_pages  # noqa: E402
+from corpus_helpers import bengali_pages, two_page_pdf  # noqa: E402
 
 T = f"{{{TEI_NS}}}"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -467,11 +467,7 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
     from puthi.ocr.alto import read_alto
     from puthi.ocr.pagexml import read_page_xml
 
-    synth = pytest.importorskip("puthi.ocr.synth")
-    font = synth.find_font("Noto Sans Bengali")
-    first, second = (synth.render(t, font, size=40, seed=1).image.convert("RGB") for t in ("তাস খেলা", "ফোটা কুড়ি"))
-    pdf = tmp_path / "book.pdf"
-    first.save(pdf, save_all=True, append_images=[second], resolution=150)
+    pdf, (first, second) = two_page_pdf(tmp_path)
     db = tmp_path / "c.sqlite"
     build([pdf], db, lang="ben", progress=False)
     written = export.export(db, fmt, tmp_path / "out")
@@ -489,13 +485,18 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
     assert sorted(p.suffix for p in again) == [".png", ".xml", ".xml"]
 
 
-def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_its_exports(tmp_path):
-    # a newcomer: `२१`, guessed to be ২৭, stood in numbers.csv and the TEI as surely as a printed ২৪
+def _built_table(tmp_path: Path, text: str, table: str) -> tuple[Path, Path]:
+    """``text`` built into a corpus as b.txt: the corpus, and the CSV of one of its tables."""
     book = tmp_path / "b.txt"
-    book.write_text("বিস্তি খেলায় ২৪ খানি তাস লাগে। পৃষ্ঠা २१ দেখ।\n", encoding="utf-8")
+    book.write_text(text, encoding="utf-8")
     db = tmp_path / "c.sqlite"
     build([book], db, progress=False)
-    csv = next(p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "numbers")
+    return db, next(p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == table)
+
+
+def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_its_exports(tmp_path):
+    # a newcomer: `२१`, guessed to be ২৭, stood in numbers.csv and the TEI as surely as a printed ২৪
+    db, csv = _built_table(tmp_path, "বিস্তি খেলায় ২৪ খানি তাস লাগে। পৃষ্ঠা २१ দেখ।\n", "numbers")
     scores = dict(pd.read_csv(csv)[["value", "score"]].itertuples(index=False))
     assert scores[24] == 1.0 and 0 < min(v for k, v in scores.items() if k != 24) < 0.5
     [tei] = export.export(db, "tei", tmp_path / "tei")
@@ -505,10 +506,7 @@ def test_a_number_read_out_of_garble_is_as_sure_as_its_repair_in_the_corpus_and_
 
 def test_a_stated_word_is_plain_in_the_claims_csv(tmp_path):
     # a newcomer: the CSV's stated column held JSON, '"centre"' and '"3-3"'
-    book = tmp_path / "b.txt"
-    book.write_text("ছেষট্টি দুজনের তাসের খেলা। প্রত্যেক খেলোয়াড় তিনটি করে দুই দফায় ছয়টি তাস পান।\n", encoding="utf-8")
-    db = tmp_path / "c.sqlite"
-    build([book], db, progress=False)
-    csv = next(p for p in export.export(db, "csv", tmp_path / "csv") if p.stem == "claims")
+    _, csv = _built_table(tmp_path, "ছেষট্টি দুজনের তাসের খেলা। প্রত্যেক খেলোয়াড় তিনটি করে দুই দফায় ছয়টি তাস পান।\n",
+                          "claims")
     stated = dict(pd.read_csv(csv, dtype=str)[["quantity", "stated"]].itertuples(index=False))
     assert stated["deal_pattern"] == "3-3" and stated["players"] == "2"

@@ -20,7 +20,7 @@ from puthi.errors import EngineError, OutputError
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from corpus_helpers import RA, bengali_pages, seed_files  # noqa: E402
+from corpus_helpers import RA, bengali_pages, seed_files, two_page_pdf  # noqa: E402
 
 VOLATILE = {"seconds", "done", "added", "at", "created"}
 
@@ -308,11 +308,7 @@ def test_an_image_goes_through_ocr(tmp_path, fast_repair):
 
 def test_a_pdf_is_one_task_per_page(tmp_path, fast_repair):
     pytest.importorskip("puthi.ocr.recognize")
-    synth = pytest.importorskip("puthi.ocr.synth")
-    font = synth.find_font("Noto Sans Bengali")
-    first, second = (synth.render(t, font, size=40, seed=1).image.convert("RGB") for t in ("তাস খেলা", "ফোটা কুড়ি"))
-    pdf = tmp_path / "book.pdf"
-    first.save(pdf, save_all=True, append_images=[second], resolution=150)
+    pdf, _ = two_page_pdf(tmp_path)
     db = tmp_path / "c.sqlite"
     report = build([pdf], db, lang="ben", workers=2, progress=False)
     assert report.failures == [] and report.done == 2
