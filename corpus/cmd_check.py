@@ -25,8 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                    help="invalid UTF-8: stop with the byte offset (strict) or read it as U+FFFD (replace)")
     p.add_argument("--repair", action="store_true",
-                   help="read the rules in the repaired text (raw OCR): offsets stay the input's, and a claim's "
-                        "text is the repaired sentence")
+                   help="read the rules in the repaired text (raw OCR): offsets and a claim's text stay the "
+                        "input's")
     p.add_argument("--table", metavar="EXTRA.csv", action="append",
                    help="a scholar's terminology table (as for puthi terms), used with the bundled ones: a game it "
                         "names (concept game.NAME) is a game of its own, whose rules are unverifiable; repeat for "
@@ -83,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
-    """The claims of the repaired ``text``, each at its sentence's place in ``text`` as given (``--repair``).
+    """The claims of the repaired ``text``, each at its sentence's place in ``text`` as given, with that sentence as
+    the text has it (``--repair``; a newcomer sliced the file at the offsets and found another sentence).
 
     >>> claims = _claims_after_repair("নিয়ম। বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।", "bisti", "auto", None)
-    >>> [(c.start, c.stated) for c in claims]
-    [(7, 50)]
+    >>> [(c.start, c.stated, c.text) for c in claims]
+    [(7, 50, 'বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।')]
     """
     from dataclasses import replace
 
@@ -97,8 +98,11 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
 
     fixed = repair_text(text, lang="auto" if lang == "auto" else lang)
     offsets = OffsetMap(list(fixed.edits))
-    return [replace(c, start=offsets.to_input(c.start), end=offsets.to_input(c.end, end=True))
-            for c in extract_claims(fixed.text, game, lang, tables=tables)]
+    out = []
+    for c in extract_claims(fixed.text, game, lang, tables=tables):  # its text as the input has it, as terms
+        start, end = offsets.to_input(c.start), offsets.to_input(c.end, end=True)  # --repair gives surfaces
+        out.append(replace(c, start=start, end=end, text=text[start:end]))
+    return out
 
 
 def _warn_if_garbled(text: str, where: str) -> None:

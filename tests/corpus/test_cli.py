@@ -136,5 +136,6 @@ def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     out = capsys.readouterr()
     [claim] = json.loads(out.out)
     text = raw.read_text(encoding="utf-8")
-    assert claim["stated"] == 50 and text[claim["start"]:claim["end"]] == "বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।"
+    sentence = "বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।"  # its text too is the file's (a newcomer)
+    assert claim["stated"] == 50 and text[claim["start"]:claim["end"]] == claim["text"] == sentence
     assert "garble" not in out.err
