@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
     text = read_text_arg(args.file, args.errors, "--errors replace")
+    where = "standard input" if args.file == "-" else args.file
     if not text.strip():
-        where = "standard input" if args.file == "-" else args.file
         raise InputError(where, "the input is empty; give the rule text as a UTF-8 text file")
     try:
         if args.game in registry.names():  # a game with no engine was said so by known_game
@@ -59,11 +59,11 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
-    _warn_if_another_game(text, args.game, args.lang, "standard input" if args.file == "-" else args.file)
+    _warn_if_another_game(text, args.game, args.lang, where)
     if args.repair:
         claims = _claims_after_repair(text, args.game, args.lang, tables)
     else:
-        _warn_if_garbled(text, "standard input" if args.file == "-" else args.file)
+        _warn_if_garbled(text, where)
         claims = extract_claims(text, args.game, args.lang, tables=tables)
     verdicts = check_claims(claims, impl=args.impl)
     if args.format == "md":
@@ -74,7 +74,6 @@ def run(args: argparse.Namespace) -> int:
     if not verdicts:
         from puthi.rules.terms.letters import detect_lang
 
-        where = "standard input" if args.file == "-" else args.file
         hint = (" It was read as Assamese (its ৰ/ৱ outnumber র); if it is Bengali, try --lang bn."
                 if args.lang == "auto" and detect_lang(text) == "as" else "")
         print(f"puthi check: no rule claims found in {where}; is it a rule text about {args.game}?{hint}",
@@ -96,7 +95,7 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
     from puthi.normalize.repair import repair_text
     from puthi.rules.claims import extract_claims
 
-    fixed = repair_text(text, lang="auto" if lang == "auto" else lang)
+    fixed = repair_text(text, lang=lang)
     offsets = OffsetMap(list(fixed.edits))
     out = []
     for c in extract_claims(fixed.text, game, lang, tables=tables):  # its text as the input has it, as terms

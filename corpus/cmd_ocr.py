@@ -141,15 +141,12 @@ def pdf_page_images(folder: Path, pages: list[Page], source: str, stem: str = "p
     """``pages`` of a PDF ``source`` each naming a PNG of itself, drawn as the OCR drew it and written into
     ``folder`` (``page-0001.png``): a PAGE file's image must be an image, and Transkribus and OCR-D open no page of
     a PDF (a newcomer). Pages of an image file are returned as they are."""
-    from puthi.ocr.images import is_pdf, pdf_page
+    from puthi.corpus.export import pdf_page_png
 
-    if not is_pdf(source):
-        return pages
     out = []
     for p in pages:
-        target = folder / f"{stem}-{p.page_no:04d}.png"
-        pdf_page(source, p.page_no).image.save(target)
-        out.append(replace(p, path=str(target)))
+        png = pdf_page_png(source, p.page_no, (p.width, p.height), folder / f"{stem}-{p.page_no:04d}.png")
+        out.append(replace(p, path=str(png)) if png else p)
     return out
 
 

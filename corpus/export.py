@@ -183,7 +183,7 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
             image += f"#page={sp.page_no}"
         path, mark, fragment = image.partition("#")
         size = (page.get("width", 0), page.get("height", 0))
-        if png := _pdf_page_png(path, sp.page_no, size, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
+        if png := pdf_page_png(path, sp.page_no, size, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
             written.append(png)  # a PAGE or ALTO file's image must be an image: no tool opens a page of a PDF
             page["path"] = png.name
         elif os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
@@ -193,7 +193,7 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
     return written
 
 
-def _pdf_page_png(pdf: str, page_no: int, size: tuple[int, int], target: Path) -> Path | None:
+def pdf_page_png(pdf: str, page_no: int, size: tuple[int, int], target: Path) -> Path | None:
     """Page ``page_no`` of ``pdf`` drawn as the OCR drew it and written to ``target``; None when ``pdf`` is no PDF,
     no longer there or drawable, or draws at another ``size`` than the OCR's (it changed since the build, and the
     boxes would not fit it: a review). The export then names the page as the corpus does."""
