@@ -161,7 +161,12 @@ def _scan(doc: DocView) -> str:
         return '<p class="noscan">No scan: this source was text.</p>'
     if not Path(doc.image).exists():
         return f'<p class="noscan">No scan: {html.escape(str(doc.image))}, which the source names, is not there.</p>'
-    data = _preview(Path(doc.image), doc.frame)
+    try:
+        data = _preview(Path(doc.image), doc.frame, (doc.width, doc.height))
+    except OtherSize as size:
+        return (f'<p class="noscan">The scan {html.escape(doc.image.name)} is {size.args[0]}, not the '
+                f'{doc.width}×{doc.height} this page was read at: it changed since, or is another picture, so it is '
+                'not shown.</p>')
     if data is None:
         return f'<p class="noscan">The scan {html.escape(doc.image.name)} could not be read for this page.</p>'
     boxes = "".join(
@@ -180,11 +185,20 @@ def _scan(doc: DocView) -> str:
 PREVIEW_WIDTH = 1200  # pixels: enough to read a page on a screen; the word boxes keep the scan's own coordinates
 
 
-def _preview(path: Path, frame: int = 0) -> str | None:
+class OtherSize(Exception):
+    """The scan is not the size its page was read at (the message: its size, "W×H")."""
+
+
+def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str | None:
     """The scan at ``path`` (its frame ``frame``) as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide, a photo
     turned as its camera said (as the OCR read it), a 16-bit scan stretched to 8 bits and a transparent one
     laid on white; None if it cannot be read. A newcomer's six 300-ppi pages had made a 32.5 MB page, and a
-    TIFF inlined as such shows in no browser."""
+    TIFF inlined as such shows in no browser.
+
+    With a ``size`` (the page's, as read), a scan of another size raises :class:`OtherSize`: the word boxes would
+    not fit it, and an hOCR, ALTO or PAGE import may name any picture on the machine, which a review page that
+    is shared would carry along. Either orientation of a camera's photo fits (raw Tesseract leaves it unturned).
+    """
     import io
 
     import numpy as np
@@ -204,6 +218,8 @@ def _preview(path: Path, frame: int = 0) -> str | None:
         with opened:
             # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
+            if all(size) and size not in (img.size, opened.size):
+                raise OtherSize(f"{img.width}×{img.height}")
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
                 values = np.asarray(img, dtype=np.float64)
                 lo, hi = float(values.min()), float(values.max())

@@ -146,3 +146,25 @@ def test_a_pdf_page_and_the_image_an_import_names_are_shown(tmp_path):
         tmp_path / "out" / ".." / "book.pdf", 1)
     assert scan_of(page("alto", tmp_path / "a.xml", 1, str(tmp_path / "scan.png"))) == (tmp_path / "scan.png", 0)
     assert scan_of(page("text", tmp_path / "a.txt", 1)) == (None, 0)
+
+
+def test_a_scan_of_another_size_than_its_page_is_not_shown(tmp_path):
+    # a hostile tester: an hOCR import may name any picture on the machine, and a shared review page carried it
+    from PIL import Image
+
+    from puthi.corpus.report import DocView, _scan
+
+    scan = tmp_path / "scan.png"
+    Image.new("L", (400, 300), 255).save(scan)
+    fits = DocView(name="p", lang="bn", ocr_text="", text="", image=scan, width=400, height=300)
+    assert "data:image/jpeg;base64," in _scan(fits)
+    other = DocView(name="p", lang="bn", ocr_text="", text="", image=scan, width=2480, height=3508)
+    shown = _scan(other)
+    assert "data:image" not in shown and "is 400×300, not the 2480×3508" in shown
+    photo = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # a camera's photo: puthi's OCR turns it, raw Tesseract does not; both sizes fit
+    Image.new("L", (160, 120), 200).save(photo, exif=exif)
+    for size in ((160, 120), (120, 160)):
+        view = DocView(name="p", lang="bn", ocr_text="", text="", image=photo, width=size[0], height=size[1])
+        assert "data:image/jpeg;base64," in _scan(view)
