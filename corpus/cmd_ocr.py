@@ -36,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=tuple(FORMATS), default="text",
                         help="output format (default: text; in text, several inputs or PDF pages are separated by a "
                              "form feed, which puthi build reads as a page break)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default: 1)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="processes to use; the pages of a long PDF or TIFF share them (default: 1)")
     parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
     parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                         help="stop Tesseract after this long on one page (default: 120)")

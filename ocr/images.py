@@ -287,15 +287,20 @@ def _pdf_page(path: str, page: int, page_dpi: int, max_pixels: int) -> PageImage
 def iter_images(path: str | os.PathLike, *, max_pixels: int = MAX_PIXELS, pdf_dpi: int = PDF_DPI,
                 page_no: int | None = None) -> Iterator[PageImage]:
     """Yield the pages of ``path`` one at a time (a long PDF is never held in memory at once); with
-    ``page_no``, only that frame of an image file, reached directly (a multi-page TIFF's last page does not
-    decode all the others).
+    ``page_no``, only that page of a PDF or frame of an image file, reached directly (a multi-page TIFF's last
+    page does not decode all the others), and nothing when there is no such page.
 
     The file itself is checked before the first page is yielded; a damaged later page raises when reached.
     """
     path = os.fspath(path)
     _check_file(path)
-    if is_pdf(path):
+    if is_pdf(path) and page_no is None:
         yield from _pdf_pages(path, max_pixels, pdf_dpi)
+    elif is_pdf(path):
+        sizes = _pdf_page_sizes(path, page_no, page_no)
+        if 0 < page_no <= len(sizes):
+            yield _pdf_page(path, page_no, _page_dpi(path, page_no, sizes[page_no - 1], pdf_dpi, max_pixels),
+                            max_pixels)
     else:
         yield from _open_image(path, max_pixels, page_no)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,7 +35,7 @@ from PIL import Image
 
 from puthi.errors import TOO_LARGE, EngineError, InputError, MissingDependencyError, PuthiError, shorten
 from puthi.ocr import tesseract
-from puthi.ocr.images import PageImage, iter_images
+from puthi.ocr.images import PageImage, count_pages, iter_images
 from puthi.ocr.langid import decide
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 from puthi.ocr.preprocess import Prepared, Settings, as_array, estimate_text_height, is_single_line, preprocess, to_gray
@@ -684,12 +685,14 @@ class BatchResult:
         return max((f.exit_code for f in self.failures), default=0)
 
 
-def _ocr_file(path: str, lang: str, settings: OcrSettings | None) -> tuple[str, list[Page], list[Failure]]:
-    """Read one file, turning its errors into failures; a missing dependency stops the batch."""
+def _ocr_file(path: str, lang: str, settings: OcrSettings | None,
+              page_no: int | None = None) -> tuple[str, list[Page], list[Failure]]:
+    """Read one file (or only its page ``page_no``), turning its errors into failures; a missing dependency
+    stops the batch."""
     pages: list[Page] = []
     failures: list[Failure] = []
     try:
-        for p in iter_images(path):
+        for p in iter_images(path, page_no=page_no):
             try:
                 pages.append(_ocr_page(p, lang, settings))
             except EngineError as exc:
@@ -699,12 +702,25 @@ def _ocr_file(path: str, lang: str, settings: OcrSettings | None) -> tuple[str, 
     except MissingDependencyError:
         raise
     except PuthiError as exc:
-        failures.append(Failure(path, str(exc), exc.exit_code))
+        failures.append(Failure(path, str(exc), exc.exit_code, page_no))
     except MemoryError:  # a blank 14,400-point PDF page drawn at 300 ppi (a hostile tester)
-        failures.append(Failure(path, f"{path}: {TOO_LARGE}", InputError.exit_code))
+        failures.append(Failure(path, f"{path}: {TOO_LARGE}", InputError.exit_code, page_no))
     except Exception as exc:  # one strange file must not stop the batch
-        failures.append(Failure(path, shorten(f"{path}: unexpected error {type(exc).__name__}: {exc}"), 1))
+        failures.append(Failure(path, shorten(f"{path}: unexpected error {type(exc).__name__}: {exc}"), 1, page_no))
     return path, pages, failures
+
+
+def _page_tasks(path: str) -> list[tuple[str, int | None]]:
+    """The work of reading ``path``: a task per page of a PDF or multi-page TIFF, so that the pages of one long
+    file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
+    end); a whole file when it has one page or cannot be counted (its reading then says why)."""
+    try:
+        n = count_pages(path)
+    except MissingDependencyError:
+        raise
+    except (PuthiError, OSError, ValueError):
+        return [(path, None)]
+    return [(path, None)] if n <= 1 else [(path, k) for k in range(1, n + 1)]
 
 
 def ocr_batch(
@@ -716,11 +732,11 @@ def ocr_batch(
     progress: bool | None = None,
     on_file: Callable[[str, list[Page], list[Failure]], Any] | None = None,
 ) -> BatchResult:
-    """Read many files with ``workers`` processes; failures are collected, not raised.
+    """Read many files with ``workers`` processes, page by page; failures are collected, not raised.
 
     ``on_file(path, pages, failures)`` is called in input order as each file is done (the CLI writes its
     output there, so nothing already read is lost if a later file stops the run). ``progress`` shows a bar
-    on stderr (``None``: for more than one file, a bar on a terminal, else a line now and then).
+    on stderr (``None``: for more than one page, a bar on a terminal, else a line now and then).
     A missing Tesseract or language pack raises :class:`~puthi.errors.MissingDependencyError` at once.
     """
     from puthi.progress import progress as progress_of
@@ -731,32 +747,42 @@ def ocr_batch(
     if workers < 1:
         raise InputError("--workers", f"{workers} workers; give at least 1")
     result = BatchResult()
-    auto = (True if sys.stderr.isatty() else None) if len(items) > 1 else False
-    bar = progress_of(len(items), auto if progress is None else progress, "ocr", "file")
+    tasks = [(i, *task) for i, path in enumerate(items) for task in _page_tasks(path)]
+    left = Counter(i for i, _, _ in tasks)  # pages still to read of each input (an input given twice is read twice)
+    done: dict[int, tuple[list[Page], list[Failure]]] = {}
+    auto = (True if sys.stderr.isatty() else None) if len(tasks) > 1 else False
+    bar = progress_of(len(tasks), auto if progress is None else progress, "ocr", "page")
 
-    def collect(path: str, pages: list[Page], failures: list[Failure]) -> None:
-        result.pages[path] = pages
-        result.failures.extend(failures)
+    def collect(i: int, path: str, pages: list[Page], failures: list[Failure]) -> None:
+        read, failed = done.setdefault(i, ([], []))
+        read += pages
+        failed += failures
         bar.update(1)
-        if on_file:
-            on_file(path, pages, failures)
+        left[i] -= 1
+        if not left[i]:
+            result.pages[path] = read
+            result.failures += failed
+            if on_file:
+                on_file(path, read, failed)
 
     try:
-        if workers == 1 or len(items) <= 1:
-            for path in items:
-                collect(*_ocr_file(path, lang, settings))
+        if workers == 1 or len(tasks) <= 1:
+            for i, path, page_no in tasks:
+                collect(i, *_ocr_file(path, lang, settings, page_no))
         else:
             most = MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
-            pool = ProcessPoolExecutor(max_workers=min(workers, len(items), most), initializer=_worker_init,
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks), most), initializer=_worker_init,
                                        initargs=(os.getpid(),))
             try:
-                futures = [pool.submit(_ocr_file, path, lang, settings) for path in items]
-                for path, fut in zip(items, futures, strict=True):
+                futures = [pool.submit(_ocr_file, path, lang, settings, page_no) for _, path, page_no in tasks]
+                for (i, path, page_no), fut in zip(tasks, futures, strict=True):
                     try:
-                        collect(*fut.result())
+                        collect(i, *fut.result())
                     except BrokenProcessPool:
-                        collect(path, [], [Failure(path, f"{path}: the worker process reading it died; "
-                                                   "run this file alone with --workers 1", EngineError.exit_code)])
+                        page = f" page {page_no}" if page_no else ""
+                        collect(i, path, [], [Failure(path, f"{path}{page}: the worker process reading it died; "
+                                                   "run this file alone with --workers 1", EngineError.exit_code,
+                                                   page_no)])
             except BaseException:  # Ctrl-C: end the workers before the pool waits on them
                 stop_workers(pool)
                 raise

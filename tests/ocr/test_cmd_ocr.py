@@ -215,3 +215,37 @@ def test_page_xml_of_a_pdf_names_a_png_of_each_page(scans, tmp_path):
         assert image.suffix == ".png" and image.exists()
         with Image.open(image) as img:
             assert img.size == (page.width, page.height)  # the boxes are on it
+
+
+@pytest.mark.skipif(not (shutil.which("tesseract") and shutil.which("pdftoppm")), reason="needs tesseract and poppler")
+def test_the_pages_of_one_pdf_share_the_workers_and_count_in_the_progress(scans, tmp_path, monkeypatch):
+    # a known limit: one long PDF was one task, read by one worker, and its progress said nothing until the end
+    from PIL import Image
+
+    import puthi.progress
+    from puthi.ocr.recognize import OcrSettings, ocr_batch
+
+    d, texts = scans
+    names = ("good1", "good2", "good1")
+    pages = [Image.open(d / f"{name}.png").convert("RGB") for name in names]
+    pdf = tmp_path / "book.pdf"
+    pages[0].save(pdf, save_all=True, append_images=pages[1:], resolution=300)
+    counted = []
+
+    class Counting:
+        def __init__(self, total, *args, **kw):
+            counted.append(total)
+
+        def update(self, n=1):
+            counted.append(n)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(puthi.progress, "progress", Counting)
+    calls = []
+    result = ocr_batch([pdf, d / "good2.png", pdf], lang="ben", settings=OcrSettings.fast(), workers=2,
+                       on_file=lambda path, read, failed: calls.append((path, [p.page_no for p in read])))
+    assert counted == [7, 1, 1, 1, 1, 1, 1, 1]  # seven pages in all, each counted as it is read
+    assert calls == [(str(pdf), [1, 2, 3]), (str(d / "good2.png"), [1]), (str(pdf), [1, 2, 3])]  # input order
+    assert [p.text for p in result.pages[str(pdf)]] == [texts[n] for n in names] and not result.failures
