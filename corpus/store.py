@@ -31,7 +31,15 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puthi.corpus.corrections import MAX_PAGE, CorrectedPage, Marked, apply_corrections, check_annotation
+from puthi.corpus.corrections import (
+    MAX_PAGE,
+    NO_RULE,
+    CorrectedPage,
+    Marked,
+    anchor,
+    apply_corrections,
+    check_annotation,
+)
 from puthi.corpus.records import (
     Annotation,
     Claim,
@@ -718,14 +726,21 @@ class Corpus:
         return out
 
     def applied_at(self, ann_id: int) -> tuple[int, int] | None:
-        """Where a correction applies now (its edit, term link or the claim of its verdict): the place it moved to
-        when the page's text changed around it; None when it applies nowhere."""
+        """Where a correction applies now (its edit, term link, the claim of its verdict or game, or for a
+        withdrawal, which leaves no claim, its words in the page's text): the place it moved to when the page's
+        text changed around it; None when it applies nowhere."""
         row = self.conn.execute(
             'SELECT start, "end" FROM edits WHERE annotation_id = :a UNION ALL '
             'SELECT start, "end" FROM terms WHERE annotation_id = :a UNION ALL '
             'SELECT c.start, c."end" FROM verdicts v JOIN claims c ON c.id = v.claim_id WHERE v.annotation_id = :a '
             "LIMIT 1", {"a": ann_id}).fetchone()
-        return (row[0], row[1]) if row else None
+        if row:
+            return row[0], row[1]
+        row = self.conn.execute(
+            'SELECT a.start, a."end", a.before, p.text FROM annotations a JOIN pages p '
+            "ON p.doc_id = a.doc_id AND p.page_no = a.page_no WHERE a.id = ? AND a.kind = 'verdict' AND a.after = ?",
+            (ann_id, NO_RULE)).fetchone()
+        return anchor(row[3], row[0], row[1], row[2]) if row else None
 
     def resolve(self, doc: Document, ann: Annotation) -> Annotation:
         """Fill offsets from a line (and word) number, and the quote from the stored text; check the range."""

@@ -816,3 +816,23 @@ def test_a_corrections_csv_with_extra_cells_or_a_column_twice_is_refused(tmp_pat
     blank.write_text("document,page,kind,start,end,after,author,,\na.txt,1,text,0,3,বিন,rk,,\n"
                      "a.txt,1,text,4,5,ক,rk,,,\n", encoding="utf-8")
     assert [a.after for a in read_csv(str(blank))] == ["বিন", "ক"]
+
+
+def test_list_says_where_a_moved_withdrawal_applies_now(tmp_path, capsys):
+    # a known limit: a withdrawn claim leaves no claim behind, so --list gave no "(now ..)" for it
+    book = tmp_path / "memoir.txt"
+    sentence = "বিস্তি খেলায় প্রত্যেকে আটখানি তাস পায়।"
+    book.write_text(sentence + "\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", "memoir.txt", "--start", "0", "--end", str(len(sentence)),
+                     "--no-rule", "--author", "rk"]) == 0
+    book.write_text("নতুন শব্দ " + sentence + "\n", encoding="utf-8")
+    build([book], db, progress=False)
+    capsys.readouterr()
+    assert cli.main(["correct", "--db", str(db), "--list"]) == 0
+    [listed] = capsys.readouterr().out.splitlines()
+    shift = len("নতুন শব্দ ")
+    assert "moved" in listed and f"0..{len(sentence)} (now {shift}..{shift + len(sentence)})" in listed
+    with Corpus(db) as c:
+        assert not c.page(c.find_document("memoir.txt"), 1).claims  # still withdrawn
