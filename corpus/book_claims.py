@@ -325,6 +325,8 @@ def file_page(doc: Document) -> int | None:
     (12, None)
     >>> file_page(D("/b/page-003.txt", "page-003.txt", "text", "3")), file_page(D("/b/l2.txt", "l2.txt", "text", "4"))
     (3, None)
+    >>> file_page(D("/b/0007.txt", "0007.txt", "text", "5"))  # a page's OCR named by its number alone
+    7
     """
     from pathlib import Path
 
@@ -335,9 +337,10 @@ def file_page(doc: Document) -> int | None:
 
 
 def _page_word(prefix: str) -> bool:
-    """Does a file name's part before its number say page ("page-", "p_", "scan ", "book-page-")?"""
+    """Does a file name's part before its number say page ("page-", "p_", "scan ", "book-page-"), or is there
+    none (``0007.txt``, as OCR tools name a book's pages; a known limit had left these apart)?"""
     words = [w for w in regex.split(r"[\W_]+", prefix.casefold()) if w]
-    return bool(words) and words[-1] in PAGE_WORDS
+    return not prefix or (bool(words) and words[-1] in PAGE_WORDS)
 
 
 def _reach(nos: list[int], subjects: list[str | None], changed: set[int] | None) -> set[int]:

@@ -709,6 +709,14 @@ def test_a_folder_of_page_text_files_is_read_as_one_book(tmp_path, fast_repair):
     (letters / "letter2.txt").write_text("এই খেলায় তিনজন খেলোয়াড় থাকে।\n", encoding="utf-8")
     build([letters], tmp_path / "l.sqlite", progress=False)
     assert _claims_by_file(tmp_path / "l.sqlite") == [("letter1.txt", "bisti", "players", 4)]
+    # files named by their number alone are pages, as OCR tools name them (a known limit)
+    numbered = tmp_path / "numbered"
+    numbered.mkdir()
+    (numbered / "0001.txt").write_text((scans / "page-001.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    (numbered / "0002.txt").write_text((scans / "page-002.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    build([numbered], tmp_path / "n.sqlite", progress=False)
+    assert _claims_by_file(tmp_path / "n.sqlite") == [
+        ("0001.txt", "sixtysix", "deck_size", 24), ("0001.txt", "sixtysix", "last_trick_bonus", 10)]
 
 
 def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page_and_its_own_ocr(tmp_path,
