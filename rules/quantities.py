@@ -23,7 +23,8 @@ QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "card_point_total": ("sum of the card points in the pack", ()),
     "last_trick_bonus": ("points for winning the last trick", ()),
     "marriage_value": ("points for king and queen of one suit; suit trump or plain", ("suit",)),
-    "winning_threshold": ("card points needed to win a deal", ()),
+    "winning_threshold": ("card points needed to win a deal; when Grabu's declarations set it (seed 000), when "
+                          "no_declaration, istak, bisti, istak_bisti or panchash held, or against_… them", ("when",)),
     "schneider_threshold": ("below this the loser is schneider (Sixty-Six: 33)", ()),
     "game_points": ("game points the winner scores; outcome normal, schneider, schwarz", ("outcome",)),
     "roem_value": ("bonus points; kind run3, run4, four_of_a_kind, four_jacks, stuk, pit", ("kind",)),

@@ -562,8 +562,43 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                and _points(s, n) and (s.has("value") or _REACHED.match(s.text, n.end - s.start))
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
-            claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7))
+            claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7, **_declared(s, big[0])))
+    elif s.has("must_show") and not _KABAR.search(s.text):
+        # "দুই কুড়ি সাত ফোটা, উভয় পক্ষকেই দেখাইতে হইবে": the score a side must show, said without winning or
+        # losing (seed 000's Grabu and Bisti); a score to show to make a declaration good (কাবার) is not the deal's
+        shown = [n for n in s.free_numbers() if n.value >= 20 and _points(s, n) and n.start < s.cues("must_show")[0][0]
+                 and any(0 <= s.reach(n.end, a) <= 3 for a, _ in s.cues("value"))]
+        if shown:
+            claims.append(_claim(s, game, "winning_threshold", shown[0].value, 0.7, **_declared(s, shown[0])))
     return claims
+
+
+_KABAR = regex.compile(r"কাবা[রয]")
+# Grabu's declarations (seed 000): a threshold that depends on them says "যদি কোন পক্ষে বিস্তি থাকে"
+_DECLARATIONS = {"meld.istak": "istak", "meld.bisti": "bisti", "game.bisti": "bisti", "meld.panchash": "panchash"}
+_IF = regex.compile(r"(?<![\p{L}\p{M}])(?:যদি|যদিও)(?![\p{L}\p{M}])")
+_NOT_HELD = regex.compile(r"না\s+(?:থাকে|থাকিলে|থাকলে)")
+_AGAINST = regex.compile(r"(?<![\p{L}\p{M}])(?:বিপক্ষ|বিরুদ্ধ|অপর|প্রতিপক্ষ)")
+
+
+def _declared(s: Sentence, n: NumberSpan) -> dict[str, str]:
+    """The declarations a threshold ``n`` is set by, as ``{"when": …}``: those a "যদি" clause before it names
+    held ("যদি কোন পক্ষে ইস্তক, বিস্তি থাকে": ``istak_bisti``), by the other side when the score is asked of
+    the side against them ("বিপক্ষপক্ষকে চারি কুড়ি সাত ফোটা": ``against_istak_bisti``), or none held
+    ("যদি কাহারও বিস্তি আদি না থাকে": ``no_declaration``); empty when no clause names one. Seed 000 gives 47, 60,
+    67, 87 and 50 for these."""
+    ifs = [s.start + m.start() for m in _IF.finditer(s.text, 0, n.start - s.start)]
+    if not ifs:
+        return {}
+    named = [_DECLARATIONS[t.concept] for t in s.terms if ifs[0] <= t.start < n.start and t.concept in _DECLARATIONS]
+    if not named:
+        return {}
+    if _NOT_HELD.search(s.text, ifs[0] - s.start, n.start - s.start):
+        return {"when": "no_declaration"}
+    held = "_".join(d for d in ("istak", "bisti", "panchash") if d in named)
+    last = max(t.end for t in s.terms if ifs[0] <= t.start < n.start and t.concept in _DECLARATIONS)
+    against = _AGAINST.search(s.text, last - s.start, n.start - s.start)
+    return {"when": f"against_{held}" if against else held}
 
 
 # A score reached, right after its number: "তুলতে পারলেই", "উঠলেই", "পৌঁছালে", Assamese "গোটালে"

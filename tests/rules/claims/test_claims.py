@@ -1212,3 +1212,20 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
     for text in ["টেক্কা ও দহলা মিলিয়া একুশ ফোটা করে।", "টেক্কা ও দহলা একসঙ্গে একুশ ফোটা করে।",
                  "হাতে টেক্কা ও দহলা থাকিলে একুশ ফোটা করে।"]:
         assert [c for c in extract_claims(text, game="sixtysix") if c.quantity == "card_value"] == [], text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the score a side must show, and the declarations that set it (seed 000's Grabu and Bisti; my sentences)
+    ("যদি কাহারও ইস্তক না থাকে, তাহা হইলে দুই কুড়ি ফোটা দেখাইতে হয়।", [("winning_threshold(when=no_declaration)", 40)]),
+    ("যদি এক পক্ষে বিস্তি থাকে, তবে অপর পক্ষকে তিন কুড়ি ফোটা দেখাইতে হইবে।", [("winning_threshold(when=against_bisti)", 60)]),
+    ("যদি কোনো পক্ষের ইস্তক ও বিস্তি থাকে, তবে বিপক্ষকে চারি কুড়ি ফোটা দেখাইতে হয়।",
+     [("winning_threshold(when=against_istak_bisti)", 80)]),
+    ("যদি কোনো পক্ষের পঞ্চাশ থাকে, সে পক্ষ ৫০ ফোটা দেখাইতে পারিলে জিতে।", [("winning_threshold(when=panchash)", 50)]),
+    ("উভয় পক্ষকেই দুই কুড়ি ফোটা দেখাইতে হয়।", [("winning_threshold", 40)]),
+    # a score to make a declaration good is not the deal's; tickets and money are no score
+    ("শেষ পিঠে পঞ্চাশ কাবার করিলে ৬৪ ফোটা দেখাইতে হয়।", []),
+    ("স্টেশনে ঢুকতে ৩০ টাকার টিকিট দেখাতে হবে।", []),
+    ("তাকে কুড়িটা চিঠি দেখাতে হবে।", []),
+])
+def test_a_score_to_show_is_a_threshold_with_its_declarations(text, expected):
+    assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == expected
