@@ -602,8 +602,11 @@ _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p
 # ... or with its verb garbled into Devanagari by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
 _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[\p{Devanagari}]{1,8}[ \t]*[।॥|]")
-# A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:").
-_HEADING_TAIL = regex.compile(rf"[ \t]*(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
+# A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:"), or "কার্ড গেম"
+# as machine translation writes it (seed 002's "ছেষট্টি কার্ড গেম", a newcomer: its chapter was checked as another game's)
+_HEADING_TAIL = regex.compile(rf"[ \t]*(?:(?:(?:কার্ড|তাস|তাসের)[ \t]+)?"
+                              rf"(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|গেম(?:ের)?(?:[ \t]+নি{_YA}ম)?)"
+                              rf"|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
                               r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"
                               r"(?:\r?\n|$)")  # a page number may follow; a question is no heading
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
@@ -855,12 +858,13 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
     চেয়ে") changes nothing."""
     named_rules = [m for m in _KLAVERJAS_RULES.finditer(sentence.text)
                    if not _NOT_THESE_RULES.match(sentence.text, m.end())]  # "রটারডাম নিয়ম নয়, …", "… পরে বলা হইবে"
-    if default.startswith("klaverjas") and named_rules:
+    klaverjas = (state.chapter or default).startswith("klaverjas")  # a Klaverjas chapter in a text read as another
+    if klaverjas and named_rules:  # game's (a newcomer: seed 003 under --game schnapsen)
         # "নিয়ম বোতাম রটারডাম নিয়মে বদল করে …। একই রং খেলতে না পারলে … তুরুপ দিতেই হবে" (seed 003): the rest of
         # the paragraph is under the rules it names last; "আমস্টারডাম নিয়মে …" turns it back
         state.topic = "klaverjas" if named_rules[-1].group(1) else "klaverjas-rotterdam"
         return state.topic
-    if default.startswith("klaverjas") and regex.search(r"রটারডাম|Rotterdam", sentence.text):
+    if klaverjas and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam"  # the city named, or its rules in passing: this sentence only
     named = _games_named(sentence, text)
     if headings := [g for g, how in named if how == "heading"]:

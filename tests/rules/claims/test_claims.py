@@ -1229,3 +1229,16 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
 ])
 def test_a_score_to_show_is_a_threshold_with_its_declarations(text, expected):
     assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == expected
+
+
+def test_a_card_game_heading_and_rotterdam_in_a_text_read_as_another_game():
+    # a newcomer: "ছেষট্টি কার্ড গেম" (seed 002's heading) started no chapter, and seed 003's Rotterdam rule, read
+    # under --game schnapsen, was checked as Amsterdam Klaverjas's and contradicted
+    for heading in ("ছেষট্টি কার্ড গেম", "ছেষট্টি তাসের খেলা", "ছেষট্টি গেমের নিয়ম"):
+        claims = extract_claims(f"{heading}\n\nগেমটি 24 কার্ডের একটি ডেক ব্যবহার করে।\n", "klaverjas")
+        assert [(c.game, c.quantity) for c in claims] == [("sixtysix", "deck_size")], heading
+    text = ("Klaverjas\n\nক্লাভারইয়াস ৩২টি তাস দিয়ে খেলা হয়।\n\nরটারডাম নিয়মে একই রং খেলতে না পারলে সবসময় তুরুপ "
+            "দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও।\n")
+    verdicts = check_claims(extract_claims(text, "schnapsen"))
+    assert [(v.claim.game, v.verdict) for v in verdicts] == [("klaverjas", "consistent"),
+                                                             ("klaverjas-rotterdam", "consistent")]
