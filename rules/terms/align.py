@@ -609,9 +609,11 @@ class Aligner:
         sim = 1.0
         previous: _Hit | None = None
         w = numbers.parse_word(toks[i][2], "bn") or numbers.parse_word(toks[i][2], "as")
-        # a number word, not "10 সেকেন্ড" (tens, machine-translated), opens it: "দশ গুটি" is ten pieces, and the
-        # game is দশ-গুটি, or দশ গুটি খেলা (a word for "game" after it)
+        # a number word, not "10 সেকেন্ড" (tens, machine-translated), before a noun numbers count opens it: "দশ গুটি"
+        # is ten pieces, and the game is দশ-গুটি, or দশ গুটি খেলা (a word for "game" after it); a scholar's
+        # "তিন পাত্তি" counts no পাত্তি (a newcomer: it was never found without খেলা after it)
         counted = w is not None and w.kind != "digits" \
+            and any(numbers.is_counted(toks[i + 1][2], lang) for lang in ("bn", "as")) \
             and not (last + 1 < len(toks) and GAME_WORD.fullmatch(toks[last + 1][2].casefold()))
         for j, lid in enumerate(lids, start=i):
             if j > i and not self._term_gap(text, toks[j - 1][1], toks[j][0], previous):

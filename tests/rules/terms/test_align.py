@@ -425,3 +425,14 @@ def test_a_scholars_form_with_an_apostrophe_before_an_ending_is_found(tmp_path):
     table.write_text("concept,lang,headword,variants\nx.home,bn,খেলা'র ঘর,খেলা’র ঘর\n", encoding="utf-8")
     found = find_terms("খেলা'র ঘর আছে। খেলা’র ঘর আছে।", load_tables([table]))
     assert [(t.surface, t.concept) for t in found] == [("খেলা'র ঘর", "x.home"), ("খেলা’র ঘর", "x.home")]
+
+
+def test_a_scholars_term_that_opens_with_a_number_word(tmp_path):
+    # a newcomer: "তিন পাত্তি" (their Teen Patti) was found only with খেলা after it; "দশ গুটি" stays ten pieces
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword,gloss,category\ngame.teen_patti,bn,তিন পাত্তি,Teen Patti,game_name\n",
+                     encoding="utf-8")
+    tables = load_tables(table)
+    for text in ("তিন পাত্তি", "আমরা তিন পাত্তি খেলি", "তিন পাত্তি খেলায়"):
+        assert [s.concept for s in find_terms(text, tables, min_score=0.0)] == ["game.teen_patti"], text
+    assert [s.concept for s in find_terms("দশ গুটি লৈ খেলা হয়", tables)] == ["dashguti.piece"]
