@@ -197,8 +197,8 @@ def apply_corrections(
             claims[i] = replace(claims[i], game=a.after)
             for m in verdicts:
                 m.active = m.active and m.item.claim != i
-            [checked] = recheck([claims[i]])  # the machine's check, made at the person's word
-            verdicts.append(Marked(replace(checked, claim=i), annotation_id=a.id))
+            [checked] = recheck([claims[i]])  # the machine's check, made at the person's word: theirs the game
+            verdicts.append(Marked(replace(checked, claim=i), author=a.author, annotation_id=a.id))
 
     verdict_anns = [a for a in anns if a.kind == "verdict"]
     # claims a person said are no rules stay withdrawn until that correction is deleted: a verdict whose span

@@ -237,8 +237,8 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
             _claims(div, claimed, resps)
         if withdrawn:
             lst = _sub(div, "list", type="withdrawn")
-            for a in withdrawn:  # a person said the span states no rule, and its claims were withdrawn
-                item = _sub(lst, "item", corresp=f"#p{a.page_no}", resp=f"#{human_id(a.author)}")
+            for a in withdrawn:  # a person said the span states no rule, and its claims (of a quantity) were withdrawn
+                item = _sub(lst, "item", corresp=f"#p{a.page_no}", resp=f"#{human_id(a.author)}", n=a.quantity or None)
                 _sub(item, "quote", a.before)
                 if a.note:
                     _sub(item, "note", a.note, type="no-rule")
@@ -256,15 +256,18 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
 
 
 def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]) -> None:
-    """One ``item`` per rule claim: its quantity (``n``), game (``label``), sentence (``quote``), the value the
-    text states (``measure``), and a ``note type="verdict"`` per active verdict, with who gave it."""
+    """One ``item`` per rule claim: its quantity (``n``), game (``label``, with the person who set it), sentence
+    (``quote``), the value the text states (``measure``), and a ``note type="verdict"`` per active verdict, with who
+    gave it."""
     lst = _sub(div, "list", type="claims")
     for sp in pages:
         for i, (c, xml_id) in enumerate(zip(sp.claims, claim_xml_ids(sp.claims, sp.text, sp.page_no), strict=True)):
             params = ",".join(f"{k}={v}" for k, v in sorted(c.params.items()))
             item = _sub(lst, "item", xml_id=xml_id, corresp=f"#p{sp.page_no}",
                         n=c.quantity + (f"({params})" if params else ""))
-            _sub(item, "label", c.game)
+            set_by = next((m.author for m in sp.verdicts if m.item.claim == i and m.active and m.resp == "machine"
+                           and m.annotation_id and m.author), None)  # a game correction (a newcomer)
+            _sub(item, "label", c.game, resp=f"#{human_id(set_by)}" if set_by else None)
             _sub(item, "quote", c.text)
             if c.stated is not None:  # a claim about a rule's wording with no value states none
                 _sub(item, "measure", str(c.stated), type="stated")
@@ -296,7 +299,7 @@ def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: 
         _sub(resp, "resp", "repair (machine)")
         _sub(resp, "name", f"puthi {__version__}")
     people = sorted({m.author for sp in pages for layer in (sp.edits, sp.terms, sp.verdicts)
-                     for m in layer if m.resp == "human"} | set(authors))
+                     for m in layer if m.resp == "human" or (m.annotation_id and m.author)} | set(authors))
     for person in people:
         resp = _sub(tstmt, "respStmt", xml_id=human_id(person))
         _sub(resp, "resp", "correction (human)")

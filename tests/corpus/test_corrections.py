@@ -446,6 +446,11 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
         return [(sp.claims[m.item.claim].game, m.item.verdict) for m in sp.verdicts if m.active]
 
     assert checked() == [("sixtysix", "contradicted")]  # a hand of 8 is not Sixty-Six's 6
+    # the TEI says who set the game (a newcomer: it named only puthi's check)
+    [tei] = export.export(db, "tei", tmp_path / "tei")
+    assert validate(tei.read_bytes()) == []
+    labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
+    assert [(lb.text, lb.get("resp")) for lb in labels] == [("sixtysix", "#" + human_id("rk"))]
     assert cli.main(["correct", *where, "--game", "dash-guti"]) == 2  # no game puthi knows (review)
     assert cli.main(["correct", *where, "--verdict", "consistent"]) == 0  # a person's verdict on top of it
     with Corpus(db) as c:
@@ -616,13 +621,20 @@ def test_a_withdrawal_is_kept_in_the_tei_with_who_made_it(tmp_path, fast_repair)
     assert validate(tei.read_bytes()) == []
     root = parse_xml(tei.read_bytes())
     [item] = [i for lst in root.iter(T + "list") if lst.get("type") == "withdrawn" for i in lst.iter(T + "item")]
-    assert (item.find(T + "quote").text, item.find(T + "note").text, item.get("resp")) == (
-        "সেদিন", "a story, not a rule", "#" + human_id("rk"))
+    assert (item.find(T + "quote").text, item.find(T + "note").text, item.get("resp"), item.get("n")) == (
+        "সেদিন", "a story, not a rule", "#" + human_id("rk"), None)
     people = [r.find(T + "persName").text for r in root.iter(T + "respStmt") if r.find(T + "persName") is not None]
     assert people == ["rk"]
     claims = [i for i in root.iter(T + "item") if (i.get("{http://www.w3.org/XML/1998/namespace}id") or "")
               .startswith("claim-")]
     assert [c.get("n") for c in claims] == ["hand_size"]
+    # a withdrawal aimed at one quantity names it (a newcomer: a sentence with two claims did not say which)
+    assert cli.main(["correct", *where, "--start", "0", "--end", "7", "--no-rule", "--quantity", "hand_size"]) == 0
+    [tei] = export.export(db, "tei", tmp_path / "tei2")
+    assert validate(tei.read_bytes()) == []
+    items = [i for lst in parse_xml(tei.read_bytes()).iter(T + "list") if lst.get("type") == "withdrawn"
+             for i in lst.iter(T + "item")]
+    assert [i.get("n") for i in items] == [None, "hand_size"]
 
 
 def test_withdrawing_a_claim_keeps_the_ids_of_the_others(tmp_path, fast_repair):
