@@ -102,7 +102,7 @@ def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     what = _describe(claim)
     if claim.key not in facts:
         return Verdict(claim, impl, None, "unverifiable", f"{impl} does not define the {what}.")
-    expected = facts[claim.key]
+    expected = in_words(claim.stated, facts[claim.key])
     if claim.stated is None:
         return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
     if _same(claim.stated, expected):
@@ -119,9 +119,21 @@ def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     )
 
 
+def in_words(stated: Value, expected: Value) -> Value:
+    """An engine's answer to a yes/no rule as the text says it: True or 1 is "yes", False or 0 "no" (a newcomer:
+    the tables had 1 for one such rule and true for another); any other answer as it is.
+
+    >>> in_words("yes", 1), in_words("no", True), in_words(8, 8)
+    ('yes', 'yes', 8)
+    """
+    if stated in ("yes", "no") and expected in (True, False):  # 1 and 0 compare equal to True and False
+        return "yes" if expected else "no"
+    return expected
+
+
 def _same(stated: Value, expected: Value) -> bool:
-    if stated in ("yes", "no"):  # behavioural rules: the engine answers True/False or 1/0
-        return bool(expected) == (stated == "yes")
+    if stated in ("yes", "no"):  # behavioural rules: the engine's True/False or 1/0, in words (in_words)
+        return expected == stated
     if isinstance(stated, str) and stated.startswith("not "):  # a denied outcome: "not win" agrees with "loss"
         return expected != stated.removeprefix("not ")
     if isinstance(stated, str) and isinstance(expected, str) and regex.search(r"\d", stated):

@@ -28,9 +28,9 @@ def said(stated: object, expected: object) -> object:
     >>> said("yes", 1), said("no", 0), said(8, 8), said(8, None)
     ('yes', 'no', 8, '—')
     """
-    if stated in ("yes", "no") and expected in (True, False):  # 1 and 0 compare equal to True and False
-        return "yes" if expected else "no"
-    return "—" if expected is None else expected  # the engine has no such rule
+    from puthi.rules.check import in_words
+
+    return "—" if expected is None else in_words(stated, expected)  # None: the engine has no such rule
 
 
 def summary(verdicts: list[Verdict]) -> str:
