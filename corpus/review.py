@@ -56,14 +56,16 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
 
 def scan_of(sp) -> tuple[Path | None, int]:
     """The scan of a stored page and its frame (from 0): the image or PDF that was read, or the one an hOCR, ALTO
-    or PAGE file names (a PDF's page by its ``#page=N``); none for a text (a newcomer: PDFs and imports had
-    shown "no scan")."""
+    or PAGE file names (a PDF's page by its ``#page=N``), or a file of that name beside it when the name leads
+    nowhere; none for a text (a newcomer: PDFs and imports had shown "no scan")."""
     from puthi.corpus.tei import page_image
 
     if sp.doc.kind in ("image", "pdf"):
         return Path(sp.doc.source), sp.page_no - 1
     if sp.doc.kind in ("hocr", "alto", "page") and (image := page_image(sp)):
         path, _, page = image.partition("#page=")
+        if not Path(path).exists() and (beside := Path(sp.doc.source).parent / Path(path).name).is_file():
+            path = str(beside)  # the import was moved, its scan with it (a newcomer; the scan's size must fit)
         if Path(path).is_file() or not Path(path).exists():  # a named pipe the import names had hung the export
             return Path(path), int(page) - 1 if page.isdigit() else 0  # (a tester); a missing scan is said so
     return None, 0

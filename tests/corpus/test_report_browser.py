@@ -146,6 +146,11 @@ def test_a_pdf_page_and_the_image_an_import_names_are_shown(tmp_path):
         tmp_path / "out" / ".." / "book.pdf", 1)
     assert scan_of(page("alto", tmp_path / "a.xml", 1, str(tmp_path / "scan.png"))) == (tmp_path / "scan.png", 0)
     assert scan_of(page("text", tmp_path / "a.txt", 1)) == (None, 0)
+    # an ALTO file moved with its scan: the name it gives leads nowhere, the scan beside it is found
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (moved / "scan.png").write_bytes(b"")
+    assert scan_of(page("alto", moved / "a.xml", 1, "../../elsewhere/scan.png")) == (moved / "scan.png", 0)
 
 
 def test_a_scan_of_another_size_than_its_page_is_not_shown(tmp_path):
