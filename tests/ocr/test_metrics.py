@@ -140,7 +140,7 @@ def test_eval_command_pairs(tmp_path, capsys):
     code, out, _ = run_cli(capsys, "--pairs", tsv, "--format", "json")
     report = json.loads(out)
     assert code == 0 and report["pairs"] == 2 and report["char_errors"] == 1
-    assert [p["cer"] for p in report["per_pair"]] == [1.0, 0.0]
+    assert [(p["pair"], p["cer"]) for p in report["per_pair"]] == [(1, 1.0), (2, 0.0)]
     js = tmp_path / "pairs.json"
     js.write_text(json.dumps([{"gt": "আ", "ocr": "ই"}]), encoding="utf-8")
     code, out, _ = run_cli(capsys, "--pairs", js, "--ref-key", "gt", "--hyp-key", "ocr")
