@@ -351,3 +351,19 @@ def test_the_boxes_a_step_names_are_turned_back_too():
         recognize.Step("uncovered-ink", {"boxes": [[1, 2, 4, 8]], "missing": [[1, 2, 4, 8]], "recovered": 0})])
     [step] = recognize.turned_back(page, 180, 30, 10).steps
     assert step.settings == {"boxes": [[26, 2, 29, 8]], "missing": [[26, 2, 29, 8]], "recovered": 0}
+
+
+def test_faint_print_is_darkened_before_it_is_read():
+    # a newcomer: a worn page printed pale (ink at 170-210 on white) gave one line of four; Tesseract reads the page
+    # once its faint ink is stretched to black
+    from puthi.ocr.metrics import cer
+    from puthi.ocr.preprocess import Settings, preprocess
+    from puthi.ocr.synth import Degradation, render
+
+    text = "তাসের খেলায় চারজন খেলোয়াড় দুই পক্ষে বসে।\nপ্রথমে দুই পরে তিন তিন করিয়া আটখানি তাস দেওয়া হয়।"
+    scan = render(text, "Lohit Bengali", size=30, seed=1, degrade=Degradation(blur=1.2, noise=18, ink=-0.5, jpeg=40))
+    assert "contrast" in [s.name for s in preprocess(scan.image, Settings()).steps]
+    pale = ocr_image(scan.image, lang="ben")
+    assert "contrast" in [s.name for s in pale.steps] and cer(scan.text, pale.text) < 0.35
+    dark = render(text, "Lohit Bengali", size=30, seed=1)  # well-printed pages are left as they are
+    assert "contrast" not in [s.name for s in preprocess(dark.image, Settings()).steps]
