@@ -1026,6 +1026,8 @@ def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: B
            tables: tuple[TableFile, ...], orphans: dict[tuple[str, int], int], count: bool = True) -> None:
     """Store one page's result (with the human corrections over it) and count it in ``report``; ``orphans``
     gets the number of the page's corrections that could not be placed."""
+    from puthi.corpus.store import RefusedValue
+
     doc = docs.get(result.source)
     if result.error:
         report.failures.append(Failure(result.source or "?", result.page_no or None, *result.error))
@@ -1035,6 +1037,10 @@ def _write(corpus: Any, docs: dict[str, Document], result: PageResult, report: B
         except OverflowError as exc:  # a number too large for the store: the page is refused, the build goes on
             report.failures.append(Failure(result.source, result.page_no or None, "store",
                                            f"a value too large to store ({exc}); the page holds a damaged number"))
+            return
+        except RefusedValue as exc:  # another value the store refuses: this page fails, named, and the build goes on
+            report.failures.append(Failure(result.source, result.page_no or None, "store",
+                                           f"{exc.what}; the page holds a damaged value"))
             return
         orphans[(result.source, result.page_no)] = _unplaced(corrected.status)
         report.done += count

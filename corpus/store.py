@@ -213,9 +213,15 @@ def _check_schema(path: str, have: int, *, foreign: bool) -> None:
         raise InputError(path, "is an SQLite file but not a puthi corpus; choose another --db")
 
 
+class RefusedValue(InputError):
+    """A value the store's schema refuses (a constraint): the page that holds it is refused, not the build."""
+
+
 def db_error(path: str, exc: sqlite3.Error) -> PuthiError:
     """A one-line :mod:`puthi.errors` for an SQLite error on the store at ``path``."""
     msg = str(exc).lower()
+    if isinstance(exc, sqlite3.IntegrityError):  # an imported page's NaN had stopped a whole build (a hostile tester)
+        return RefusedValue(path, f"the corpus refuses a value of this page ({exc})")
     if "disk is full" in msg or "disk i/o" in msg:
         return OutputError(path, f"cannot write the corpus ({exc}); free disk space and run again: "
                                  "pages already committed are kept")

@@ -201,7 +201,8 @@ def _line(el: etree._Element, where: str) -> Line:
         if not text and box is None:
             continue
         wc = _float(st, "WC", where)
-        words.append(Word(text, box, round(wc * 100.0, 2) if wc is not None else -1.0, st.get("LANG") or ""))
+        conf = round(min(max(wc, 0.0), 1.0) * 100.0, 2) if wc is not None else -1.0  # WC is 0..1
+        words.append(Word(text, box, conf, st.get("LANG") or ""))
     return Line(words, _box(el, where))
 
 

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import regex
@@ -152,9 +153,12 @@ def _conf(props: dict[str, str], where: str) -> float:
     if "x_wconf" not in props:
         return -1.0
     try:
-        return float(props["x_wconf"])
+        conf = float(props["x_wconf"])
     except ValueError:
-        raise InputError(where, f"bad x_wconf {props['x_wconf']!r}; expected a number 0..100") from None
+        conf = math.nan
+    if not math.isfinite(conf):  # nan had stopped a whole build at the store (a hostile tester)
+        raise InputError(where, f"bad x_wconf {props['x_wconf']!r}; expected a number 0..100")
+    return min(max(conf, 0.0), 100.0)
 
 
 def _line(el: etree._Element, where: str) -> Line:

@@ -278,10 +278,13 @@ def _text(el: etree._Element, where: str) -> tuple[str | None, float]:
     if conf is None:
         return text, -1.0
     try:
-        return text, round(float(conf) * 100.0, 2)
+        number = float(conf)
     except ValueError:
+        number = math.nan
+    if not math.isfinite(number):  # NaN had stopped a whole build at the store (a hostile tester)
         raise InputError(where, f"TextEquiv conf={conf!r} of {local_name(el)} {el.get('id') or ''} is not a "
-                         "number") from None
+                         "number 0..1")
+    return text, round(min(max(number, 0.0), 1.0) * 100.0, 2)
 
 
 def _language_code(name: str | None) -> str:

@@ -892,3 +892,38 @@ def test_a_game_named_in_passing_turns_no_prose_into_its_rules(tmp_path):
     build([tmp_path], tmp_path / "c.sqlite", progress=False)
     with Corpus(tmp_path / "c.sqlite") as c:
         assert c.frame("claims").empty
+
+
+_NAN_HOCR = ('<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title></title>'
+             '</head><body><div class="ocr_page" id="page_1" title="bbox 0 0 1000 1000"><p class="ocr_par">'
+             '<span class="ocr_line" title="bbox 10 10 900 50"><span class="ocrx_word" title="bbox 10 10 100 50; '
+             'x_wconf {conf}">ছেষট্টি</span></span></p></div></body></html>')
+
+
+def test_an_import_with_a_confidence_of_nan_fails_alone(tmp_path, fast_repair):
+    # a hostile tester: x_wconf nan stopped the whole build at the store, on every rerun, naming only the corpus
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.html").write_text(_NAN_HOCR.format(conf="nan"), encoding="utf-8")
+    (src / "b.txt").write_text("ছেষট্টি খেলায় চারজন খেলে।\n", encoding="utf-8")
+    report = build([src], tmp_path / "c.sqlite", progress=False)
+    assert report.done == 1 and [f.source for f in report.failures] == [str(src / "a.html")]
+    assert "x_wconf" in report.failures[0].message
+    (src / "a.html").write_text(_NAN_HOCR.format(conf="1e9"), encoding="utf-8")  # out of range: clamped
+    assert not build([src], tmp_path / "c.sqlite", progress=False).failures
+    with Corpus(tmp_path / "c.sqlite") as c:
+        [sp] = c.pages(c.find_document("a.html"))
+        assert [w["conf"] for w in sp.words] == [100.0]
+
+
+def test_a_value_the_store_refuses_fails_its_page_not_the_build(tmp_path, fast_repair, monkeypatch):
+    from puthi.ocr import hocr
+
+    monkeypatch.setattr(hocr, "_conf", lambda props, where: float("nan"))  # a reader that lets NaN through
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.html").write_text(_NAN_HOCR.format(conf="90"), encoding="utf-8")
+    (src / "b.txt").write_text("ছেষট্টি খেলায় চারজন খেলে।\n", encoding="utf-8")
+    report = build([src], tmp_path / "c.sqlite", progress=False)
+    assert report.done == 1 and [(f.source, f.stage) for f in report.failures] == [(str(src / "a.html"), "store")]
+    assert "refuses a value" in report.failures[0].message

@@ -261,6 +261,8 @@ def test_hostile_page_is_refused(doc):
      .encode(), "r1 Coords points='1,2 3' is not a list of x,y pairs"),
     (f"<PcGts xmlns='{PAGE_NS}'><Page><TextRegion><TextLine><Word><TextEquiv conf='high'><Unicode>x</Unicode>"
      "</TextEquiv></Word></TextLine></TextRegion></Page></PcGts>".encode(), "conf='high'"),
+    (f"<PcGts xmlns='{PAGE_NS}'><Page><TextRegion><TextLine><Word><TextEquiv conf='NaN'><Unicode>x</Unicode>"
+     "</TextEquiv></Word></TextLine></TextRegion></Page></PcGts>".encode(), "conf='NaN'"),  # a hostile tester
     (b"<PcGts><Page>", "not well-formed"),
     (b"", "is empty"),
 ])
