@@ -200,12 +200,13 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
     is shared would carry along. Either orientation of a camera's photo fits (raw Tesseract leaves it unturned).
     """
     import io
+    import warnings
 
     import numpy as np
     from PIL import Image, ImageOps
 
     from puthi.errors import PuthiError
-    from puthi.ocr.images import is_pdf, pdf_page
+    from puthi.ocr.images import MAX_PIXELS, is_pdf, pdf_page
 
     if not path.is_file():  # gone, or a named pipe or device, which would block the export for good
         return None
@@ -213,15 +214,21 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
         if is_pdf(str(path)):  # a PDF's page, drawn as the OCR drew it
             opened = pdf_page(path, frame + 1).image
         else:
-            opened = Image.open(path)
+            with warnings.catch_warnings():  # Pillow's own bomb warning: MAX_PIXELS is the limit here, as for the OCR
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                opened = Image.open(path)
             opened.seek(frame)
         with opened:
+            if opened.width * opened.height > MAX_PIXELS:  # a hostile tester's 360 kB PNG needed 2 GB
+                return None
             # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
             if all(size) and size not in (img.size, opened.size):
                 raise OtherSize(f"{img.width}×{img.height}")
+            if img.width > PREVIEW_WIDTH:  # made small first: every step after it costs by the pixel
+                img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
-                values = np.asarray(img, dtype=np.float64)
+                values = np.asarray(img, dtype=np.float32)
                 lo, hi = float(values.min()), float(values.max())
                 img = Image.fromarray(((values - lo) * (255.0 / (hi - lo) if hi > lo else 0.0)).astype(np.uint8))
             elif "A" in img.mode or "transparency" in img.info:
@@ -229,8 +236,6 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
                 img = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba).convert("RGB")
             elif img.mode not in ("L", "RGB"):
                 img = img.convert("RGB")
-            if img.width > PREVIEW_WIDTH:
-                img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
             out = io.BytesIO()
             img.save(out, format="JPEG", quality=70)
     except (OSError, ValueError, EOFError, SyntaxError, Image.DecompressionBombError, PuthiError):

@@ -173,3 +173,17 @@ def test_a_scan_of_another_size_than_its_page_is_not_shown(tmp_path):
     for size in ((160, 120), (120, 160)):
         view = DocView(name="p", lang="bn", ocr_text="", text="", image=photo, width=size[0], height=size[1])
         assert "data:image/jpeg;base64," in _scan(view)
+
+
+def test_a_scan_over_the_pixel_limit_is_not_previewed(tmp_path, monkeypatch):
+    # a hostile tester: a 360 kB PNG of 13000 x 13000 16-bit pixels took the html export past 2 GB
+    from PIL import Image
+
+    import puthi.ocr.images
+    from puthi.corpus.report import _preview
+
+    scan = tmp_path / "big.png"
+    Image.new("I;16", (300, 200), 1000).save(scan)
+    assert _preview(scan) is not None
+    monkeypatch.setattr(puthi.ocr.images, "MAX_PIXELS", 300 * 200 - 1)
+    assert _preview(scan) is None
