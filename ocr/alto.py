@@ -36,7 +36,7 @@ from lxml import etree
 
 from puthi import __version__
 from puthi.errors import InputError
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word, settings_json
 from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name, xml_text
 
 __all__ = ["ALTO_NS", "read_alto", "schema_path", "to_alto", "validate_alto"]
@@ -182,12 +182,9 @@ def _steps(root: etree._Element) -> dict[str, list[Step]]:
             if not names and (step_el is proc or not software):
                 continue
             raw = next((c.text or "" for c in _children(step_el, "processingStepSettings")), "")
-            try:
-                settings = json.loads(raw) if raw else {}
-            except json.JSONDecodeError:
+            settings = settings_json(raw) if raw else {}
+            if settings is None:
                 settings = {"text": raw}
-            if not isinstance(settings, dict):
-                settings = {"value": settings}
             found.append(Step("; ".join(names) or software[0], settings))
         steps[proc.get("ID") or f"#{n}"] = found
     return steps

@@ -30,7 +30,7 @@ from lxml import etree
 
 from puthi import __version__
 from puthi.errors import InputError
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word, settings_json
 from puthi.ocr.xmlsafe import local_name, parse_html, parse_xml, source_name, xml_text
 
 __all__ = ["read_hocr", "to_hocr"]
@@ -149,6 +149,18 @@ def _lang(el: etree._Element) -> str:
     return el.get("lang") or el.get("{http://www.w3.org/XML/1998/namespace}lang") or ""
 
 
+def _puthi_steps(raw: str, where: str) -> dict[str, list[dict]]:
+    """The puthi-steps meta: page ids to lists of ``{"name", "settings"}`` (a hostile tester's ``[1]`` had given
+    "AttributeError")."""
+    steps = settings_json(raw)
+    if steps is None or not all(isinstance(v, list) and all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("settings", {}), dict)
+            for s in v) for v in steps.values()):
+        raise InputError(where, "the puthi-steps meta is not JSON mapping page ids to lists of {name, settings}; "
+                                "remove it or fix it")
+    return steps
+
+
 def _conf(props: dict[str, str], where: str) -> float:
     if "x_wconf" not in props:
         return -1.0
@@ -239,10 +251,7 @@ def read_hocr(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     steps: dict = {}
     for meta in root.iter():
         if local_name(meta) == "meta" and meta.get("name") == "puthi-steps":
-            try:
-                steps = json.loads(meta.get("content") or "{}")
-            except json.JSONDecodeError:
-                raise InputError(where, "the puthi-steps meta is not valid JSON; remove it or fix it") from None
+            steps = _puthi_steps(meta.get("content") or "{}", where)
     divs = [el for el in root.iter() if "ocr_page" in _classes(el)]
     if not divs:
         raise InputError(where, "no ocr_page element; is this an hOCR file?")

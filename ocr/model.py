@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -56,6 +57,23 @@ class Step:
 
     name: str
     settings: dict[str, Any] = field(default_factory=dict)
+
+
+def settings_json(raw: str) -> dict[str, Any] | None:
+    """The settings an imported file gives a step as JSON, when they are a JSON object: NaN and Infinity, which
+    other tools cannot read back, and nesting too deep to read (a hostile tester) make them none.
+
+    >>> settings_json('{"psm": 6}'), settings_json('{"x": NaN}'), settings_json('[1]'), settings_json('[' * 10**5)
+    ({'psm': 6}, None, None, None)
+    """
+    def no_constant(name: str) -> None:
+        raise ValueError(name)
+
+    try:
+        value = json.loads(raw, parse_constant=no_constant)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        return None
+    return value if isinstance(value, dict) else None
 
 
 @dataclass

@@ -68,7 +68,7 @@ from lxml import etree
 
 from puthi import __version__
 from puthi.errors import InputError
-from puthi.ocr.model import Block, Box, Line, Page, Step, Word
+from puthi.ocr.model import Block, Box, Line, Page, Step, Word, settings_json
 from puthi.ocr.xmlsafe import SCHEMAS, local_name, parse_xml, schema_errors, source_name, xml_text
 
 __all__ = ["LANGUAGES", "PAGE_NS", "read_page_xml", "schema_path", "to_page_xml", "validate_page_xml"]
@@ -434,11 +434,8 @@ def _steps(root: etree._Element) -> list[Step]:
             if item.get("type") != "processingStep":
                 continue
             raw = item.get("value") or ""
-            try:
-                settings = json.loads(raw)
-            except json.JSONDecodeError:
-                settings = None
-            if not isinstance(settings, dict):
+            settings = settings_json(raw)
+            if settings is None:
                 settings = {"value": raw}  # e.g. OCR-D's value="ocrd-tesserocr-recognize"
             for label in item.iter():
                 if local_name(label) == "Label" and label.get("type"):

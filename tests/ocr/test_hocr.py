@@ -128,6 +128,18 @@ def test_steps_survive_only_as_valid_json():
         read_hocr(doc, name="edited.hocr")
 
 
+@pytest.mark.parametrize("content", ["[1]", '{"page_1": 5}', '{"page_1": [{}]}', '{"page_1": ["x"]}',
+                                     '{"page_1": [{"name": "x", "settings": NaN}]}', "[" * 100_000])
+def test_steps_of_another_shape_are_one_line_naming_the_fix(content):
+    # a hostile tester: these gave AttributeError, TypeError, KeyError or RecursionError
+    doc = to_hocr([sample_page()])
+    start = doc.index('content="', doc.index("puthi-steps")) + len('content="')
+    doc = doc[:start] + content.replace('"', "&quot;") + doc[doc.index('"', start):]
+    with pytest.raises(InputError, match=r"lists of \{name, settings\}; remove it or fix it") as err:
+        read_hocr(doc, name="edited.hocr")
+    assert str(err.value).startswith("edited.hocr: ")
+
+
 def test_written_document_names_its_element_kinds():
     kinds = {local_name(e) for e in parse_xml(to_hocr([sample_page()])).iter()}
     assert kinds >= {"html", "head", "title", "meta", "body", "div", "p", "span"}
