@@ -350,6 +350,6 @@ def render_report(docs: list[DocView], *, title: str = "puthi review", summary: 
 before: <code id="d-before"></code><br>after: <code id="d-after"></code><br>rule: <span id="d-rule"></span><br>
 confidence: <span id="d-conf"></span> · by <span id="d-resp"></span></aside>
 <script>{_JS}</script>
-<script type="application/json" id="puthi-data">{html.escape(json.dumps({"documents": len(docs)}))}</script>
+<script type="application/json" id="puthi-data">{json.dumps({"documents": len(docs)})}</script>
 </body></html>
 """

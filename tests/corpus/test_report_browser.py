@@ -187,3 +187,14 @@ def test_a_scan_over_the_pixel_limit_is_not_previewed(tmp_path, monkeypatch):
     assert _preview(scan) is not None
     monkeypatch.setattr(puthi.ocr.images, "MAX_PIXELS", 300 * 200 - 1)
     assert _preview(scan) is None
+
+
+def test_the_data_block_of_the_review_page_is_json():
+    # a hostile tester: it held HTML-escaped JSON ({&quot;documents&quot;: 1}), which JSON.parse refuses
+    import json
+
+    import regex
+
+    page = render_report([DocView(name="a", lang="bn", ocr_text="তাস", text="তাস")])
+    block = regex.search(r'<script type="application/json" id="puthi-data">(.*?)</script>', page).group(1)
+    assert json.loads(block) == {"documents": 1}
