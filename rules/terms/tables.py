@@ -140,6 +140,8 @@ def _script_problem(form: str, lang: str) -> str:
     if lang == "x-symbol":
         return "" if form.isalnum() and len(form) <= 3 else "is not a short rank symbol"
     want = SCRIPT_OF_LANG[lang]
+    if not regex.search(r"[\p{L}\p{Nd}]", form):  # a joiner or vowel sign alone (a hostile tester): never found
+        return "has no letter, so it would never be found"
     if want == "latn" and regex.search(r"\w['\N{RIGHT SINGLE QUOTATION MARK}]\w", form):
         return "has an apostrophe inside a word, where the text's Latin words are cut, so it would never be found"
     for ch in form:

@@ -115,6 +115,9 @@ def test_a_headword_not_in_normal_form_is_reported():
         ("concept,lang,headword\nx.y,as,তাসের\n", "row 2: 'তাসের' has the Bengali letter RA in an Assamese row"),
         # a newcomer: accepted, then never found
         ("concept,lang,headword\nx.qc,en,Queen's card\n", "row 2: \"Queen's card\" has an apostrophe inside a word"),
+        # a hostile tester: a joiner or a vowel sign alone was accepted and never found
+        ("concept,lang,headword\nx.k,bn,\u200d\n", "row 2: '\\\\u200d' has no letter"),
+        ("concept,lang,headword\nx.k,bn,া\n", "row 2: 'া' has no letter"),
     ],
 )
 def test_malformed_scholar_tables_name_the_row(text, message):
