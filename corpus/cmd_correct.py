@@ -24,7 +24,7 @@ import sys
 
 import regex
 
-from puthi.errors import InputError
+from puthi.errors import InputError, shorten
 
 HELP = "record human corrections (text, term links, verdicts, games) that survive re-runs"
 
@@ -148,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
         again = " (already recorded, not added twice)" if a.repeated else ""
-        change = f": {a.before!r} → {a.after!r}" if a.kind == "text" and a.before else ""
+        change = f": {shorten(repr(a.before), 80)} → {shorten(repr(a.after), 80)}" if a.kind == "text" and a.before \
+            else ""  # a 100 kB correction had been echoed whole (a hostile tester)
         kind = "no rule" if a.kind == "verdict" and a.after == NO_RULE else a.kind
         print(f"puthi correct: correction {a.id} ({kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
               f"{a.status}{again}", file=sys.stderr)

@@ -421,6 +421,9 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
         except UnicodeDecodeError as exc:
             raise InputError(name, "is not UTF-8 text; save the CSV as UTF-8") from exc
         except csv.Error as exc:
+            if "field larger than field limit" in str(exc):  # a hostile tester's 10 MB cell named no line
+                raise InputError(f"{name} line {reader.line_num + 1}", f"a cell longer than {csv.field_size_limit():,} "
+                                 "characters; a correction is a word or a passage: is a quote left open?") from exc
             raise InputError(name, f"is not a readable CSV ({exc})") from exc
     return out
 
