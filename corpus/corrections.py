@@ -375,6 +375,9 @@ def _unguarded(value: str | None) -> str | None:
 _EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}
 
 
+MAX_CELL = 1 << 24  # characters in one cell of an imported CSV, as for terminology tables (rules.terms.tables)
+
+
 def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[Annotation]:
     """Annotations from a corrections CSV (header row with the :data:`CSV_COLUMNS` that are used).
 
@@ -390,6 +393,7 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
     except OSError as exc:
         raise InputError(name, f"cannot read the corrections file ({exc.strerror}); check the path") from exc
     with fh:
+        csv.field_size_limit(MAX_CELL)  # set here, as other readers may have set another
         try:
             header = fh.readline()  # a spreadsheet may save with semicolons or tabs
             reader = csv.DictReader(itertools.chain([header], fh), delimiter=max(",;\t", key=header.count))
@@ -422,8 +426,8 @@ def read_csv(source: str | io.TextIOBase, *, default_author: str = "") -> list[A
             raise InputError(name, "is not UTF-8 text; save the CSV as UTF-8") from exc
         except csv.Error as exc:
             if "field larger than field limit" in str(exc):  # a hostile tester's 10 MB cell named no line
-                raise InputError(f"{name} line {reader.line_num + 1}", f"a cell longer than {csv.field_size_limit():,} "
-                                 "characters; a correction is a word or a passage: is a quote left open?") from exc
+                raise InputError(f"{name} line {reader.line_num + 1}", f"a cell longer than {MAX_CELL:,} characters; "
+                                 "a correction is a word or a passage: is a quote left open?") from exc
             raise InputError(name, f"is not a readable CSV ({exc})") from exc
     return out
 

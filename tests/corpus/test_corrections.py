@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import regex
 
-from puthi.corpus import cli, export, pipeline
+from puthi.corpus import cli, corrections, export, pipeline
 from puthi.corpus.corrections import apply_corrections, read_csv
 from puthi.corpus.pipeline import build
 from puthi.corpus.records import Annotation, Claim, PageResult, Verdict
@@ -850,7 +850,8 @@ def test_list_says_where_a_moved_withdrawal_applies_now(tmp_path, capsys):
         assert not c.page(c.find_document("memoir.txt"), 1).claims  # still withdrawn
 
 
-def test_a_long_correction_is_echoed_short_and_a_huge_cell_is_named_by_its_line(tmp_path, fast_repair, capsys):
+def test_a_long_correction_is_echoed_short_and_a_huge_cell_is_named_by_its_line(tmp_path, fast_repair, capsys,
+                                                                               monkeypatch):
     # a hostile tester: 100 kB of correction came back whole on stderr; a 10 MB cell named no line and no fix
     _, _, where = _built(tmp_path, "book.txt", "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n")
     assert cli.main(["correct", *where, "--start", "0", "--end", "7", "--text", "ক" * 100_000]) == 0
@@ -859,5 +860,6 @@ def test_a_long_correction_is_echoed_short_and_a_huge_cell_is_named_by_its_line(
     big = tmp_path / "big.csv"
     big.write_text("document,page,kind,start,end,after,author\nbook.txt,1,text,0,1," + "ক" * 200_000 + ",rk\n",
                    encoding="utf-8")
-    with pytest.raises(InputError, match=r"big.csv line 2: a cell longer than .* is a quote left open\?"):
+    monkeypatch.setattr(corrections, "MAX_CELL", 100_000)
+    with pytest.raises(InputError, match=r"big.csv line 2: a cell longer than 100,000 .* is a quote left open\?"):
         read_csv(str(big))
