@@ -222,9 +222,12 @@ def db_error(path: str, exc: sqlite3.Error) -> PuthiError:
     msg = str(exc).lower()
     if isinstance(exc, sqlite3.IntegrityError):  # an imported page's NaN had stopped a whole build (a hostile tester)
         return RefusedValue(path, f"the corpus refuses a value of this page ({exc})")
-    if "disk is full" in msg or "disk i/o" in msg:
+    if "disk is full" in msg:
         return OutputError(path, f"cannot write the corpus ({exc}); free disk space and run again: "
                                  "pages already committed are kept")
+    if "disk i/o" in msg:  # a full disk, a failing one, or a --db that is a device (/dev/null, a hostile tester)
+        return OutputError(path, f"cannot write the corpus ({exc}); give --db a file on a working disk with free "
+                                 "space and run again: pages already committed are kept")
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "access permission" in msg:
         return OutputError(path, f"cannot open the corpus for writing ({exc}); check the folder exists and "
                                  "is writable, or choose another --db")
