@@ -31,7 +31,7 @@ def test_new_store_is_wal_with_foreign_keys_and_a_schema_version(tmp_path):
         assert c.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert c.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert c.schema_version == store.SCHEMA_VERSION
-        with pytest.raises(OutputError):  # a foreign key is enforced
+        with pytest.raises(store.RefusedValue):  # a foreign key is enforced
             with c.transaction() as conn:
                 conn.execute("INSERT INTO pages (doc_id, page_no, content_hash, ocr_json, ocr_text, text) "
                              "VALUES (999, 1, 'h', '{}', '', '')")
