@@ -57,7 +57,7 @@ from puthi.rules.spans import TermSpan
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
 from puthi.rules.terms.letters import language_runs, match_form, script_of, skeleton, units
-from puthi.rules.terms.tables import Entry, TermTables, load_tables, read_suffixes
+from puthi.rules.terms.tables import BUNDLED, Entry, TermTables, load_tables, read_suffixes
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
@@ -763,12 +763,16 @@ class Aligner:
     def _resolve(self, text, cands, lang, min_score, all_links) -> list[TermSpan]:
         cands = [c for c in cands if c.score >= min_score]
         best: dict[tuple[int, int, str], _Cand] = {}
+
+        def rank(c: _Cand) -> tuple[float, bool]:
+            # the text's language by a hair, then on a tie a scholar's own row of the concept (their gloss and source:
+            # a newcomer's row for a bundled game had been passed over)
+            e = self.entries[c.entry]
+            return c.score + (0.001 if e.lang == lang else 0.0), e.table not in BUNDLED
+
         for c in cands:
             k = (c.start, c.end, self.entries[c.entry].concept)
-            bonus = 0.001 if self.entries[c.entry].lang == lang else 0.0
-            if k not in best or c.score + bonus > best[k].score + (
-                0.001 if self.entries[best[k].entry].lang == lang else 0
-            ):
+            if k not in best or rank(c) > rank(best[k]):
                 best[k] = c
         ranked = sorted(best.values(), key=lambda c: (-c.ntok, -c.score, c.start, c.end - c.start))
         chosen: list[_Cand] = []

@@ -436,3 +436,21 @@ def test_a_scholars_term_that_opens_with_a_number_word(tmp_path):
     for text in ("তিন পাত্তি", "আমরা তিন পাত্তি খেলি", "তিন পাত্তি খেলায়"):
         assert [s.concept for s in find_terms(text, tables, min_score=0.0)] == ["game.teen_patti"], text
     assert [s.concept for s in find_terms("দশ গুটি লৈ খেলা হয়", tables)] == ["dashguti.piece"]
+
+
+def test_a_scholars_row_of_a_bundled_concept_gives_its_gloss(tmp_path):
+    # a newcomer: their row for Twenty-Nine, with their gloss and source, was passed over for the bundled one
+    from puthi.corpus.glossary import GlossEntry, glossary_for
+
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword,gloss,category,source\ngame.twenty_nine,bn,টুয়েন্টি নাইন,"
+                     "Twenty-Nine (my gloss),game_name,my fieldwork\n", encoding="utf-8")
+    tables = load_tables(table)
+    [span] = [s for s in find_terms("আমরা টুয়েন্টি নাইন খেলি। তাস ও তুরুপ।", tables) if s.concept == "game.twenty_nine"]
+    assert (span.gloss, span.table) == ("Twenty-Nine (my gloss)", "mine")
+    rows = [GlossEntry(e.concept, e.headword, e.gloss, e.table, list(e.variants), e.source) for e in tables.entries]
+    [entry] = glossary_for([span], rows)
+    assert (entry.gloss, entry.source) == ("Twenty-Nine (my gloss)", "my fieldwork")
+    # without the scholar's table, the bundled row
+    [bundled] = [s for s in find_terms("আমরা টুয়েন্টি নাইন খেলি। তাস ও তুরুপ।") if s.concept == "game.twenty_nine"]
+    assert bundled.table == "games"
