@@ -278,8 +278,9 @@ def _number_of(page: tuple[int, int], origin: list[tuple[int, int]], numbers: li
 # A file named as one page of a book: a name, then the page's number (page-001.png, scan_12.tif, p3.jpg), of a
 # kind that holds a page or a few: a scan, or the OCR of one (hOCR, ALTO, PAGE). Plain text too, as other OCR tools
 # write a book page by page (a newcomer's page-001.txt ended mid-sentence, and page-002.txt's rules were lost), but
-# only when its name says page: letter1.txt and letter2.txt, or 2019.txt and 2020.txt, are no pages of one book,
-# and one's game would have been the other's (a review).
+# only when its name says page, or is the page's number alone padded with zeros to one width, as a tool writes
+# (0001.txt, 0002.txt): letter1.txt and letter2.txt, 1.txt and 2.txt, or 2019.txt and 2020.txt, are no pages of one
+# book, and one's game would have been the other's (reviews).
 PAGE_FILES = ("image", "hocr", "alto", "page")
 PAGE_WORDS = frozenset({"page", "pages", "p", "pg", "pp", "scan", "img", "image", "leaf", "folio", "f", "পৃষ্ঠা", "পাতা"})
 _PAGE_FILE = regex.compile(r"(.*?)(\d+)")
@@ -296,6 +297,10 @@ def books(docs: list[Document]) -> list[list[Document]]:
     ...         D("/b/page-1.txt", "page-1.txt", "text", "5")]
     >>> [[d.name for d in book] for book in books(docs)]
     [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png'], ['page-1.txt']]
+    >>> pages = [D(f"/t/{n}.txt", f"{n}.txt", "text", n) for n in ("001", "002", "010")]
+    >>> others = [D(f"/l/{n}.txt", f"{n}.txt", "text", n) for n in ("1", "2", "2019", "2020")]
+    >>> [[d.name for d in book] for book in books(pages + others)]
+    [['1.txt'], ['2.txt'], ['2019.txt'], ['2020.txt'], ['001.txt', '002.txt', '010.txt']]
     """
     from pathlib import Path
 
@@ -308,9 +313,13 @@ def books(docs: list[Document]) -> list[list[Document]]:
                                 "image" if doc.kind == "image" else doc.kind), []).append((n, doc))
         else:
             out.append([doc])
-    for pages in shelves.values():
+    for (_, prefix, kind), pages in shelves.items():
         numbers = [n for n, _ in pages]
-        if len(set(numbers)) < len(numbers):  # two files for one page (page-1.png, page-1.tif): no book
+        stems = [Path(doc.source).stem for _, doc in pages]
+        # two files for one page (page-1.png, page-1.tif) are no book; nor are text files named by a number alone
+        # unless the numbers are padded alike, as a tool writes pages (0001.txt …), not letters (1.txt) or years
+        padded = len({len(stem) for stem in stems}) == 1 and any(stem.startswith("0") for stem in stems)
+        if len(set(numbers)) < len(numbers) or (kind == "text" and not prefix and not padded):
             out += [[doc] for _, doc in pages]
         else:
             out.append([doc for _, doc in sorted(pages, key=lambda x: x[0])])
@@ -325,7 +334,7 @@ def file_page(doc: Document) -> int | None:
     (12, None)
     >>> file_page(D("/b/page-003.txt", "page-003.txt", "text", "3")), file_page(D("/b/l2.txt", "l2.txt", "text", "4"))
     (3, None)
-    >>> file_page(D("/b/0007.txt", "0007.txt", "text", "5"))  # a page's OCR named by its number alone
+    >>> file_page(D("/b/0007.txt", "0007.txt", "text", "5"))  # a page's OCR named by its number alone (see books)
     7
     """
     from pathlib import Path
@@ -338,7 +347,7 @@ def file_page(doc: Document) -> int | None:
 
 def _page_word(prefix: str) -> bool:
     """Does a file name's part before its number say page ("page-", "p_", "scan ", "book-page-"), or is there
-    none (``0007.txt``, as OCR tools name a book's pages; a known limit had left these apart)?"""
+    none (``0007.txt``, as OCR tools name a book's pages; :func:`books` wants them padded alike)?"""
     words = [w for w in regex.split(r"[\W_]+", prefix.casefold()) if w]
     return not prefix or (bool(words) and words[-1] in PAGE_WORDS)
 
