@@ -563,19 +563,21 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7, **_declared(s, big[0])))
-    elif s.has("must_show") and not _KABAR.search(s.text):
-        # "দুই কুড়ি সাত ফোটা, উভয় পক্ষকেই দেখাইতে হইবে": the score a side must show, said without winning or
-        # losing (seed 000's Grabu and Bisti); a score to show to make a declaration good (কাবার) is not the deal's
+    elif s.has("must_show") and not _KABAR.search(s.text) and not any(s.has(c) for c in ("marriage", *_ROEM_CUES)):
+        # "দুই কুড়ি সাত ফোটা, উভয় পক্ষকেই দেখাইতে হইবে": the score a side must show in ফোটা, Grabu's points, said
+        # without winning or losing (seed 000's Grabu and Bisti); a score to show to make a declaration good (কাবার)
+        # is not the deal's, nor are the পয়েন্ট of a marriage or roem shown in Sixty-Six or Klaverjas (a review)
         shown = [n for n in s.free_numbers() if n.value >= 20 and _points(s, n) and n.start < s.cues("must_show")[0][0]
-                 and any(0 <= s.reach(n.end, a) <= 3 for a, _ in s.cues("value"))]
+                 and any(0 <= s.reach(n.end, t.start) <= 3 for t in s.terms if t.headword == PHOTA)]
         if shown:
             claims.append(_claim(s, game, "winning_threshold", shown[0].value, 0.7, **_declared(s, shown[0])))
     return claims
 
 
 _KABAR = regex.compile(r"কাবা[রয]")
+PHOTA = "ফোটা"  # Grabu's and Bisti's word for a point (score.point), its OCR forms ফোট, ফেঁটি linked to it
 # Grabu's declarations (seed 000): a threshold that depends on them says "যদি কোন পক্ষে বিস্তি থাকে"
-_DECLARATIONS = {"meld.istak": "istak", "meld.bisti": "bisti", "game.bisti": "bisti", "meld.panchash": "panchash"}
+_DECLARATIONS = {"meld.istak": "istak", "meld.bisti": "bisti", "meld.panchash": "panchash"}  # not the game বিস্তি
 _IF = regex.compile(r"(?<![\p{L}\p{M}])(?:যদি|যদিও)(?![\p{L}\p{M}])")
 _NOT_HELD = regex.compile(r"না\s+(?:থাকে|থাকিলে|থাকলে)")
 _AGAINST = regex.compile(r"(?<![\p{L}\p{M}])(?:বিপক্ষ|বিরুদ্ধ|অপর|প্রতিপক্ষ)")

@@ -1226,9 +1226,21 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
     ("শেষ পিঠে পঞ্চাশ কাবার করিলে ৬৪ ফোটা দেখাইতে হয়।", []),
     ("স্টেশনে ঢুকতে ৩০ টাকার টিকিট দেখাতে হবে।", []),
     ("তাকে কুড়িটা চিঠি দেখাতে হবে।", []),
+    # the game's own name is no declaration (a review)
+    ("যদি বিস্তি খেলায় ইস্তক থাকে, তবে ৬০ ফোটা দেখাইতে হয়।", [("winning_threshold(when=istak)", 60)]),
 ])
 def test_a_score_to_show_is_a_threshold_with_its_declarations(text, expected):
     assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == expected
+
+
+@pytest.mark.parametrize(("game", "text"), [
+    # a review: showing is how marriages and roem are declared, and these had become winning thresholds
+    ("klaverjas", "চারটি গোলাম থাকলে ২০০ পয়েন্ট দেখাতে পারে।"),
+    ("klaverjas", "তিনটি পরপর তাস থাকলে ২০ পয়েন্টের রুম দেখাতে হয়।"),
+    ("sixtysix", "তুরুপের সাহেব বিবি থাকলে ৪০ পয়েন্ট দেখাতে পারে।"),
+])
+def test_points_shown_for_a_declaration_are_no_threshold(game, text):
+    assert "winning_threshold" not in {c.quantity for c in extract_claims(text, game)}
 
 
 def test_a_card_game_heading_and_rotterdam_in_a_text_read_as_another_game():
