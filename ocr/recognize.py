@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -691,6 +692,14 @@ def _ocr_file(path: str, lang: str, settings: OcrSettings | None,
     stops the batch."""
     pages: list[Page] = []
     failures: list[Failure] = []
+
+    def failed(message: str, code: int) -> None:
+        if page_no is not None:  # one page of a long file: kept empty, so the pages after it keep their numbers
+            if f" page {page_no}: " not in message:  # (a review: text output had a form feed too few)
+                message = message.replace(f"{path}: ", f"{path} page {page_no}: ", 1)
+            pages.append(Page(path=path, page_no=page_no, steps=[Step("failed", {"error": message})]))
+        failures.append(Failure(path, message, code, page_no))
+
     try:
         for p in iter_images(path, page_no=page_no):
             try:
@@ -702,11 +711,11 @@ def _ocr_file(path: str, lang: str, settings: OcrSettings | None,
     except MissingDependencyError:
         raise
     except PuthiError as exc:
-        failures.append(Failure(path, str(exc), exc.exit_code, page_no))
+        failed(str(exc), exc.exit_code)
     except MemoryError:  # a blank 14,400-point PDF page drawn at 300 ppi (a hostile tester)
-        failures.append(Failure(path, f"{path}: {TOO_LARGE}", InputError.exit_code, page_no))
+        failed(f"{path}: {TOO_LARGE}", InputError.exit_code)
     except Exception as exc:  # one strange file must not stop the batch
-        failures.append(Failure(path, shorten(f"{path}: unexpected error {type(exc).__name__}: {exc}"), 1, page_no))
+        failed(shorten(f"{path}: unexpected error {type(exc).__name__}: {exc}"), 1)
     return path, pages, failures
 
 
@@ -715,10 +724,12 @@ def _page_tasks(path: str) -> list[tuple[str, int | None]]:
     file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
     end); a whole file when it has one page or cannot be counted (its reading then says why)."""
     try:
-        n = count_pages(path)
+        with warnings.catch_warnings():  # Pillow's notes on a large or damaged image: its reading judges it
+            warnings.simplefilter("ignore")
+            n = count_pages(path)
     except MissingDependencyError:
         raise
-    except (PuthiError, OSError, ValueError):
+    except Exception:  # a bomb, a damaged TIFF (a review: they had stopped the batch with a traceback)
         return [(path, None)]
     return [(path, None)] if n <= 1 else [(path, k) for k in range(1, n + 1)]
 
@@ -775,14 +786,16 @@ def ocr_batch(
                                        initargs=(os.getpid(),))
             try:
                 futures = [pool.submit(_ocr_file, path, lang, settings, page_no) for _, path, page_no in tasks]
+                died: set[int] = set()  # inputs whose worker died: said once each, not once a page
                 for (i, path, page_no), fut in zip(tasks, futures, strict=True):
                     try:
                         collect(i, *fut.result())
                     except BrokenProcessPool:
-                        page = f" page {page_no}" if page_no else ""
-                        collect(i, path, [], [Failure(path, f"{path}{page}: the worker process reading it died; "
-                                                   "run this file alone with --workers 1", EngineError.exit_code,
-                                                   page_no)])
+                        why = [] if i in died else [Failure(path, f"{path}: the worker process reading it died; run "
+                                                            "this file alone with --workers 1", EngineError.exit_code)]
+                        died.add(i)
+                        empty = [Page(path=path, page_no=page_no, steps=[Step("failed", {"error": "worker died"})])]
+                        collect(i, path, empty if page_no else [], why)
             except BaseException:  # Ctrl-C: end the workers before the pool waits on them
                 stop_workers(pool)
                 raise

@@ -249,3 +249,46 @@ def test_the_pages_of_one_pdf_share_the_workers_and_count_in_the_progress(scans,
     assert counted == [7, 1, 1, 1, 1, 1, 1, 1]  # seven pages in all, each counted as it is read
     assert calls == [(str(pdf), [1, 2, 3]), (str(d / "good2.png"), [1]), (str(pdf), [1, 2, 3])]  # input order
     assert [p.text for p in result.pages[str(pdf)]] == [texts[n] for n in names] and not result.failures
+
+
+def _tiff_with_a_damaged_frame(path, frames):
+    """A multi-page TIFF of ``frames`` whose second frame's pixels point past the end of the file."""
+    import struct
+
+    from PIL import Image
+
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    with Image.open(path) as im:
+        im.seek(1)
+        ifd = im._frame_pos[1]
+    data = bytearray(path.read_bytes())
+    for e in range(struct.unpack("<H", data[ifd:ifd + 2])[0]):
+        at = ifd + 2 + 12 * e
+        if struct.unpack("<H", data[at:at + 2])[0] == 273:  # StripOffsets
+            data[at + 8:at + 12] = struct.pack("<I", len(data) + 100_000)
+    path.write_bytes(bytes(data))
+
+
+@needs_tesseract
+def test_a_damaged_page_of_a_tiff_keeps_its_place_and_is_named(scans, tmp_path, capsys):
+    # a review: the page read a page at a time left no page behind, so the text had a form feed too few
+    from PIL import Image
+
+    d, texts = scans
+    tif = tmp_path / "book.tif"
+    _tiff_with_a_damaged_frame(tif, [Image.open(d / f"{n}.png").convert("L") for n in ("good1", "good2", "good1")])
+    assert main(["ocr", str(tif), "--lang", "ben", "--fast"]) == 2
+    out, err = capsys.readouterr()
+    assert out.split("\f") == [texts["good1"] + "\n", "\n", texts["good1"] + "\n"]
+    assert f"{tif} page 2: " in err
+
+
+def test_a_file_that_cannot_be_counted_is_read_whole(monkeypatch):
+    # a review: a damaged TIFF's n_frames raised TypeError, which stopped the whole batch with a traceback
+    from puthi.ocr import recognize
+
+    def broken(path):
+        raise TypeError("Missing dimensions")
+
+    monkeypatch.setattr(recognize, "count_pages", broken)
+    assert recognize._page_tasks("c.tif") == [("c.tif", None)]
