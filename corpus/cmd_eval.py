@@ -75,7 +75,7 @@ def report(total: Score, per_pair: list[Score]) -> dict:
         "unicode": unicode_version(), "segmentation": segmentation(),
     }
     if len(per_pair) > 1:
-        # "pair": its place in the file (a TSV's line, a JSON list's item), from 1, to trace it back (a newcomer)
+        # "pair": its place among the file's pairs, from 1 (a TSV's blank lines skipped), to trace it back (a newcomer)
         out["per_pair"] = [{"pair": k, "cer": _number(s.cer), "wer": _number(s.wer), "char_errors": s.char_errors,
                             "graphemes": s.graphemes, "word_errors": s.word_errors, "words": s.words}
                            for k, s in enumerate(per_pair, start=1)]

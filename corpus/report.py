@@ -225,6 +225,11 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
             if all(size) and size not in (img.size, opened.size):
                 raise OtherSize(f"{img.width}×{img.height}")
+            if all(size) and size == opened.size != img.size:
+                img = opened  # boxes on the photo as the camera saved it (raw Tesseract does not turn it; a review)
+            if img.mode in ("1", "P", "PA"):  # to gray or colour first, or the resize drops thin strokes (a review)
+                img = img.convert("RGBA" if img.mode == "PA" or "transparency" in img.info
+                                  else "L" if img.mode == "1" else "RGB")
             if img.width > PREVIEW_WIDTH:  # made small first: every step after it costs by the pixel
                 img = img.resize((PREVIEW_WIDTH, max(1, round(img.height * PREVIEW_WIDTH / img.width))), Image.LANCZOS)
             if img.mode in ("I", "I;16", "I;16B", "I;16L", "F"):

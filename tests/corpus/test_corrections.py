@@ -458,6 +458,9 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
         verdict_id = max(a.id for a in c.annotations())
     [human] = [m.item for m in sp.verdicts if m.active]
     assert (human.verdict, human.expected) == ("consistent", 6)  # what Sixty-Six expects, not the old game
+    [tei] = export.export(db, "tei", tmp_path / "tei-verdict")  # the person who set the game is still named
+    labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
+    assert [lb.get("resp") for lb in labels] == ["#" + human_id("rk")]
     assert cli.main(["correct", "--db", str(db), "--delete", str(verdict_id)]) == 0
     book.write_text("প্রত্যেকে আটখানি তাস পায়। ক্লাবেরইয়াসের কথা নয়। আর কিছু।\n", encoding="utf-8")
     build([book], db, progress=False)  # the page is read again: the correction holds

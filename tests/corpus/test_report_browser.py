@@ -198,3 +198,28 @@ def test_the_data_block_of_the_review_page_is_json():
     page = render_report([DocView(name="a", lang="bn", ocr_text="তাস", text="তাস")])
     block = regex.search(r'<script type="application/json" id="puthi-data">(.*?)</script>', page).group(1)
     assert json.loads(block) == {"documents": 1}
+
+
+def test_a_one_bit_scan_keeps_its_strokes_and_a_camera_photo_read_unturned_stays_unturned(tmp_path):
+    # a review: resized as mode "1" the strokes dropped out; a photo whose boxes are on it unturned was shown turned
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from puthi.corpus.report import _preview
+
+    bits = np.ones((300, 2400), bool)
+    bits[:, ::4] = False  # thin strokes, one pixel in four
+    scan = tmp_path / "g4.tif"
+    Image.fromarray(bits).convert("1").save(scan)
+    with Image.open(io.BytesIO(base64.b64decode(_preview(scan)))) as img:
+        assert 100 < float(np.asarray(img.convert("L")).mean()) < 250  # grey, not white
+    photo = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    Image.new("L", (160, 120), 200).save(photo, exif=exif)
+    for size, shown in (((160, 120), (160, 120)), ((120, 160), (120, 160))):
+        with Image.open(io.BytesIO(base64.b64decode(_preview(photo, size=size)))) as img:
+            assert img.size == shown
