@@ -90,6 +90,7 @@ class DocView:
     claims: list[ClaimView] = field(default_factory=list)
     source: str = ""
     frame: int = 0  # the page's frame in a multi-page TIFF
+    scaled: bool = False  # width and height are not the scan's pixels (an ALTO import in mm10): any size fits
 
 
 def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
@@ -162,7 +163,7 @@ def _scan(doc: DocView) -> str:
     if not Path(doc.image).exists():
         return f'<p class="noscan">No scan: {html.escape(str(doc.image))}, which the source names, is not there.</p>'
     try:
-        data = _preview(Path(doc.image), doc.frame, (doc.width, doc.height))
+        data = _preview(Path(doc.image), doc.frame, (0, 0) if doc.scaled else (doc.width, doc.height))
     except OtherSize as size:
         return (f'<p class="noscan">The scan {html.escape(doc.image.name)} is {size.args[0]}, not the '
                 f'{doc.width}×{doc.height} this page was read at: it changed since, or is another picture, so it is '

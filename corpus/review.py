@@ -49,6 +49,7 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                     ocr_text=sp.ocr_text, text=sp.text,
                     image=(scan := scan_of(sp))[0], frame=scan[1],
                     width=sp.page.get("width", 0), height=sp.page.get("height", 0),
+                    scaled=any(st.get("name") == "alto.import" for st in sp.page.get("steps", [])),  # not in pixels
                     words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
                 ))
     return views

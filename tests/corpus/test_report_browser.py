@@ -223,3 +223,15 @@ def test_a_one_bit_scan_keeps_its_strokes_and_a_camera_photo_read_unturned_stays
     for size, shown in (((160, 120), (160, 120)), ((120, 160), (120, 160))):
         with Image.open(io.BytesIO(base64.b64decode(_preview(photo, size=size)))) as img:
             assert img.size == shown
+
+
+def test_a_page_measured_in_other_units_shows_its_scan(tmp_path):
+    # a review: an ALTO import in mm10 has its page's size in tenths of a millimetre, never the scan's pixels
+    from PIL import Image
+
+    from puthi.corpus.report import DocView, _scan
+
+    scan = tmp_path / "scan.png"
+    Image.new("L", (400, 300), 255).save(scan)
+    view = DocView(name="p", lang="bn", ocr_text="", text="", image=scan, width=2100, height=1575, scaled=True)
+    assert "data:image/jpeg;base64," in _scan(view)
