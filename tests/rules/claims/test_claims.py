@@ -1254,3 +1254,15 @@ def test_a_card_game_heading_and_rotterdam_in_a_text_read_as_another_game():
     verdicts = check_claims(extract_claims(text, "schnapsen"))
     assert [(v.claim.game, v.verdict) for v in verdicts] == [("klaverjas", "consistent"),
                                                              ("klaverjas-rotterdam", "consistent")]
+
+
+def test_a_danda_that_ocr_glued_to_its_word_ends_the_sentence():
+    # a newcomer's Assamese OCR wrote ৷ against the word; three sentences were read as one and a rule was lost
+    from puthi.rules.claims.sentences import split_sentences
+
+    text = "প্ৰতিজন খেলুৱৈৰ ১২টা টুকুৰা থাকে৷ বৰ্ডত মুঠ ২১টা বিন্দু আছে৷ বন্দী কৰাটো বাধ্যতামূলক নহয়৷"
+    assert len(split_sentences(text, "as")) == 3
+    assert [c.quantity for c in extract_claims(text, "dashguti")] == [
+        "pieces_per_player", "board_points", "capture_compulsory"]
+    text = "তাস খেল৷ হয়। প্রত্যেকে আটখানি তাস পায়।"  # খেল৷ is খেলা: ৷ for the vowel sign, no end
+    assert [text[a:b] for a, b in split_sentences(text)] == ["তাস খেল৷ হয়।", "প্রত্যেকে আটখানি তাস পায়।"]
