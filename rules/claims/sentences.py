@@ -31,14 +31,15 @@ CLOSING_QUOTES = "\"'”’»"
 # "এইচ.জে.আৰ." and "1.5" stay inside, and so do the dots that lead the eye to a value in a table, "টেক্কা ..... ১১",
 # though an ellipsis ends one),
 # with the closing quotation marks after it ("… থাকে।"), or at some line breaks (:func:`_line_break_ends`). OCR
-# reads a danda after a space as ৷ (a Bengali currency sign, which glued to a word stands for া: "খেল৷").
+# reads a danda after a space as ৷ (a Bengali currency sign); glued to a word it is a danda too ("থাকে৷"), or the
+# vowel sign া ("খেল৷", :func:`_glued_aa`).
 # "Answer:" in a quiz or a FAQ (প্রশ্ন: … ? উত্তর: …); extract.py and patterns.py read the answer too
 ANSWER_MARK = r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]"
 _ANSWER = regex.compile(rf"\s*(?:{ANSWER_MARK}|উঃ|Ans(?:wer)?\s*[:.])")
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*"
                      rf"|(?<=[\p{{L}}\p{{M}}])\u09f7[{CLOSING_QUOTES}]*(?=\s)"  # glued: a danda unless _glued_aa
-                     r"|(?<!\.)\.(?=\s)"
+                     r"|(?<!\.)(?<!\.[\p{L}\p{M}]{1,4})\.(?=\s)"  # not the last of initials: এইচ.জে.আৰ.
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
                      r"|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");

@@ -1266,3 +1266,12 @@ def test_a_danda_that_ocr_glued_to_its_word_ends_the_sentence():
         "pieces_per_player", "board_points", "capture_compulsory"]
     text = "তাস খেল৷ হয়। প্রত্যেকে আটখানি তাস পায়।"  # খেল৷ is খেলা: ৷ for the vowel sign, no end
     assert [text[a:b] for a, b in split_sentences(text)] == ["তাস খেল৷ হয়।", "প্রত্যেকে আটখানি তাস পায়।"]
+
+
+def test_the_last_dot_of_initials_ends_no_sentence():
+    # a newcomer: seed 004's sentence was cut at "এইচ.জে.আৰ." (H. J. R. Murray), though initials were meant to stay
+    from puthi.rules.claims.sentences import split_sentences
+
+    text = "ইয়াৰ বৰ্ণনা এইচ.জে.আৰ. মাৰেৰ কিতাপত আছে। তাৰ পিছত খেলা হয়."
+    assert [text[a:b] for a, b in split_sentences(text, "as")] == [
+        "ইয়াৰ বৰ্ণনা এইচ.জে.আৰ. মাৰেৰ কিতাপত আছে।", "তাৰ পিছত খেলা হয়."]
