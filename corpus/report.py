@@ -51,6 +51,7 @@ class SpanView:
     gloss: str = ""
     score: float = 1.0
     kind: str = "term"  # or "number"
+    by: str = ""  # the person who made the link, when a person did
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class ClaimView:
     verdict: str
     explanation: str
     game: str = ""  # the game the claim was checked as
+    by: str = ""  # the person who gave the verdict or set the game, when a person did
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,9 @@ _ORDER = ("claim", "term", "number", "edit")  # outer to inner when two annotati
 def _open_tag(kind: str, attrs: dict[str, str]) -> tuple[str, str]:
     data = " ".join(f'data-{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
     if kind == "term" and attrs.get("concept"):
-        return f'<a class="term" href="#g-{html.escape(attrs["concept"])}" {data}>', "</a>"
+        by = f' title="linked by {html.escape(attrs["by"], quote=True)}"' if attrs.get("by") else ""
+        human = " human" if attrs.get("by") else ""
+        return f'<a class="term{human}" href="#g-{html.escape(attrs["concept"])}"{by} {data}>', "</a>"
     cls = f"edit {attrs['resp']}" if kind == "edit" else kind
     anchor = f' id="{attrs["id"]}"' if kind == "claim" else ""
     return f'<span class="{cls}"{anchor} {data}>', "</span>"
@@ -149,7 +153,7 @@ def _marked_text(doc: DocView, di: int) -> str:
     for i, sp in enumerate(doc.spans):
         notes.append((sp.start, sp.end, sp.kind, {
             "id": f"d{di}t{i}", "label": sp.label, "concept": sp.concept, "gloss": sp.gloss,
-            "score": f"{sp.score:.2f}",
+            "score": f"{sp.score:.2f}", **({"by": sp.by} if sp.by else {}),
         }))
     for i, c in enumerate(doc.claims):
         notes.append((c.start, c.end, "claim", {"id": f"d{di}c{i}", "verdict": c.verdict}))
@@ -256,7 +260,8 @@ def _claims_table(doc: DocView, di: int) -> str:
         f'<tr class="{c.verdict}"><td>{html.escape(c.game)}</td>'
         f'<td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
         f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(said(c.stated, c.expected)))}</td>"
-        f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}</td></tr>'
+        f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}'
+        f'{f" <em>({html.escape(c.by)})</em>" if c.by else ""}</td></tr>'
         for i, c in enumerate(doc.claims)
     )
     return (
@@ -294,7 +299,8 @@ header{padding:1em 2em;background:#3b2f2a;color:#fff}header h1{margin:.2em 0}
 .text{font-size:1.15em;line-height:1.9;white-space:normal}
 .edit{background:#ffe08a;border-bottom:2px solid #d49a00;cursor:pointer}
 .edit:empty::after{content:'\\2038';color:#b60}.edit.human{background:#bfe3ff}
-.term{color:#0b4f8a;text-decoration:underline dotted}.number{border-bottom:2px solid #7a3}
+.term{color:#0b4f8a;text-decoration:underline dotted}.term.human{text-decoration-style:solid}
+.number{border-bottom:2px solid #7a3}
 .claim{outline:1px dashed #999}.verdict{padding:0 .4em;border-radius:3px;color:#fff}
 .verdict.consistent{background:#2a7d2a}.verdict.contradicted{background:#b22}.verdict.unverifiable{background:#777}
 table.claims{border-collapse:collapse;margin-top:1em;width:100%}

@@ -33,7 +33,8 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                 edits = [EditView(m.item.start, m.item.end, m.item.before, m.item.after, m.item.rule,
                                   m.item.confidence, m.resp) for m in sp.edits if m.active]
                 spans = [SpanView(m.item.start, m.item.end, m.item.headword, m.item.concept, m.item.gloss,
-                                  m.item.score) for m in sp.terms if m.active]
+                                  m.item.score, by=m.author if m.resp == "human" else "")
+                         for m in sp.terms if m.active]
                 spans += [SpanView(n.start, n.end, str(n.value), kind="number") for n in sp.numbers]
                 claims = []
                 for m in sp.verdicts:
@@ -42,8 +43,9 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                     v = m.item
                     c = sp.claims[v.claim]
                     params = ",".join(f"{k}={val}" for k, val in sorted(c.params.items()))
+                    by = m.author if m.resp == "human" or m.annotation_id else ""  # a verdict, or a game, a person gave
                     claims.append(ClaimView(c.start, c.end, f"{c.quantity}({params})" if params else c.quantity,
-                                            c.stated, v.expected, v.verdict, v.explanation, c.game))
+                                            c.stated, v.expected, v.verdict, v.explanation, c.game, by))
                 views.append(DocView(
                     name=doc.name + (f" p.{sp.page_no}" if sp.page_no > 1 else ""), lang=sp.lang,
                     ocr_text=sp.ocr_text, text=sp.text,

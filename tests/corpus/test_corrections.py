@@ -866,3 +866,16 @@ def test_a_long_correction_is_echoed_short_and_a_huge_cell_is_named_by_its_line(
     monkeypatch.setattr(corrections, "MAX_CELL", 100_000)
     with pytest.raises(InputError, match=r"big.csv line 2: a cell longer than 100,000 .* is a quote left open\?"):
         read_csv(str(big))
+
+
+def test_the_review_page_names_who_linked_a_term_and_gave_a_verdict(tmp_path, fast_repair):
+    # a newcomer: a person's term link looked like the machine's, and their verdict showed their note but not them
+    text = "ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায়।\n"
+    _, db, where = _built(tmp_path, "book.txt", text)
+    where[-1] = "Nandita Bora"
+    card = text.index("তাস")
+    assert cli.main(["correct", *where, "--start", str(card), "--end", str(card + 3), "--term", "vocab.card"]) == 0
+    assert cli.main(["correct", *where, "--start", "0", "--end", "7", "--verdict", "unverifiable"]) == 0
+    [page] = export.export(db, "html", tmp_path / "html")
+    html = page.read_text(encoding="utf-8")
+    assert 'title="linked by Nandita Bora"' in html and "<em>(Nandita Bora)</em>" in html
