@@ -18,6 +18,7 @@ over the pages that changed.
 from __future__ import annotations
 
 import bisect
+import itertools
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -282,6 +283,7 @@ def _number_of(page: tuple[int, int], origin: list[tuple[int, int]], numbers: li
 # (0001.txt, 0002.txt): letter1.txt and letter2.txt, 1.txt and 2.txt, or 2019.txt and 2020.txt, are no pages of one
 # book, and one's game would have been the other's (reviews).
 PAGE_FILES = ("image", "hocr", "alto", "page")
+MAX_PAGE_LEAP = 50  # pages missing between two text files named by a number alone, and still one book
 PAGE_WORDS = frozenset({"page", "pages", "p", "pg", "pp", "scan", "img", "image", "leaf", "folio", "f", "পৃষ্ঠা", "পাতা"})
 _PAGE_FILE = regex.compile(r"(.*?)(\d+)")
 
@@ -298,9 +300,11 @@ def books(docs: list[Document]) -> list[list[Document]]:
     >>> [[d.name for d in book] for book in books(docs)]
     [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png'], ['page-1.txt']]
     >>> pages = [D(f"/t/{n}.txt", f"{n}.txt", "text", n) for n in ("001", "002", "010")]
-    >>> others = [D(f"/l/{n}.txt", f"{n}.txt", "text", n) for n in ("1", "2", "2019", "2020")]
+    >>> others = [D(f"/l/{n}.txt", f"{n}.txt", "text", n) for n in ("0", "1", "2", "2019", "2020")]
     >>> [[d.name for d in book] for book in books(pages + others)]
-    [['1.txt'], ['2.txt'], ['2019.txt'], ['2020.txt'], ['001.txt', '002.txt', '010.txt']]
+    [['0.txt'], ['1.txt'], ['2.txt'], ['2019.txt'], ['2020.txt'], ['001.txt', '002.txt', '010.txt']]
+    >>> [len(book) for book in books([D(f"/y/{n}.txt", f"{n}.txt", "text", n) for n in ("0001", "2019", "2020")])]
+    [1, 1, 1]
     """
     from pathlib import Path
 
@@ -317,8 +321,12 @@ def books(docs: list[Document]) -> list[list[Document]]:
         numbers = [n for n, _ in pages]
         stems = [Path(doc.source).stem for _, doc in pages]
         # two files for one page (page-1.png, page-1.tif) are no book; nor are text files named by a number alone
-        # unless the numbers are padded alike, as a tool writes pages (0001.txt …), not letters (1.txt) or years
-        padded = len({len(stem) for stem in stems}) == 1 and any(stem.startswith("0") for stem in stems)
+        # unless the numbers are padded alike, as a tool writes pages (0001.txt …), not letters (1.txt) or years,
+        # and run on without a leap (0001.txt beside 2019.txt, a review)
+        widths = {len(stem) for stem in stems}
+        run = sorted(numbers)
+        padded = len(widths) == 1 and widths != {1} and any(stem.startswith("0") for stem in stems) \
+            and all(b - a <= MAX_PAGE_LEAP for a, b in itertools.pairwise(run))
         if len(set(numbers)) < len(numbers) or (kind == "text" and not prefix and not padded):
             out += [[doc] for _, doc in pages]
         else:

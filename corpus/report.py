@@ -261,7 +261,7 @@ def _claims_table(doc: DocView, di: int) -> str:
         f'<td><a href="#d{di}c{i}">{html.escape(c.quantity)}</a></td>'
         f"<td>{html.escape(str(c.stated))}</td><td>{html.escape(str(said(c.stated, c.expected)))}</td>"
         f'<td><span class="verdict {c.verdict}">{c.verdict}</span></td><td>{html.escape(c.explanation)}'
-        f'{f" <em>({html.escape(c.by)})</em>" if c.by else ""}</td></tr>'
+        f'{f" <em>({html.escape(c.by)})</em>" if c.by and c.by not in c.explanation else ""}</td></tr>'
         for i, c in enumerate(doc.claims)
     )
     return (

@@ -490,14 +490,18 @@ def clip_overlaps(words: list[Word]) -> int:
     newcomer's Assamese pages, and ALTO, PAGE and the review page then point at the wrong place. Returns how many
     boxes were cut.
 
+    A box that would be left narrower than a quarter of its height is kept as it is (it would point at nothing).
+
     >>> ws = [Word("যোগ", Box(317, 301, 499, 332)), Word("কৰা", Box(391, 290, 435, 340))]
     >>> clip_overlaps(ws), ws[0].box
-    (1, Box(x0=317, y0=301, x1=390, y1=332))
+    (1, Box(x0=317, y0=301, x1=391, y1=332))
+    >>> clip_overlaps([Word("ক", Box(100, 10, 200, 40)), Word("খ", Box(101, 10, 150, 40))])  # 1 px would be left
+    0
     """
     cut = 0
     for a, b in itertools.pairwise(words):
-        if a.box and b.box and a.box.x0 < b.box.x0 < a.box.x1:
-            a.box = replace(a.box, x1=b.box.x0 - 1)
+        if a.box and b.box and a.box.x0 < b.box.x0 < a.box.x1 and 4 * (b.box.x0 - a.box.x0) >= a.box.y1 - a.box.y0:
+            a.box = replace(a.box, x1=b.box.x0)
             cut += 1
     return cut
 

@@ -563,7 +563,7 @@ def winning(s: Sentence, game: str) -> list[Claim]:
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:
             claims.append(_claim(s, game, "winning_threshold", big[0].value, 0.7, **_declared(s, big[0])))
-    elif s.has("must_show") and not _KABAR.search(s.text) and not any(s.has(c) for c in ("marriage", *_ROEM_CUES)):
+    elif s.has("must_show") and not _KABAR.search(s.text) and not marriages(s, game) and not roem(s, game):
         # "দুই কুড়ি সাত ফোটা, উভয় পক্ষকেই দেখাইতে হইবে": the score a side must show in ফোটা, Grabu's points, said
         # without winning or losing (seed 000's Grabu and Bisti); a score to show to make a declaration good (কাবার)
         # is not the deal's, nor are the পয়েন্ট of a marriage or roem shown in Sixty-Six or Klaverjas (a review)

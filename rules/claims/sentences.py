@@ -245,7 +245,7 @@ def _glued_aa(text: str, at: int, lang: str) -> bool:
     """
     from puthi.normalize.lexicon import load_lexicon, web_counts
 
-    m = _WORD_BEFORE.search(text, 0, at)
+    m = _WORD_BEFORE.search(text, max(0, at - 64), at)  # a word's length back, not the whole text (a review)
     if not m:
         return False
     word, joined = m.group(), m.group() + "\N{BENGALI VOWEL SIGN AA}"

@@ -451,6 +451,12 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     assert validate(tei.read_bytes()) == []
     labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
     assert [(lb.text, lb.get("resp")) for lb in labels] == [("sixtysix", "#" + human_id("rk"))]
+    other = [*where[:-1], "nb"]  # a second person sets another game: the label names them (a review)
+    assert cli.main(["correct", *other, "--game", "klaverjas"]) == 0
+    [tei] = export.export(db, "tei", tmp_path / "tei-nb")
+    labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
+    assert [(lb.text, lb.get("resp")) for lb in labels] == [("klaverjas", "#" + human_id("nb"))]
+    assert cli.main(["correct", "--db", str(db), "--delete", str(_last_id(db))]) == 0
     assert cli.main(["correct", *where, "--game", "dash-guti"]) == 2  # no game puthi knows (review)
     assert cli.main(["correct", *where, "--verdict", "consistent"]) == 0  # a person's verdict on top of it
     with Corpus(db) as c:
@@ -878,4 +884,10 @@ def test_the_review_page_names_who_linked_a_term_and_gave_a_verdict(tmp_path, fa
     assert cli.main(["correct", *where, "--start", "0", "--end", "7", "--verdict", "unverifiable"]) == 0
     [page] = export.export(db, "html", tmp_path / "html")
     html = page.read_text(encoding="utf-8")
-    assert 'title="linked by Nandita Bora"' in html and "<em>(Nandita Bora)</em>" in html
+    assert 'title="linked by Nandita Bora"' in html and html.count("Nandita Bora") == 3  # link, verdict: once each
+    assert "set by Nandita Bora" in html and "<em>(Nandita Bora)</em>" not in html  # named by its explanation
+
+
+def _last_id(db: Path) -> int:
+    with Corpus(db) as c:
+        return max(a.id for a in c.annotations())

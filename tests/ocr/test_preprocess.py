@@ -168,3 +168,16 @@ def test_paper_grain_around_a_few_black_words_is_no_faint_ink():
     assert darken_faint_ink(flatten_light(np.asarray(img)))[1] is None
     faint = np.where(np.asarray(img) < 128, 190, 250).astype(np.uint8)  # the same words printed pale
     assert darken_faint_ink(flatten_light(faint))[1] is not None
+
+
+def test_a_pale_picture_beside_black_print_is_no_faint_ink():
+    # a review: a photo's grey was taken for faint ink, stretched, and the black caption's fine strokes smoothed away
+    from puthi.ocr.preprocess import darken_faint_ink, flatten_light
+
+    rng = np.random.default_rng(1)
+    page = np.full((1200, 1600), 245, np.uint8)
+    blocks = np.clip(rng.normal(190, 30, (80, 80)), 0, 255).astype(np.uint8)
+    page[100:580, 100:580] = np.kron(blocks, np.ones((6, 6), np.uint8))  # a halftone photo
+    page[700:702, 100:1400:3] = 20  # a caption's 1-px strokes in black
+    page[760:762, 100:1400:3] = 20
+    assert darken_faint_ink(flatten_light(page))[1] is None

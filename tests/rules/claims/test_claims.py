@@ -1226,8 +1226,9 @@ def test_a_value_several_ranks_share_each_is_each_ranks():
     ("শেষ পিঠে পঞ্চাশ কাবার করিলে ৬৪ ফোটা দেখাইতে হয়।", []),
     ("স্টেশনে ঢুকতে ৩০ টাকার টিকিট দেখাতে হবে।", []),
     ("তাকে কুড়িটা চিঠি দেখাতে হবে।", []),
-    # the game's own name is no declaration (a review)
+    # the game's own name is no declaration, and a roem cue that makes no roem cancels nothing (reviews)
     ("যদি বিস্তি খেলায় ইস্তক থাকে, তবে ৬০ ফোটা দেখাইতে হয়।", [("winning_threshold(when=istak)", 60)]),
+    ("চার রকম রং আছে; দুই কুড়ি সাত ফোটা উভয় পক্ষকেই দেখাইতে হইবে।", [("winning_threshold", 47)]),
 ])
 def test_a_score_to_show_is_a_threshold_with_its_declarations(text, expected):
     assert [(c.key, c.stated) for c in extract_claims(text, "bisti")] == expected
