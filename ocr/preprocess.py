@@ -190,16 +190,17 @@ def flatten_light(gray: np.ndarray) -> np.ndarray:
     return np.clip(gray.astype(np.float32) * 255.0 / np.maximum(bg.astype(np.float32), 1.0), 0, 255).astype(np.uint8)
 
 
-# Faint print: the ink (Otsu's dark side, on the light evened out) has its darkest tenth paler than FAINT_INK, yet
-# stands FAINT_CONTRAST or more below the paper. A newcomer's worn page had ink at 170-210 on paper at 255, and
-# Tesseract read one line in four. The contrast rule keeps a page of paper grain and a few black words (a title page;
-# a review: its grain had been stretched into ink) as it is; on such a page Otsu's dark side is the words.
+# Faint print: the page's darkest pixels (its 0.5th percentile, on the light evened out) are paler than FAINT_INK,
+# and so is its ink (the darkest tenth of Otsu's dark side), which stands FAINT_CONTRAST or more below the paper. A
+# newcomer's worn page had ink at 170-210 on paper at 255, and Tesseract read one line in four. Reviews: the ink's
+# tone keeps a title page of paper grain and a few black words as it is (its 0.5th percentile is the grain), and the
+# darkest pixels keep a page of black print with a pale photo on it as it is (Otsu's dark side is the photo).
 FAINT_INK, FAINT_CONTRAST = 150, 40
 
 
 def darken_faint_ink(gray: np.ndarray) -> tuple[np.ndarray, int | None]:
     """``gray`` with faint ink stretched to black (paper stays white) when its print is faint (see
-    :data:`FAINT_INK`), and that darkest ink value; else ``gray`` as it is and None.
+    :data:`FAINT_INK`), and the darkest value it stretched from; else ``gray`` as it is and None.
 
     >>> g = np.full((40, 40), 255, np.uint8); g[10:30, 18:22] = 190
     >>> out, darkest = darken_faint_ink(g)
@@ -210,17 +211,17 @@ def darken_faint_ink(gray: np.ndarray) -> tuple[np.ndarray, int | None]:
     >>> darken_faint_ink(np.where(g == 190, 235, 245).astype(np.uint8))[1] is None  # paper grain
     True
     """
-    step = 2 if gray.size < 4_000_000 else 4
-    small = gray[::step, ::step]
-    if np.percentile(small, 0.5) <= FAINT_INK:  # black print somewhere: a pale picture beside it is no faint ink
-        return gray, None  # (a review: a photo's grey had been stretched, and a black caption's fine strokes lost)
+    small = gray[::2, ::2] if gray.size < 4_000_000 else gray[::4, ::4]
+    darkest = int(np.percentile(small, 0.5))
+    if darkest <= FAINT_INK or darkest >= 250:  # dark print somewhere, or a blank page
+        return gray, None
     _, mask = cv2.threshold(cv2.GaussianBlur(small, (3, 3), 0), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     ink, paper = small[mask > 0], small[mask == 0]
-    if not ink.size or not paper.size:  # a blank page
+    if not ink.size or not paper.size:
         return gray, None
-    darkest = int(np.percentile(ink, 10))
-    if darkest <= FAINT_INK or float(np.median(paper)) - darkest < FAINT_CONTRAST:
-        return gray, None
+    ink_tone = float(np.percentile(ink, 10))
+    if ink_tone <= FAINT_INK or float(np.median(paper)) - ink_tone < FAINT_CONTRAST:
+        return gray, None  # a few black words on grainy paper, or the grain alone
     # the specks of the paper first (a 3x3 median), or the stretch makes them ink: on faint renderings in four fonts,
     # CER 0.65 as they were, 0.37 stretched, 0.22 smoothed and stretched
     stretched = (cv2.medianBlur(gray, 3).astype(np.float32) - darkest) * (255.0 / (255 - darkest))

@@ -162,11 +162,14 @@ def test_paper_grain_around_a_few_black_words_is_no_faint_ink():
     from puthi.ocr.synth import find_font
 
     paper = np.clip(np.random.default_rng(0).normal(238, 6, (1200, 850)), 0, 255).astype(np.uint8)
+    font = ImageFont.truetype(find_font("Lohit Bengali").path, 40)
     img = Image.fromarray(paper)
-    ImageDraw.Draw(img).text((250, 150), "দ্বিতীয় অধ্যায়", fill=10,
-                             font=ImageFont.truetype(find_font("Lohit Bengali").path, 40))
+    ImageDraw.Draw(img).text((250, 150), "দ্বিতীয় অধ্যায়", fill=10, font=font)
     assert darken_faint_ink(flatten_light(np.asarray(img)))[1] is None
-    faint = np.where(np.asarray(img) < 128, 190, 250).astype(np.uint8)  # the same words printed pale
+    full = Image.new("L", (850, 1200), 255)  # a page full of words, printed pale on the same paper
+    for row in range(20):
+        ImageDraw.Draw(full).text((40, 40 + 55 * row), "দ্বিতীয় অধ্যায় তাস খেলার নিয়ম", fill=0, font=font)
+    faint = np.where(np.asarray(full) < 128, 190, paper).astype(np.uint8)
     assert darken_faint_ink(flatten_light(faint))[1] is not None
 
 
