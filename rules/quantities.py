@@ -35,6 +35,10 @@ QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "first_move_forced": ("the first move must go to this point (a string, e.g. 'centre'); behavioural", ()),
     "capture_compulsory": ("1 when a capture that is possible must be made; behavioural", ()),
     "outcome_when_blocked": ("'loss' when a player who cannot move loses; behavioural", ()),
+    "outcome_when_all_captured": ("'win' when the player who captures all the other's pieces wins; behavioural", ()),
+    "winner_when_no_capture": ("'more_pieces' when, neither side able to capture any more, the side with more pieces "
+                               "wins; behavioural", ()),
+    "outcome_when_equal_pieces": ("'draw' when the game ends so with equal pieces; behavioural", ()),
     "stock_face_down": ("cards left face down in the stock under the turned-up card", ()),
     "follow_suit_while_stock": ("1 when suit must be followed while the stock lasts, 0 when any card may be "
                                 "played; behavioural", ()),

@@ -22,4 +22,5 @@ VERSION = "12"  # the corpus redoes the claims of stored pages when this changes
 # "পূর্বে … খেলিত, এখন …"; a value several ranks share "each", "টেক্কা ও দহলার এক করিয়া"; 12: a score a side must
 # show, "দুই কুড়ি সাত ফোটা … দেখাইতে হইবে", and Grabu's declarations that set it, winning_threshold(when=…); a
 # heading "ছেষট্টি কার্ড গেম"; Rotterdam in a Klaverjas chapter of a text read as another game; a danda OCR glued to
-# its word, থাকে৷; initials এইচ.জে.আৰ. inside a sentence)
+# its word, থাকে৷; initials এইচ.জে.আৰ. inside a sentence; how a board game ends: all pieces taken, no capture left,
+# equal pieces)

@@ -747,7 +747,32 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
         draw = s.has("draw") and not s.has("lose") and (not s.has("win") or _NO_ONE.search(s.text))
         outcome = "draw" if draw else "win" if wins else "loss"
         claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))
-    return claims
+    return claims + _endings(s, game, capture)
+
+
+# How a board game ends (seed 004): all the other's pieces caught; no capture left, more pieces; equal pieces, a draw
+_ALL_PIECES = regex.compile(r"(?<![\p{L}\p{M}])(?:সকলো|সমস্ত|সব|সবগুলো|সবকটি)\s+(?:\S+\s+)?(?:গুটি|ঘুঁটি|টুকুৰা|টুকরা)")
+_CANNOT = regex.compile(r"নোৱাৰে|নোৱাৰিলে|পারে না|পারেন না|পারিবে না|না পারলে|না পারিলে|না পারে")
+_MORE_PIECES = regex.compile(r"(?:অধিক|বেছি|বেশি|বেশী)\s+(?:\S+\s+)?(?:গুটি|ঘুঁটি|টুকুৰা|টুকরা)")
+_FEWER_PIECES = regex.compile(r"(?:কম|কমসংখ্যক)\s+(?:\S+\s+)?(?:গুটি|ঘুঁটি|টুকুৰা|টুকরা)")
+_EQUAL_PIECES = regex.compile(r"(?:একে|সমান)\s*(?:সংখ্যক|সংখ্যাৰ|সংখ্যার)?\s+(?:\S+\s+)?(?:গুটি|ঘুঁটি|টুকুৰা|টুকরা)")
+
+
+def _endings(s: Sentence, game: str, capture: bool) -> list[Claim]:
+    """The ends of a board game that a sentence states: "প্ৰতিপক্ষৰ সকলো টুকুৰা ধৰি ৰাখে তেন্তে তেওঁ বিজয়ী হয়" (the
+    capturer of all wins), "আৰু টুকুৰা ধৰিব নোৱাৰে তেন্তে অধিক টুকুৰা থকা খেলুৱৈয়ে জয়ী হয়" (no capture left:
+    more pieces win), "একে সংখ্যক টুকুৰা থাকে, তেন্তে খেলখন ড্ৰ" (equal pieces: a draw). Each only as the text
+    says it; a sentence that says both a win and a loss, or a draw and a win, is not read."""
+    win, lose, draw = s.has("win"), s.has("lose"), s.has("draw")
+    if capture and _ALL_PIECES.search(s.text) and not _CANNOT.search(s.text) and (win or draw) and not lose:
+        return [_claim(s, game, "outcome_when_all_captured", "draw" if draw and not win else "win", 0.7)]
+    if capture and _CANNOT.search(s.text) and win and not lose and not draw:
+        more, fewer = _MORE_PIECES.search(s.text), _FEWER_PIECES.search(s.text)
+        if bool(more) != bool(fewer):
+            return [_claim(s, game, "winner_when_no_capture", "more_pieces" if more else "fewer_pieces", 0.7)]
+    if _EQUAL_PIECES.search(s.text) and (draw or win) and not lose and _PLAYS.search(s.text):
+        return [_claim(s, game, "outcome_when_equal_pieces", "draw" if draw and not win else "win", 0.7)]
+    return []
 
 
 # What is caught or cut when pieces are: a piece, or a pronoun for one ("তাহা কাটিতেই হইবে"); the word before

@@ -358,6 +358,17 @@ def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
     blocked.captured = [PIECES - 1, PIECES - 6]
     blocked._settle()
     outcome = "loss" if blocked.winner == 1 else "not a loss"
+    # Behavioural: a side with no piece left has lost to the side that took them all.
+    bare = DashGutiState(options)
+    bare.board = [-1] * N
+    bare.board[18] = 1
+    bare.captured = [PIECES, PIECES - 1]
+    bare._settle()
+    # Behavioural: the quiet limit reached (no capture for so long), first with more pieces on one side, then equal.
+    quiet = [DashGutiState(options) for _ in range(2)]
+    for state, taken in zip(quiet, ([3, 5], [4, 4]), strict=True):
+        state.captured, state.quiet = taken, state.options["quiet_plies"]
+        state._settle()
     return {
         q.key("players"): SPEC.players,
         q.key("board_points"): len(POINTS),
@@ -365,6 +376,9 @@ def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
         q.key("first_move_forced"): forced,
         q.key("capture_compulsory"): compulsory,
         q.key("outcome_when_blocked"): outcome,
+        q.key("outcome_when_all_captured"): "win" if bare.winner == 1 else "no win",
+        q.key("winner_when_no_capture"): "more_pieces" if quiet[0].winner == 0 else "fewer_pieces",
+        q.key("outcome_when_equal_pieces"): "draw" if quiet[1].winner == -1 else "a win",
     }
 
 

@@ -1276,3 +1276,21 @@ def test_the_last_dot_of_initials_ends_no_sentence():
     text = "ইয়াৰ বৰ্ণনা এইচ.জে.আৰ. মাৰেৰ কিতাপত আছে। তাৰ পিছত খেলা হয়."
     assert [text[a:b] for a, b in split_sentences(text, "as")] == [
         "ইয়াৰ বৰ্ণনা এইচ.জে.আৰ. মাৰেৰ কিতাপত আছে।", "তাৰ পিছত খেলা হয়."]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # how Dash-guti ends (seed 004 states all three; an Assamese scholar saw them unread): my sentences
+    ("যে খেলোয়াড় প্রতিপক্ষের সব গুটি কেটে নেয় সে জয়ী হয়।", [("outcome_when_all_captured", "win", "consistent")]),
+    ("কেউ আর গুটি কাটতে না পারলে যার বেশি গুটি থাকে সে জেতে।", [("winner_when_no_capture", "more_pieces", "consistent")]),
+    ("কেউ আর গুটি কাটতে না পারলে যার কম গুটি থাকে সে জেতে।", [("winner_when_no_capture", "fewer_pieces",
+                                                          "contradicted")]),
+    ("দুই খেলোয়াড়ের সমান সংখ্যক গুটি থাকলে খেলা ড্র হয়।", [("outcome_when_equal_pieces", "draw", "consistent")]),
+    ("যদি দুয়োজনৰে একে সংখ্যক গুটি থাকে তেন্তে প্ৰথমজন খেলুৱৈ জয়ী হয়।", [("outcome_when_equal_pieces", "win",
+                                                                       "contradicted")]),
+    # no game's end: pieces set out, a match drawn, a war
+    ("আমাদের বাড়িতে সব গুটি সাজানো ছিল।", []),
+    ("ক্রিকেটে দুই দলের সমান রান হলে ম্যাচ ড্র হয়।", []),
+])
+def test_how_a_board_game_ends(text, expected):
+    verdicts = check_claims(extract_claims(text, "dashguti"))
+    assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
