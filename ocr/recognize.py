@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -37,7 +36,7 @@ from PIL import Image
 
 from puthi.errors import TOO_LARGE, EngineError, InputError, MissingDependencyError, PuthiError, shorten
 from puthi.ocr import tesseract
-from puthi.ocr.images import PageImage, count_pages, iter_images
+from puthi.ocr.images import PageImage, count_pages, is_pdf, iter_images
 from puthi.ocr.langid import decide
 from puthi.ocr.model import Block, Box, Line, Page, Step, Word
 from puthi.ocr.preprocess import Prepared, Settings, as_array, estimate_text_height, is_single_line, preprocess, to_gray
@@ -748,14 +747,19 @@ def _page_tasks(path: str) -> list[tuple[str, int | None]]:
     file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
     end); a whole file when it has one page or cannot be counted (its reading then says why)."""
     try:
-        with warnings.catch_warnings():  # Pillow's notes on a large or damaged image: its reading judges it
-            warnings.simplefilter("ignore")
-            n = count_pages(path)
+        n = count_pages(path)
     except MissingDependencyError:
         raise
     except Exception:  # a bomb, a damaged TIFF (a review: they had stopped the batch with a traceback)
         return [(path, None)]
-    return [(path, None)] if n <= 1 else [(path, k) for k in range(1, n + 1)]
+    if n <= 1 or (n > MAX_SPLIT_FRAMES and not is_pdf(path)):
+        return [(path, None)]
+    return [(path, k) for k in range(1, n + 1)]
+
+
+# A TIFF's frame k is reached through the k frames before it, so a task per frame costs the square of their number (a
+# hostile tester: 3,000 frames took 354 s); a longer TIFF is read whole, frame after frame, as one task.
+MAX_SPLIT_FRAMES = 64
 
 
 def ocr_batch(

@@ -141,3 +141,16 @@ def test_unsupported_format(tmp_path):
     _page(size=(32, 32)).save(path, format="ICO")
     with pytest.raises(InputError, match=r"not supported|not an image"):
         load_images(path)
+
+
+def test_a_tiff_cut_short_gives_the_frames_it_still_has(tmp_path):
+    # a hostile tester: Pillow's frame count of a truncated TIFF raised TypeError, which stopped a whole build
+    frames = [Image.new("L", (80, 40), 255 - 60 * k) for k in range(3)]
+    path = tmp_path / "cut.tif"
+    frames[0].save(path, save_all=True, append_images=frames[1:], compression="tiff_deflate")
+    with Image.open(path) as im:
+        im.seek(2)
+        start = im.tag_v2[273][0]
+    path.write_bytes(path.read_bytes()[: start + 20])
+    assert count_pages(str(path)) == 2
+    assert [p.page_no for p in iter_images(path)] == [1, 2]
