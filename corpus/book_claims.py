@@ -18,7 +18,7 @@ over the pages that changed.
 from __future__ import annotations
 
 import bisect
-import itertools
+import unicodedata
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -304,7 +304,7 @@ def books(docs: list[Document]) -> list[list[Document]]:
     >>> [[d.name for d in book] for book in books(pages + others)]
     [['0.txt'], ['1.txt'], ['2.txt'], ['2019.txt'], ['2020.txt'], ['001.txt', '002.txt', '010.txt']]
     >>> [len(book) for book in books([D(f"/y/{n}.txt", f"{n}.txt", "text", n) for n in ("0001", "2019", "2020")])]
-    [1, 1, 1]
+    [1, 2]
     """
     from pathlib import Path
 
@@ -319,19 +319,41 @@ def books(docs: list[Document]) -> list[list[Document]]:
             out.append([doc])
     for (_, prefix, kind), pages in shelves.items():
         numbers = [n for n, _ in pages]
-        stems = [Path(doc.source).stem for _, doc in pages]
-        # two files for one page (page-1.png, page-1.tif) are no book; nor are text files named by a number alone
-        # unless the numbers are padded alike, as a tool writes pages (0001.txt …), not letters (1.txt) or years,
-        # and run on without a leap (0001.txt beside 2019.txt, a review)
-        widths = {len(stem) for stem in stems}
-        run = sorted(numbers)
-        padded = len(widths) == 1 and widths != {1} and any(stem.startswith("0") for stem in stems) \
-            and all(b - a <= MAX_PAGE_LEAP for a, b in itertools.pairwise(run))
-        if len(set(numbers)) < len(numbers) or (kind == "text" and not prefix and not padded):
+        if len(set(numbers)) < len(numbers):  # two files for one page (page-1.png, page-1.tif): no book
             out += [[doc] for _, doc in pages]
+        elif kind == "text" and not prefix:
+            out += _numbered(pages)
         else:
             out.append([doc for _, doc in sorted(pages, key=lambda x: x[0])])
     return sorted(out, key=lambda book: book[0].source)
+
+
+def _numbered(pages: list[tuple[int, Document]]) -> list[list[Document]]:
+    """Text files named by a number alone, as books: only when the numbers are padded with zeros, as a tool writes
+    pages (0001.txt …; a number past the padding's width, 1000.txt after 999.txt, goes on with them), not as one
+    numbers letters (1.txt) or names years (2019.txt); then each run of them without a leap of more than
+    MAX_PAGE_LEAP is a book (reviews and a hostile tester).
+
+    >>> from puthi.corpus.records import Document as D
+    >>> pages = [(int(n), D(f"/t/{n}.txt", f"{n}.txt", "text", n)) for n in ("998", "999", "1000", "0001"[1:], "200")]
+    >>> [[d.name for d in book] for book in _numbered(pages)]
+    [['001.txt'], ['200.txt'], ['998.txt', '999.txt', '1000.txt']]
+    """
+    from pathlib import Path
+
+    stems = [Path(doc.source).stem for _, doc in pages]
+    width = min(len(stem) for stem in stems)
+    zero = [unicodedata.digit(stem[0], -1) == 0 for stem in stems]  # ০০১.txt too
+    padded = width > 1 and any(zero) and all(len(st) == width or not z for st, z in zip(stems, zero, strict=True))
+    if not padded:
+        return [[doc] for _, doc in pages]
+    runs: list[list[tuple[int, Document]]] = []
+    for n, doc in sorted(pages, key=lambda x: x[0]):
+        if runs and n - runs[-1][-1][0] <= MAX_PAGE_LEAP:
+            runs[-1].append((n, doc))
+        else:
+            runs.append([(n, doc)])
+    return [[doc for _, doc in run] for run in runs]
 
 
 def file_page(doc: Document) -> int | None:
