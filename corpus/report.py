@@ -92,7 +92,7 @@ class DocView:
     claims: list[ClaimView] = field(default_factory=list)
     source: str = ""
     frame: int = 0  # the page's frame in a multi-page TIFF
-    scaled: bool = False  # width and height are not the scan's pixels (an ALTO import in mm10): any size fits
+    scaled: bool = False  # width and height are not the scan's pixels (an ALTO import in mm10): their ratio must fit
 
 
 def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
@@ -166,8 +166,11 @@ def _scan(doc: DocView) -> str:
         return '<p class="noscan">No scan: this source was text.</p>'
     if not Path(doc.image).exists():
         return f'<p class="noscan">No scan: {html.escape(str(doc.image))}, which the source names, is not there.</p>'
+    if not (doc.width > 0 and doc.height > 0):  # an import that gives no page size: nothing to fit the scan to, and
+        return ('<p class="noscan">No scan shown: the page\'s size is not known, so the scan it names cannot be '
+                "told to be its own.</p>")  # the picture it names may be any on the machine (a hostile tester)
     try:
-        data = _preview(Path(doc.image), doc.frame, (0, 0) if doc.scaled else (doc.width, doc.height))
+        data = _preview(Path(doc.image), doc.frame, (doc.width, doc.height), ratio_only=doc.scaled)
     except OtherSize as size:
         return (f'<p class="noscan">The scan {html.escape(doc.image.name)} is {size.args[0]}, not the '
                 f'{doc.width}×{doc.height} this page was read at: it changed since, or is another picture, so it is '
@@ -194,7 +197,18 @@ class OtherSize(Exception):
     """The scan is not the size its page was read at (the message: its size, "W×H")."""
 
 
-def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str | None:
+def _fits(page: tuple[int, int], scan: tuple[int, int], ratio_only: bool) -> bool:
+    """Is ``scan`` the page's: the same size, or with ``ratio_only`` the same proportions within 2 %?
+
+    >>> _fits((2100, 2970), (1240, 1754), True), _fits((2100, 2970), (640, 480), True), _fits((10, 10), (10, 11), False)
+    (True, False, False)
+    """
+    if not ratio_only:
+        return page == scan
+    return abs(page[0] * scan[1] - page[1] * scan[0]) <= 0.02 * page[0] * scan[1]
+
+
+def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0), ratio_only: bool = False) -> str | None:
     """The scan at ``path`` (its frame ``frame``) as a base64 JPEG at most :data:`PREVIEW_WIDTH` wide, a photo
     turned as its camera said (as the OCR read it), a 16-bit scan stretched to 8 bits and a transparent one
     laid on white; None if it cannot be read. A newcomer's six 300-ppi pages had made a 32.5 MB page, and a
@@ -203,6 +217,7 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
     With a ``size`` (the page's, as read), a scan of another size raises :class:`OtherSize`: the word boxes would
     not fit it, and an hOCR, ALTO or PAGE import may name any picture on the machine, which a review page that
     is shared would carry along. Either orientation of a camera's photo fits (raw Tesseract leaves it unturned).
+    With ``ratio_only`` (a page measured in mm10), the scan's proportions must be the page's, within 2 %.
     """
     import io
     import warnings
@@ -228,7 +243,7 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0)) -> str 
                 return None
             # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
-            if all(size) and size not in (img.size, opened.size):
+            if all(size) and not any(_fits(size, s, ratio_only) for s in (img.size, opened.size)):
                 raise OtherSize(f"{img.width}×{img.height}")
             if all(size) and size == opened.size != img.size:
                 img = opened  # boxes on the photo as the camera saved it (raw Tesseract does not turn it; a review)

@@ -217,7 +217,7 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     root = parse_xml(source, name=where)
     if local_name(root) != "alto":
         raise InputError(where, f"the root element is {local_name(root)}, not alto; is this an ALTO file?")
-    unit = next((e.text or "" for e in _descendants(root, "MeasurementUnit")), "pixel").strip()
+    unit = next((e.text or "" for e in _descendants(root, "MeasurementUnit")), "pixel").strip().lower()
     path = next((e.text or "" for e in _descendants(root, "fileName")), "")
     steps = _steps(root)
     layouts = _children(root, "Layout")

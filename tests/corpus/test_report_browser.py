@@ -235,3 +235,22 @@ def test_a_page_measured_in_other_units_shows_its_scan(tmp_path):
     Image.new("L", (400, 300), 255).save(scan)
     view = DocView(name="p", lang="bn", ocr_text="", text="", image=scan, width=2100, height=1575, scaled=True)
     assert "data:image/jpeg;base64," in _scan(view)
+
+
+def test_a_scan_is_not_shown_where_it_cannot_be_told_to_be_the_pages(tmp_path):
+    # a hostile tester: an import with no page size, or in mm10, put any picture into the review page
+    from PIL import Image
+
+    from puthi.corpus.report import DocView, _scan
+    from puthi.ocr.alto import read_alto
+
+    secret = tmp_path / "secret.png"
+    Image.new("L", (640, 480), 255).save(secret)
+    for width, height, scaled in ((0, 0, False), (2100, 2970, True)):
+        view = DocView(name="p", lang="bn", ocr_text="", text="", image=secret, width=width, height=height,
+                       scaled=scaled)
+        assert "data:image" not in _scan(view)
+    alto = Path(__file__).parents[1] / "ocr" / "fixtures" / "alto-valid-minimal.xml"
+    capital = alto.read_text(encoding="utf-8").replace("<MeasurementUnit>pixel", "<MeasurementUnit>Pixel")
+    [page] = read_alto(capital)
+    assert not any(st.name == "alto.import" for st in page.steps)  # Pixel is pixel: no other units
