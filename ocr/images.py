@@ -256,6 +256,9 @@ def scan_ppi(path: str, page: int, size: tuple[float, float] | None) -> int | No
 
 
 def _page_dpi(path: str, page: int, size: tuple[float, float] | None, dpi: int, max_pixels: int) -> int:
+    if size is not None and not (size[0] > 0 and size[1] > 0):  # pdfinfo's "0 x 0 pts": a page the PDF only counts
+        raise InputError(f"{path} page {page}", "the PDF gives this page no size, so it holds none; its page count "
+                         "may be wrong: re-save the PDF")  # (a hostile tester: 247 blank pages, exit 0)
     if (ppi := scan_ppi(path, page, size)) is not None:
         dpi = min(dpi, max(ppi, MIN_SCAN_DPI))  # a scan at its own resolution
     page_dpi = pdf_dpi(size, dpi, max_pixels)

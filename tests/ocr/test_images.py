@@ -154,3 +154,20 @@ def test_a_tiff_cut_short_gives_the_frames_it_still_has(tmp_path):
     path.write_bytes(path.read_bytes()[: start + 20])
     assert count_pages(str(path)) == 2
     assert [p.page_no for p in iter_images(path)] == [1, 2]
+
+
+@pytest.mark.skipif(not shutil.which("pdfinfo"), reason="poppler is not installed")
+def test_a_page_the_pdf_only_counts_is_refused_naming_it(tmp_path):
+    # a hostile tester: a PDF whose /Count said 250 for 3 pages gave 247 blank pages and exit 0
+    import re
+
+    from puthi.errors import InputError
+
+    pdf = tmp_path / "p.pdf"
+    pages = [Image.new("L", (200, 100), 255) for _ in range(3)]
+    pages[0].save(pdf, save_all=True, append_images=pages[1:])
+    pdf.write_bytes(re.sub(rb"/Count 3", b"/Count 5", pdf.read_bytes()))
+    assert count_pages(str(pdf)) == 5
+    assert [p.page_no for p in iter_images(pdf, page_no=3)] == [3]
+    with pytest.raises(InputError, match="page 4: the PDF gives this page no size"):
+        list(iter_images(pdf, page_no=4))
