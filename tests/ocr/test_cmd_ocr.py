@@ -292,3 +292,18 @@ def test_a_file_that_cannot_be_counted_is_read_whole(monkeypatch):
 
     monkeypatch.setattr(recognize, "count_pages", broken)
     assert recognize._page_tasks("c.tif") == [("c.tif", None)]
+
+
+@pytest.mark.skipif(not shutil.which("pdfinfo"), reason="poppler is not installed")
+def test_page_xml_of_a_long_pdf_without_a_folder_is_refused_before_reading(tmp_path, capsys, monkeypatch):
+    # a hostile tester read all 200 pages (30 s) before being told to give -o
+    from PIL import Image
+
+    from puthi.ocr import recognize
+
+    pdf = tmp_path / "book.pdf"
+    pages = [Image.new("L", (200, 100), 255) for _ in range(3)]
+    pages[0].save(pdf, save_all=True, append_images=pages[1:])
+    monkeypatch.setattr(recognize, "_ocr_file", lambda *a: pytest.fail("read before refusing"))
+    assert main(["ocr", str(pdf), "--format", "page"]) == 2
+    assert "has 3 pages and a PAGE XML file holds one; give -o DIR" in capsys.readouterr().err
