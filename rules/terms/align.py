@@ -768,7 +768,7 @@ class Aligner:
             # the text's language by a hair, then on a tie a scholar's own row of the concept (their gloss and source:
             # a newcomer's row for a bundled game had been passed over)
             e = self.entries[c.entry]
-            return c.score + (0.001 if e.lang == lang else 0.0), e.table not in BUNDLED
+            return c.score + (0.001 if e.lang == lang else 0.0), e.table not in BUNDLED and bool(e.gloss)  # not blank
 
         for c in cands:
             k = (c.start, c.end, self.entries[c.entry].concept)

@@ -451,6 +451,11 @@ def test_a_scholars_row_of_a_bundled_concept_gives_its_gloss(tmp_path):
     rows = [GlossEntry(e.concept, e.headword, e.gloss, e.table, list(e.variants), e.source) for e in tables.entries]
     [entry] = glossary_for([span], rows)
     assert (entry.gloss, entry.source) == ("Twenty-Nine (my gloss)", "my fieldwork")
+    # a scholar's row with no gloss takes nothing away (a hostile tester: "playing card" had gone from the glossary)
+    blank = tmp_path / "blank.csv"
+    blank.write_text("concept,lang,headword\nvocab.card,bn,তাস\n", encoding="utf-8")
+    [card] = [s for s in find_terms("তাস ও তুরুপ।", load_tables(blank)) if s.concept == "vocab.card"]
+    assert card.gloss == "playing card"
     # without the scholar's table, the bundled row
     [bundled] = [s for s in find_terms("আমরা টুয়েন্টি নাইন খেলি। তাস ও তুরুপ।") if s.concept == "game.twenty_nine"]
     assert bundled.table == "games"
