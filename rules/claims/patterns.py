@@ -588,7 +588,7 @@ def _declared(s: Sentence, n: NumberSpan) -> dict[str, str]:
     held ("যদি কোন পক্ষে ইস্তক, বিস্তি থাকে": ``istak_bisti``), by the other side when the score is asked of
     the side against them ("বিপক্ষপক্ষকে চারি কুড়ি সাত ফোটা": ``against_istak_bisti``), or none held
     ("যদি কাহারও বিস্তি আদি না থাকে": ``no_declaration``); empty when no clause names one. Seed 000 gives 47, 60,
-    67, 87 and 50 for these."""
+    87 and 50 for these (and 67, where OCR damaged the verb)."""
     ifs = [s.start + m.start() for m in _IF.finditer(s.text, 0, n.start - s.start)]
     if not ifs:
         return {}
@@ -764,14 +764,14 @@ def _endings(s: Sentence, game: str, capture: bool) -> list[Claim]:
     more pieces win), "একে সংখ্যক টুকুৰা থাকে, তেন্তে খেলখন ড্ৰ" (equal pieces: a draw). Each only as the text
     says it; a sentence that says both a win and a loss, or a draw and a win, is not read."""
     win, lose, draw = s.has("win"), s.has("lose"), s.has("draw")
-    if capture and _ALL_PIECES.search(s.text) and not _CANNOT.search(s.text) and (win or draw) and not lose:
-        return [_claim(s, game, "outcome_when_all_captured", "draw" if draw and not win else "win", 0.7)]
+    if capture and _ALL_PIECES.search(s.text) and not _CANNOT.search(s.text) and win != draw and not lose:
+        return [_claim(s, game, "outcome_when_all_captured", "draw" if draw else "win", 0.7)]
     if capture and _CANNOT.search(s.text) and win and not lose and not draw:
         more, fewer = _MORE_PIECES.search(s.text), _FEWER_PIECES.search(s.text)
         if bool(more) != bool(fewer):
             return [_claim(s, game, "winner_when_no_capture", "more_pieces" if more else "fewer_pieces", 0.7)]
-    if _EQUAL_PIECES.search(s.text) and (draw or win) and not lose and _PLAYS.search(s.text):
-        return [_claim(s, game, "outcome_when_equal_pieces", "draw" if draw and not win else "win", 0.7)]
+    if _EQUAL_PIECES.search(s.text) and win != draw and not lose and _PLAYS.search(s.text):
+        return [_claim(s, game, "outcome_when_equal_pieces", "draw" if draw else "win", 0.7)]
     return []
 
 
