@@ -133,8 +133,10 @@ def glossary_for(spans: Iterable[Any], tables: Iterable[GlossEntry] | None = Non
         # the row of the headword used, not the concept's last row (an Assamese row's or a rank symbol's gloss), and
         # of the table the link came from (a scholar's own row of a bundled concept)
         candidates = [e for e in rows.get(concept, ()) if used in (e.headword, *e.forms)]
-        known = next((e for e in candidates if e.table == s.table and e.gloss), None) or next(iter(candidates), None) \
+        known = next((e for e in candidates if e.table == s.table), None) or next(iter(candidates), None) \
             or next(iter(rows.get(concept, ())), None)
+        if known and not known.gloss:  # a scholar's row adding a form: the concept's gloss from its other rows
+            known = replace(known, gloss=next((e.gloss for e in rows.get(concept, ()) if e.gloss), ""))
         out.append(replace(known, headword=used or known.headword) if known
                    else GlossEntry(concept, s.headword, s.gloss, s.table))
     return out

@@ -243,10 +243,10 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0), ratio_o
                 return None
             # turned as the OCR turns it: by the EXIF of a JPEG, a camera's (puthi.ocr.images)
             img = ImageOps.exif_transpose(opened) if opened.format in ("JPEG", "MPO") else opened
-            if all(size) and not any(_fits(size, s, ratio_only) for s in (img.size, opened.size)):
-                raise OtherSize(f"{img.width}×{img.height}")
-            if all(size) and size == opened.size != img.size:
-                img = opened  # boxes on the photo as the camera saved it (raw Tesseract does not turn it; a review)
+            if all(size):  # the photo as the camera saved it when the boxes are on that (raw Tesseract; reviews)
+                img = next((i for i in (img, opened) if _fits(size, i.size, ratio_only)), None)
+                if img is None:
+                    raise OtherSize(f"{opened.width}×{opened.height}")
             if img.mode in ("1", "P", "PA"):  # to gray or colour first, or the resize drops thin strokes (a review)
                 img = img.convert("RGBA" if img.mode == "PA" or "transparency" in img.info
                                   else "L" if img.mode == "1" else "RGB")

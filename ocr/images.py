@@ -177,6 +177,8 @@ def readable_frames(img: Image.Image) -> int:
     >>> readable_frames(Image.new("L", (4, 4)))
     1
     """
+    if img.format == "MPO":  # a camera's JPEG with a smaller second picture: one page (a review)
+        return 1
     try:
         return getattr(img, "n_frames", 1)
     except (TypeError, ValueError, OSError, SyntaxError, EOFError):

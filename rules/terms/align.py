@@ -224,6 +224,11 @@ class Aligner:
     def __init__(self, tables: TermTables, costs: CostModel | None = None):
         self.costs = costs or default_costs()
         self.entries: list[Entry] = list(tables.entries)
+        # a concept's gloss for a row that gives none (a scholar's row adding a form: a review)
+        self.gloss_of: dict[str, str] = {}
+        for e in self.entries:
+            if e.gloss:
+                self.gloss_of.setdefault(e.concept, e.gloss)
         self.lex_id: dict[str, int] = {}
         self.lexemes: list[_Lexeme] = []
         self.lex_langs: dict[int, set[str]] = defaultdict(set)
@@ -768,7 +773,7 @@ class Aligner:
             # the text's language by a hair, then on a tie a scholar's own row of the concept (their gloss and source:
             # a newcomer's row for a bundled game had been passed over)
             e = self.entries[c.entry]
-            return c.score + (0.001 if e.lang == lang else 0.0), e.table not in BUNDLED and bool(e.gloss)  # not blank
+            return c.score + (0.001 if e.lang == lang else 0.0), e.table not in BUNDLED
 
         for c in cands:
             k = (c.start, c.end, self.entries[c.entry].concept)
@@ -800,7 +805,7 @@ class Aligner:
                     text[c.start : c.end],
                     e.headword,
                     e.concept,
-                    e.gloss,
+                    e.gloss or self.gloss_of.get(e.concept, ""),
                     e.table,
                     round(min(c.score, 1.0), 3),
                 )

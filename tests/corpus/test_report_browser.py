@@ -254,3 +254,21 @@ def test_a_scan_is_not_shown_where_it_cannot_be_told_to_be_the_pages(tmp_path):
     capital = alto.read_text(encoding="utf-8").replace("<MeasurementUnit>pixel", "<MeasurementUnit>Pixel")
     [page] = read_alto(capital)
     assert not any(st.name == "alto.import" for st in page.steps)  # Pixel is pixel: no other units
+
+
+def test_a_camera_photo_in_a_page_measured_in_mm10_keeps_the_turn_its_boxes_have():
+    # a review: the ratio check accepted the unturned photo but drew the turned one, so the boxes were misplaced
+    import base64
+    import io
+    import tempfile
+
+    from PIL import Image
+
+    from puthi.corpus.report import _preview
+
+    photo = Path(tempfile.mkdtemp()) / "rot.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    Image.new("L", (400, 300), 200).save(photo, exif=exif)
+    with Image.open(io.BytesIO(base64.b64decode(_preview(photo, 0, (4000, 3000), ratio_only=True)))) as img:
+        assert img.size == (400, 300)

@@ -171,3 +171,11 @@ def test_a_page_the_pdf_only_counts_is_refused_naming_it(tmp_path):
     assert [p.page_no for p in iter_images(pdf, page_no=3)] == [3]
     with pytest.raises(InputError, match="page 4: the PDF gives this page no size"):
         list(iter_images(pdf, page_no=4))
+
+
+def test_a_cameras_jpeg_with_a_second_picture_is_one_page(tmp_path):
+    # a review: an MPO JPEG (a smaller second picture inside) counted 2 pages, and puthi ocr --format page refused it
+    path = tmp_path / "cam.jpg"
+    Image.new("RGB", (400, 300), "white").save(path, format="MPO", save_all=True,
+                                                append_images=[Image.new("RGB", (160, 120), "white")])
+    assert count_pages(str(path)) == 1 and [p.image.size for p in iter_images(path)] == [(400, 300)]

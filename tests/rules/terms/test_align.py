@@ -456,6 +456,14 @@ def test_a_scholars_row_of_a_bundled_concept_gives_its_gloss(tmp_path):
     blank.write_text("concept,lang,headword\nvocab.card,bn,তাস\n", encoding="utf-8")
     [card] = [s for s in find_terms("তাস ও তুরুপ।", load_tables(blank)) if s.concept == "vocab.card"]
     assert card.gloss == "playing card"
+    # nor does a scholar's row that adds a form with no gloss: the concept's gloss stands (a review)
+    form = tmp_path / "form.csv"
+    form.write_text("concept,lang,headword\nvocab.card,as,তাচপাত\n", encoding="utf-8")
+    [card] = [s for s in find_terms("তাচপাত আৰু তাস।", load_tables(form)) if s.surface == "তাচপাত"]
+    assert (card.gloss, card.table) == ("playing card", "form")
+    rows = [GlossEntry(e.concept, e.headword, e.gloss, e.table, list(e.variants), e.source)
+            for e in load_tables(form).entries]
+    assert [e.gloss for e in glossary_for([card], rows)] == ["playing card"]
     # without the scholar's table, the bundled row
     [bundled] = [s for s in find_terms("আমরা টুয়েন্টি নাইন খেলি। তাস ও তুরুপ।") if s.concept == "game.twenty_nine"]
     assert bundled.table == "games"
