@@ -195,24 +195,14 @@ def output_names(paths: list[str], suffix: str) -> dict[str, str]:
     return names
 
 
-def _pages_of(path: str) -> int:
-    """The pages of ``path``, or 1 when it cannot be counted (reading it then says why)."""
-    from puthi.ocr.images import count_pages
-
-    try:
-        return count_pages(path)
-    except Exception:
-        return 1
-
-
 def run(args: argparse.Namespace) -> int:
-    from puthi.ocr.recognize import OcrSettings, ocr_batch
+    from puthi.ocr.recognize import OcrSettings, ocr_batch, pages_in
 
     fmt = args.format
     out_dir = Path(args.out) if args.out else None
     if out_dir is None and fmt in ("hocr", "alto", "page") and len(args.images) > 1:
         raise InputError("-o", f"{fmt} output holds one document per input; give -o DIR for several inputs")
-    if out_dir is None and fmt == "page" and (pages := _pages_of(args.images[0])) > 1:
+    if out_dir is None and fmt == "page" and (pages := pages_in(args.images[0])) > 1:
         # said before reading, not after (a hostile tester waited 30 s for it)
         raise InputError(args.images[0], f"has {pages} pages and a PAGE XML file holds one; give -o DIR")
     if out_dir is not None:

@@ -742,16 +742,22 @@ def _ocr_file(path: str, lang: str, settings: OcrSettings | None,
     return path, pages, failures
 
 
+def pages_in(path: str) -> int:
+    """How many pages ``path`` holds, or 1 when it cannot be counted (reading it then says why: a bomb, a damaged
+    TIFF had stopped the batch with a traceback, a review); a missing dependency is raised."""
+    try:
+        return count_pages(path)
+    except MissingDependencyError:
+        raise
+    except Exception:
+        return 1
+
+
 def _page_tasks(path: str) -> list[tuple[str, int | None]]:
     """The work of reading ``path``: a task per page of a PDF or multi-page TIFF, so that the pages of one long
     file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
     end); a whole file when it has one page or cannot be counted (its reading then says why)."""
-    try:
-        n = count_pages(path)
-    except MissingDependencyError:
-        raise
-    except Exception:  # a bomb, a damaged TIFF (a review: they had stopped the batch with a traceback)
-        return [(path, None)]
+    n = pages_in(path)
     if n <= 1 or (n > MAX_SPLIT_FRAMES and not is_pdf(path)):
         return [(path, None)]
     return [(path, k) for k in range(1, n + 1)]
