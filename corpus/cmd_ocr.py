@@ -5,8 +5,9 @@ each page ends its last line, then a form feed follows, as Tesseract writes; jso
 with ``-o DIR`` one file per input, named
 after it (``scan.png`` → ``DIR/scan.txt``); PAGE XML holds one page per file, so a PDF's pages become
 ``DIR/book/page-0001.page.xml``... Every file is written to a temporary name and renamed, so an
-interrupted run never leaves half a file. Inputs that fail are listed on stderr at the end and the exit code
-is non-zero; the others are still read and written.
+interrupted run never leaves half a file; the pages of a long file read before Ctrl-C are written to
+``DIR/book.pages-1-37.txt``, and ``--pages 38-`` reads the rest. Inputs that fail are listed on stderr at the
+end and the exit code is non-zero; the others are still read and written.
 """
 
 from __future__ import annotations
@@ -41,8 +42,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--out", metavar="DIR", help="write one file per input into DIR instead of stdout")
     parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                         help="stop Tesseract after this long on one page (default: 120)")
+    parser.add_argument("--pages", type=page_range, metavar="A-B",
+                        help="read only these pages of a PDF or multi-page TIFF: 3, 3-10 or 40- (from page 40 on)")
     parser.add_argument("--fast", action="store_true",
                         help="one Tesseract reading per page, no voting (about 5x faster on poor scans, less accurate)")
+
+
+#: The end of an open page range, ``--pages 40-``.
+LAST_PAGE = 10**9
+
+
+def page_range(text: str) -> range:
+    """The pages ``--pages`` names: ``N``, ``A-B`` or ``A-`` (to the end), numbered from 1 (an argparse type).
+
+    >>> page_range("3-5"), page_range("7"), page_range("40-") == range(40, LAST_PAGE)
+    (range(3, 6), range(7, 8), True)
+    >>> page_range("5-3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '5-3' is not a page range; give e.g. --pages 3, 3-10 or 40- (pages from 1)
+    """
+    first, dash, last = text.strip().partition("-")
+    try:
+        a = int(first)
+        b = (int(last) if last.strip() else LAST_PAGE - 1) if dash else a
+    except ValueError:
+        a = b = 0
+    if not 1 <= a <= b < LAST_PAGE:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a page range; give e.g. --pages 3, 3-10 or 40- (pages "
+                                         "from 1)")
+    return range(a, b + 1)
 
 
 MAX_TIMEOUT = 86_400.0  # a day: more than any page needs
@@ -195,6 +224,11 @@ def output_names(paths: list[str], suffix: str) -> dict[str, str]:
     return names
 
 
+def nothing_read(pages: list[Page]) -> bool:
+    """Did every page fail?"""
+    return all(any(st.name == "failed" for st in p.steps) for p in pages)
+
+
 def run(args: argparse.Namespace) -> int:
     from puthi.ocr.recognize import OcrSettings, ocr_batch, pages_in
 
@@ -216,9 +250,10 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, timeout=args.timeout)
     names = output_names(args.images, FORMATS[fmt])
 
-    def write(path: str, pages: list[Page], failures: list) -> None:
-        if all(any(st.name == "failed" for st in p.steps) for p in pages):
-            return   # nothing was read: no output, the failure is listed at the end
+    def write(path: str, pages: list[Page], failures: list, name: str | None = None) -> None:
+        name = name or names[path]
+        if nothing_read(pages):
+            return   # no output, the failure is listed at the end
         if not any(p.text.strip() for p in pages):
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
         for p in pages:
@@ -238,7 +273,7 @@ def run(args: argparse.Namespace) -> int:
                 atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
             return
         if out_dir is not None and fmt == "page":
-            pages = pdf_page_images(out_dir, pages, path, names[path].removesuffix(FORMATS[fmt]))
+            pages = pdf_page_images(out_dir, pages, path, name.removesuffix(FORMATS[fmt]))
         if out_dir is not None and fmt in ("hocr", "alto", "page"):
             pages = image_paths_from(out_dir, pages)
         text = render(path, pages, fmt)
@@ -247,10 +282,26 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             first[0] = True
         else:
-            atomic_write(out_dir / names[path], text)
+            atomic_write(out_dir / name, text)
+
+    def keep_read(path: str, pages: list[Page], left: list[int]) -> None:
+        """Ctrl-C in the middle of a file: its pages read so far go out, under a name that says which they are."""
+        if nothing_read(pages):
+            return
+        first_page, last_page = pages[0].page_no, pages[-1].page_no
+        stem = names[path].removesuffix(FORMATS[fmt])
+        name = f"{stem}.pages-{first_page}-{last_page}{FORMATS[fmt]}"
+        write(path, pages, [], name)
+        kept = out_dir / (stem if fmt == "page" and len(pages) > 1 else name) if out_dir else None  # a page a file
+        where = f" in {kept}" if kept else ""
+        rest = f"{left[0]}-{left[-1]}" if left and left[-1] > left[0] else f"{left[0]}" if left else ""
+        rest = f"; read the rest with --pages {rest}" if rest else ""
+        print(f"puthi ocr: {path}: pages {first_page}-{last_page} were read and are kept{where}{rest}",
+              file=sys.stderr)
 
     first = [False]
-    result = ocr_batch(args.images, lang=args.lang, settings=settings, workers=args.workers, on_file=write)
+    result = ocr_batch(args.images, lang=args.lang, settings=settings, workers=args.workers, on_file=write,
+                       pages=args.pages, on_interrupt=keep_read)
     if result.failures:
         n_files = len({f.path for f in result.failures})
         print(f"puthi ocr: {n_files} of {len(args.images)} input(s) failed:", file=sys.stderr)

@@ -753,14 +753,15 @@ def pages_in(path: str) -> int:
         return 1
 
 
-def _page_tasks(path: str) -> list[tuple[str, int | None]]:
+def _page_tasks(path: str, wanted: range | None = None) -> list[tuple[str, int | None]]:
     """The work of reading ``path``: a task per page of a PDF or multi-page TIFF, so that the pages of one long
     file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
-    end); a whole file when it has one page or cannot be counted (its reading then says why)."""
+    end), only the ``wanted`` pages if given; a whole file when it has one page or cannot be counted (its reading
+    then says why)."""
     n = pages_in(path)
     if n <= 1 or (n > MAX_SPLIT_FRAMES and not is_pdf(path)):
         return [(path, None)]
-    return [(path, k) for k in range(1, n + 1)]
+    return [(path, k) for k in range(1, n + 1) if wanted is None or k in wanted]
 
 
 # A TIFF's frame k is reached through the k frames before it, so a task per frame costs the square of their number (a
@@ -777,13 +778,18 @@ def ocr_batch(
     workers: int = 1,
     progress: bool | None = None,
     on_file: Callable[[str, list[Page], list[Failure]], Any] | None = None,
+    pages: range | None = None,
+    on_interrupt: Callable[[str, list[Page], list[int]], Any] | None = None,
 ) -> BatchResult:
     """Read many files with ``workers`` processes, page by page; failures are collected, not raised.
 
     ``on_file(path, pages, failures)`` is called in input order as each file is done (the CLI writes its
-    output there, so nothing already read is lost if a later file stops the run). ``progress`` shows a bar
-    on stderr (``None``: for more than one page, a bar on a terminal, else a line now and then).
-    A missing Tesseract or language pack raises :class:`~puthi.errors.MissingDependencyError` at once.
+    output there, so nothing already read is lost if a later file stops the run). ``pages`` reads only those
+    pages of a file of several (numbered from 1). ``progress`` shows a bar on stderr (``None``: for more than
+    one page, a bar on a terminal, else a line now and then). On Ctrl-C, ``on_interrupt(path, pages, left)``
+    is given the pages read so far of each file begun and not done, and the numbers of those left, before the
+    interrupt goes on. A missing Tesseract or language pack raises
+    :class:`~puthi.errors.MissingDependencyError` at once.
     """
     from puthi.progress import progress as progress_of
 
@@ -793,15 +799,20 @@ def ocr_batch(
     if workers < 1:
         raise InputError("--workers", f"{workers} workers; give at least 1")
     result = BatchResult()
-    tasks = [(i, *task) for i, path in enumerate(items) for task in _page_tasks(path)]
+    tasks = [(i, *task) for i, path in enumerate(items) for task in _page_tasks(path, pages)]
+    begun = {i for i, _, _ in tasks}
+    for i, path in enumerate(items):
+        if i not in begun:  # --pages past a file's end
+            result.failures.append(Failure(path, f"{path}: has {pages_in(path)} pages, none of them among "
+                                           "those --pages names; give pages it has", InputError.exit_code))
     left = Counter(i for i, _, _ in tasks)  # pages still to read of each input (an input given twice is read twice)
     done: dict[int, tuple[list[Page], list[Failure]]] = {}
     auto = (True if sys.stderr.isatty() else None) if len(tasks) > 1 else False
     bar = progress_of(len(tasks), auto if progress is None else progress, "ocr", "page")
 
-    def collect(i: int, path: str, pages: list[Page], failures: list[Failure]) -> None:
+    def collect(i: int, path: str, read_now: list[Page], failures: list[Failure]) -> None:
         read, failed = done.setdefault(i, ([], []))
-        read += pages
+        read += [p for p in read_now if pages is None or len(read_now) == 1 or p.page_no in pages]  # a long TIFF
         failed += failures
         bar.update(1)
         left[i] -= 1
@@ -836,6 +847,12 @@ def ocr_batch(
                 raise
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        bar.close()
+        for i, (read, _) in done.items():
+            if left[i] and read and on_interrupt:
+                on_interrupt(items[i], read, [k for j, _, k in tasks if j == i and k and k > read[-1].page_no])
+        raise
     finally:
         bar.close()
     return result

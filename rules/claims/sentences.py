@@ -39,6 +39,7 @@ _ANSWER = regex.compile(rf"\s*(?:{ANSWER_MARK}|উঃ|Ans(?:wer)?\s*[:.])")
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*"
                      rf"|(?<=[\p{{L}}\p{{M}}])\u09f7[{CLOSING_QUOTES}]*(?=\s)"  # glued: a danda unless _glued_aa
+                     r"|(?<=[\p{L}\p{M}])\u09f7(?=\p{L})"  # glued on both sides: a danda if _glued_between
                      r"|(?<!\.)(?<!\.[\p{L}\p{M}]{1,4})\.(?=\s)"  # not the last of initials: এইচ.জে.আৰ.
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
                      r"|[\n\f](?:[ \t\r\f]*[\n\f])*")
@@ -201,8 +202,10 @@ def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]
     for m in _END.finditer(text):
         if m.group() == "|" and table_bar(text, m):
             continue  # a table's column rule ("সাহেব | ৪"), as the repair stage leaves it
-        if m.group()[0] == GLUED and not text[m.start() - 1].isspace() and _glued_aa(text, m.start(), lang):
-            continue  # খেল৷: OCR's ৷ for the vowel sign া, not a danda
+        if m.group()[0] == GLUED and not text[m.start() - 1].isspace():
+            if _glued_aa(text, m.start(), lang) or (m.end() < len(text) and text[m.end()].isalpha()
+                                                    and not _glued_between(text, m.start(), lang)):
+                continue  # খেল৷, ত৷স: OCR's ৷ for the vowel sign া, not a danda
         if "?" in m.group() and _ANSWER.match(text, m.end()):
             continue  # "প্রশ্ন: … কত পয়েন্ট লাগে? উত্তর: ৬৬।": the answer completes the question (a quiz, a FAQ)
         if m.group()[0] in "\n\f":  # a line or page break
@@ -254,6 +257,30 @@ def _glued_aa(text: str, at: int, lang: str) -> bool:
         return web.get(joined, 0) > 4 * web.get(word, 0)
     lex = load_lexicon("as")
     return joined in lex and word not in lex
+
+
+_WORD_AFTER = regex.compile(r"[\p{L}\p{M}]+")
+
+
+def _glued_between(text: str, at: int, lang: str) -> bool:
+    """Is the ৷ at ``at``, glued to the words on both sides, a danda that lost its space ("থাকে৷তুরুপ")? So
+    when both words are words of the lexicon, of two letters or more, and the whole run with া for ৷ is not
+    (ত৷স is তাস; কর৷র is করার, :func:`_glued_aa`). An inflected Assamese word after it that the word list lacks
+    keeps the run whole: too little is known to cut a sentence there.
+
+    >>> _glued_between("সে থাকে৷তুরুপ বড়", 7, "bn"), _glued_between("এক ত৷স", 4, "bn")
+    (True, False)
+    """
+    from puthi.normalize.lexicon import load_lexicon
+
+    before = _WORD_BEFORE.search(text, max(0, at - 64), at)
+    after = _WORD_AFTER.match(text, at + 1, at + 65)
+    if not (before and after):
+        return False
+    lex = load_lexicon(lang if lang == "as" else "bn")
+    words = before.group(), after.group()
+    joined = words[0] + "\N{BENGALI VOWEL SIGN AA}" + words[1]
+    return all(len(w) > 1 and w in lex for w in words) and joined not in lex
 
 
 def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str = "bn") -> bool:

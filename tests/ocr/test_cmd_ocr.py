@@ -307,3 +307,47 @@ def test_page_xml_of_a_long_pdf_without_a_folder_is_refused_before_reading(tmp_p
     monkeypatch.setattr(recognize, "_ocr_file", lambda *a: pytest.fail("read before refusing"))
     assert main(["ocr", str(pdf), "--format", "page"]) == 2
     assert "has 3 pages and a PAGE XML file holds one; give -o DIR" in capsys.readouterr().err
+
+
+def _fake_reader(monkeypatch, stop_at: int | None = None):
+    """``_ocr_file`` replaced: page k of any file reads "পাতা k"; reading page ``stop_at`` is a Ctrl-C."""
+    from puthi.ocr import recognize
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    def read(path, lang, settings, page_no=None):
+        if page_no == stop_at:
+            raise KeyboardInterrupt
+        word = Word(f"পাতা{page_no}", Box(1, 1, 50, 20), 90.0)
+        return path, [Page(path=path, page_no=page_no or 1, width=100, height=40, blocks=[Block([Line([word])])])], []
+
+    monkeypatch.setattr(recognize, "_ocr_file", read)
+    monkeypatch.setattr(recognize, "pages_in", lambda path: 5 if path.endswith(".pdf") else 1)
+
+
+def test_pages_reads_only_the_pages_named(monkeypatch, tmp_path, capsys):
+    # a scholar resuming a long book, or reading one chapter of it
+    _fake_reader(monkeypatch)
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "2-3"]) == 0
+    assert capsys.readouterr().out == "পাতা2\n\fপাতা3\n"
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "4-"]) == 0
+    assert capsys.readouterr().out == "পাতা4\n\fপাতা5\n"
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "9-"]) == 2
+    assert "book.pdf: has 5 pages, none of them among those --pages names" in capsys.readouterr().err
+    for bad in ("0", "5-3", "x", "-2"):
+        with pytest.raises(SystemExit):
+            main(["ocr", str(tmp_path / "book.pdf"), "--pages", bad])
+        assert "is not a page range" in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_pages_already_read_and_says_how_to_read_the_rest(monkeypatch, tmp_path, capsys):
+    # a known limit of session 16: an interrupted run kept nothing of a file whose pages were not all read
+    _fake_reader(monkeypatch, stop_at=4)
+    out = tmp_path / "out"
+    assert main(["ocr", str(tmp_path / "book.pdf"), "-o", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert (out / "book.pages-1-3.txt").read_text(encoding="utf-8") == "পাতা1\n\fপাতা2\n\fপাতা3\n"
+    assert not (out / "book.txt").exists()  # no file passes for the whole book
+    assert f"book.pdf: pages 1-3 were read and are kept in {out / 'book.pages-1-3.txt'}; read the rest with " \
+           "--pages 4-5" in err
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "2-", "--format", "alto", "-o", str(out)]) == 130
+    assert (out / "book.pages-2-3.xml").exists() and "--pages 4-5" in capsys.readouterr().err

@@ -1269,6 +1269,17 @@ def test_a_danda_that_ocr_glued_to_its_word_ends_the_sentence():
     assert [text[a:b] for a, b in split_sentences(text)] == ["তাস খেল৷ হয়।", "প্রত্যেকে আটখানি তাস পায়।"]
 
 
+def test_a_danda_glued_to_the_words_on_both_sides_ends_the_sentence_when_both_are_words():
+    # a known limit of session 16: "পায়৷তুরুপ" kept two sentences as one
+    from puthi.rules.claims.sentences import split_sentences
+
+    text = "প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়৷তুরুপ সবচেয়ে বড়।"
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়৷", "তুরুপ সবচেয়ে বড়।"]
+    for text in ("এক ত৷স খেলে।", "তাস খেল৷র নিয়ম।"):  # তাস, খেলার: the ৷ is the vowel sign া
+        assert len(split_sentences(text)) == 1, text
+
+
 def test_the_last_dot_of_initials_ends_no_sentence():
     # a newcomer: seed 004's sentence was cut at "এইচ.জে.আৰ." (H. J. R. Murray), though initials were meant to stay
     from puthi.rules.claims.sentences import split_sentences
