@@ -60,7 +60,8 @@ LANGS = ("ben", "asm", "auto")
 # The corpus OCRs stored image and PDF pages again when this changes (2: ink that no line read is read
 # again as a line, and each frame of a multi-page TIFF is its own page; 3: a one-word heading joined by its matra
 # is such ink, and is read in its own width when that reads more of it than the text column's).
-VERSION = "4"  # 4: a page read with little confidence is turned upright when Tesseract's OSD says it lies turned
+# 4: a page read with little confidence is turned upright when Tesseract's OSD says it lies turned.
+VERSION = "5"  # 5: a single line read with little confidence is tried upside down
 
 
 @dataclass(frozen=True)
@@ -537,23 +538,26 @@ def ocr_image(
     """Read one image (a PIL image or a uint8 array) into a :class:`Page` with boxes on the original image. A page
     that reads with little confidence and that Tesseract's OSD finds turned (a scan put in sideways or upside
     down: a newcomer's came out as soup) is read again turned upright, and kept so when that reads better; its
-    boxes stay on the image as given, and a step ``orient`` says so."""
+    boxes stay on the image as given, and a step ``orient`` says so. A single line, too short for OSD, is tried
+    upside down."""
     s = settings or OcrSettings()
     page = _ocr_upright(image, lang=lang, settings=s, path=path, page_no=page_no, dpi=dpi)
-    single = any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps)
-    if not s.orient or single or not page.words or page.mean_conf >= ORIENT_BELOW:
+    if not s.orient or not page.words or page.mean_conf >= ORIENT_BELOW:
         return page
     array = as_array(image) if isinstance(image, Image.Image) else image
-    found = tesseract.orientation(array, timeout=s.timeout)
-    if found is None or found[0] not in _TURNS or found[1] < ORIENT_MIN_CONF:
-        return page
+    found: tuple[int, float | None] | None = (180, None)  # a single line, too little text for OSD: upside down?
+    if not any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps):
+        found = tesseract.orientation(array, timeout=s.timeout)
+        if found is None or found[0] not in _TURNS or found[1] < ORIENT_MIN_CONF:
+            return page
     turned = _ocr_upright(cv2.rotate(array, _TURNS[found[0]]), lang=lang, settings=s, path=path, page_no=page_no,
                           dpi=dpi)
     if turned.mean_conf < page.mean_conf + ORIENT_GAIN:  # a poor upright page may read a little better turned
         return page
     height, width = array.shape[:2]
     back = turned_back(turned, found[0], width, height)
-    back.steps.insert(0, Step("orient", {"rotate": found[0], "osd_confidence": round(found[1], 2),
+    osd = None if found[1] is None else round(found[1], 2)
+    back.steps.insert(0, Step("orient", {"rotate": found[0], "osd_confidence": osd,
                                          "mean_conf_before": round(page.mean_conf, 1)}))
     return back
 
