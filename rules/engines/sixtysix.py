@@ -134,6 +134,17 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "reaches 66 without declaring it, it is a draw, the next deal carrying an extra game point)",
         ),
         Option(
+            "closer_paid_on",
+            "points_at_close" if schnapsen else "points_at_end",
+            ("points_at_close", "points_at_end"),
+            "When the player who closed the stock goes out, whether the game points (1, 2 or 3) follow the "
+            "opponent's card points and tricks at the moment of closing (points_at_close) or at the end "
+            "(points_at_end). Default: points_at_end in Sixty-Six (the seed names no moment), points_at_close "
+            "in Schnapsen (pagat) (a rules expert's review).",
+            f"{PAGAT_SCHNAPSEN} counts the non-closer's points as they were when the talon was closed; {SEED} "
+            "says nothing of it",
+        ),
+        Option(
             "penalty_three_when",
             "awardee_no_trick",
             ("awardee_no_trick", "offender_no_trick"),
@@ -243,6 +254,7 @@ class SixtySixState(State):
         self.must_lead = -1  # after declaring a marriage: the suit whose king or queen must be led
         self.closed_by = -1
         self.tricks_at_close = [0, 0]
+        self.points_at_close = [0, 0]
         self.last: list[int] = []  # the last trick: leader, lead card, reply card, winner
         self.drawn: list[int] = []  # the cards the winner and the loser of the last trick have just drawn
         self.result: dict[str, Any] | None = None
@@ -390,6 +402,7 @@ class SixtySixState(State):
                 self.stock[0:0] = drawn
             self.closed_by = p
             self.tricks_at_close = list(self.tricks)
+            self.points_at_close = list(self.points)
         else:
             self._claim(p, reason="claim")
 
@@ -426,9 +439,12 @@ class SixtySixState(State):
 
     def _game_points(self, winner: int) -> int:
         loser = 1 - winner
-        if self.tricks[loser] == 0:
+        tricks, points = self.tricks, self.points
+        if self.closed_by == winner and self.rules.opt("closer_paid_on") == "points_at_close":
+            tricks, points = self.tricks_at_close, self.points_at_close
+        if tricks[loser] == 0:
             return GAME_POINTS["schwarz"]  # seed 002: "হেরে কোন কৌশল না নেয় (স্কয়ার্জ)" (loser took no trick)
-        if self.points[loser] < SCHNEIDER_THRESHOLD:
+        if points[loser] < SCHNEIDER_THRESHOLD:
             return GAME_POINTS["schneider"]
         return GAME_POINTS["normal"]
 
@@ -561,7 +577,8 @@ class SixtySixState(State):
 
     _FIELDS = (
         "hands", "stock", "trump", "leader", "turn", "trick", "points", "pending", "tricks", "won",
-        "marriages", "bonus", "must_lead", "closed_by", "tricks_at_close", "last", "drawn", "result", "history",
+        "marriages", "bonus", "must_lead", "closed_by", "tricks_at_close", "points_at_close", "last", "drawn",
+        "result", "history",
     )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:

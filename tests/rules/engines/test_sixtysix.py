@@ -145,6 +145,18 @@ def test_game_points_for_a_correct_claim():
         assert s.returns() == [expected, -expected], (loser_points, loser_tricks)
 
 
+@pytest.mark.parametrize(("game", "expected"), [("schnapsen", 3), ("sixtysix", 1)])
+def test_a_closer_who_goes_out_is_paid_on_the_opponents_points_at_closing_in_schnapsen(game, expected):
+    # a rules expert's review: pagat's Schnapsen counts the non-closer's points as they were at the closing
+    s = make(HAND0[:2] + HAND0[3:], HAND1[1:], up="QS", game=game)  # five cards each, no nine
+    s.apply_action(s.close_action)  # the opponent has no trick and no point now
+    s.points, s.tricks = [70, 40], [4, 2]  # and 40 points in two tricks at the end
+    s.apply_action(s.claim_action)
+    assert s.returns() == [expected, -expected]
+    assert registry.get(game).new_state(0, {"closer_paid_on": "points_at_end"}).rules.opt("closer_paid_on") == \
+        "points_at_end"
+
+
 def test_failed_closing_gives_the_opponent_two_or_three():
     outcomes = set()
     for seed in range(200):
