@@ -111,14 +111,16 @@ OPTIONS = (
     Option(
         name="chain_captures",
         default="single",
-        choices=("single", "compulsory"),
+        choices=("single", "compulsory", "optional"),
         doc=(
             "'single': one move or one capture per turn. 'compulsory': after a capture the same piece must go "
-            "on capturing while it can, as in alquerque."
+            "on capturing while it can, as in alquerque. 'optional': it may go on capturing, or stop."
         ),
         source=(
             "seed 004: 'এটা টুকুৰা ব্যৱহাৰ কৰি নিজৰ পাল পৰ্যায়ক্ৰমে প্ৰতিটো পালত একচেটিয়াভাৱে গতি বা ধৰি' (one move "
-            "or capture per turn); it compares the capture to alquerque's, whose multiple leaps it does not mention"
+            "or capture per turn); it compares the capture to alquerque's, whose multiple leaps it does not mention. "
+            "Other descriptions allow multiple captures (an older English Wikipedia text: 'Multiple captures are "
+            "allowed'; a rules expert's review), without saying whether they are compulsory"
         ),
     ),
 )
@@ -167,7 +169,7 @@ class DashGutiState(State):
                 self.board[p] = player
         self.player = 0  # "খেলুৱৈসকলে ... কোনে প্ৰথমে আৰম্ভ কৰিব সেইটো বাছি লয়": player 0 is the one who starts
         self.quiet = 0  # plies since the last capture
-        self.chain: int | None = None  # the piece that must go on capturing (chain_captures="compulsory")
+        self.chain: int | None = None  # the piece that goes on capturing (chain_captures compulsory or optional)
         self.captured = [0, 0]  # pieces each player has lost
         self.plies = 0
         self.winner: int | None = None  # 0, 1, or -1 for a draw, once the game is over
@@ -190,6 +192,8 @@ class DashGutiState(State):
     def _moves(self, player: int) -> list[int]:
         # "বন্দী কৰাটো বাধ্যতামূলক" and "এটা টুকুৰাই সক্ষম হ'লে ধৰি ৰাখিব লাগিব": a capture, if there is one.
         captures = self._captures(player)
+        if self.chain is not None and self.options["chain_captures"] == "optional":
+            captures.append(self.chain * N + self.chain)  # or stop
         if captures or self.chain is not None:
             return sorted(captures)
         return sorted(self._steps(player))
@@ -224,6 +228,11 @@ class DashGutiState(State):
             )
         src, to = divmod(action, N)
         player = self.player
+        if src == to:  # the piece stops capturing (chain_captures="optional")
+            self.chain = None
+            self.player = 1 - player
+            self._settle()
+            return
         self.board[src], self.board[to] = -1, player
         self.plies += 1
         over = _jumped(src, to)
@@ -234,7 +243,7 @@ class DashGutiState(State):
             self.board[over] = -1
             self.captured[1 - player] += 1
             self.quiet = 0
-            if self.options["chain_captures"] == "compulsory":
+            if self.options["chain_captures"] != "single":
                 self.chain = to
                 if self._captures(player) and self.captured[1 - player] < PIECES:
                     return  # the same piece jumps again
@@ -254,6 +263,8 @@ class DashGutiState(State):
         src, to = divmod(action, N)
         if not 0 <= src < N:
             return f"<no move {action}>"
+        if src == to:
+            return f"{src} stops"
         over = _jumped(src, to)
         return f"{src}-{to}" if over is None else f"{src}x{over}-{to}"
 
@@ -309,7 +320,8 @@ class DashGutiState(State):
         if self.winner is None:
             who = f"P{self.player} ({'xo'[self.player]}) to move"
             if self.chain is not None:
-                who += f", must go on capturing with the piece on {self.chain}"
+                must = "must" if self.options["chain_captures"] == "compulsory" else "may"
+                who += f", {must} go on capturing with the piece on {self.chain}"
         else:
             who = "draw" if self.winner == -1 else f"P{self.winner} ({'xo'[self.winner]}) wins"
             who += f" ({self.end_reason})"

@@ -73,8 +73,9 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "Whether suit must be followed while the stock lasts. Default: no, any card may be played; only "
             "after the stock is exhausted or closed do the strict duties apply.",
             f'{PAGAT_66}: "while cards remain in the stock ... you may play any card"; seed 002 says "মামলা '
-            'অনুসরণ করা প্রয়োজন" (following suit is required) in its first paragraph but then says the last six '
-            'tricks "বিভিন্ন নিয়মে খেলবে" (are played under different rules), so the translation is ambiguous',
+            'অনুসরণ করা প্রয়োজন" (following suit is required) in its first paragraph, but its English original, '
+            'Britannica\'s "sixty-six", says "Suits need not be followed" (a negation lost in translation), and '
+            'the seed then says the last six tricks "বিভিন্ন নিয়মে খেলবে" (are played under different rules)',
         ),
         Option(
             "marriages_after_stock",
@@ -150,8 +151,9 @@ def _options_for(game: str) -> tuple[Option, ...]:
             ("awardee_no_trick", "offender_no_trick"),
             "Whose lack of tricks turns the 2-point penalty for a wrong claim or a failed closing into 3: the "
             "player who receives the points (at the moment of closing, for a failed closing), or the offender.",
-            f'{PAGAT_66} (the opponent had no trick); {SEED} reads "তিনটি স্কোর করে যদি কাছাকাছি কোনও কৌশল না '
-            'নেয়" (three if the "closer" took no trick), a garbled translation',
+            f"{PAGAT_SCHNAPSEN} and older English books on Sixty-Six (three when the opponent had no trick at the "
+            f'closing; a rules expert could not confirm it on {PAGAT_66}); {SEED} reads "তিনটি স্কোর করে যদি '
+            'কাছাকাছি কোনও কৌশল না নেয়" (three if the "closer" took no trick), a garbled translation',
         ),
     )
 
@@ -317,8 +319,10 @@ class SixtySixState(State):
                     actions.append(n + s)
         if not strict:
             # seed 002: the holder of the trump nine "চালু কার্ডের জন্য বিনিময় করতে পারে" (may exchange it
-            # for the turned card) before leading, "শর্ত থাকে যে খেলোয়াড় কমপক্ষে একটি কৌশল জিতেছে"
-            # (provided the player has won at least one trick); Schnapsen: "ট্রাম্পের জ্যাক" (the trump jack)
+            # for the turned card), "শর্ত থাকে যে খেলোয়াড় কমপক্ষে একটি কৌশল জিতেছে" (provided the player has
+            # won at least one trick); Schnapsen: "ট্রাম্পের জ্যাক" (the trump jack). The seed (and Britannica,
+            # its original) allows it before leading or following; the engine lets only the player on lead
+            # exchange, as pagat's Sixty-Six and Schnapsen do (a rules expert's review)
             if (
                 self._exchange_card() in hand
                 and (self.tricks[self.turn] > 0 or not self.rules.opt("exchange_needs_trick"))

@@ -183,6 +183,14 @@ def test_chain_captures_option():
     assert chain.current_player() == 0 and moves(chain) == ["6x7-8"]  # the same piece must go on
     chain.apply_action(6 * N + 8)
     assert chain.current_player() == 1 and chain.pieces() == [1, 1]
+    # a rules expert's review: other descriptions allow multiple captures without making them compulsory
+    for stop in (False, True):
+        free = board(x=[0], o=[3, 7, 20], chain_captures="optional")
+        free.apply_action(0 * N + 6)
+        assert free.current_player() == 0 and moves(free) == ["6 stops", "6x7-8"]
+        free.apply_action(6 * N + (6 if stop else 8))
+        assert free.current_player() == 1 and free.pieces() == [1, 2 if stop else 1] and free.chain is None
+        free.check_invariants()
 
 
 def test_random_games_never_grow_a_side_and_end_within_the_bound():
