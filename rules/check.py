@@ -17,7 +17,9 @@ people's code is plugged in with :func:`register_impl` (see ``rules/engines/adap
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import regex
 
@@ -164,5 +166,35 @@ def check_claims(claims: Iterable[Claim], impl: str = "reference") -> list[Verdi
                 f"The passage is about {claim.game.replace('_', ' ')}, a game puthi has no engine for.")
             verdicts.append(Verdict(claim, impl, None, "unverifiable", why))
         else:
-            verdicts.append(check_claim(claim, facts, impl=impl))
+            verdict = check_claim(claim, facts, impl=impl)
+            if verdict.verdict == "contradicted" and impl == "reference":
+                if rules := variants_stating(claim.game, claim.key, claim.stated):
+                    verdict = replace(verdict, explanation=f"{verdict.explanation} Its rule {' or '.join(rules)}, a "
+                                      f"variant the sources know, gives {claim.stated}.")
+            verdicts.append(verdict)
     return verdicts
+
+
+def variants_stating(game: str, key: str, stated: Value) -> list[str]:
+    """The reference engine's rules (``option=choice``, one changed from its default) under which ``key`` is
+    ``stated``: a contradiction that is a known variant (a rules expert: a Klaverjas dealt 4-4 read as an error).
+
+    >>> variants_stating("klaverjas", "deal_pattern", "4-4")
+    ['deal_packets=4-4']
+    >>> variants_stating("klaverjas", "deal_pattern", "5-3")
+    []
+    """
+    return [f"{name}={choice}" for name, choice, facts in _variant_facts(game)
+            if key in facts and _same(stated, in_words(stated, facts[key]))]
+
+
+@functools.cache
+def _variant_facts(game: str) -> tuple[tuple[str, object, Facts], ...]:
+    from puthi.rules.engines import registry
+
+    g = registry.get(game)
+    if not g.facts:
+        return ()
+    base = g.spec.defaults()
+    return tuple((o.name, choice, dict(g.facts({**base, o.name: choice})))
+                 for o in g.spec.options for choice in o.choices if choice != o.default)

@@ -60,4 +60,10 @@ def to_markdown(verdicts: list[Verdict]) -> str:
         where = ", ".join(f"{g} (#{', #'.join(str(i) for i, v in enumerate(verdicts, 1) if v.claim.game == g)})"
                           for g in sorted(other))
         out += f" Claims about games puthi has no engine for, in passages that turn to them: {where}."
-    return out
+    from puthi.rules.check import variants_stating
+
+    notes = [f"- #{i} is a variant the sources know: the engine's rule {' or '.join(rules)} gives it."
+             for i, v in enumerate(verdicts, 1)
+             if v.verdict == "contradicted" and v.impl == "reference" and v.claim.game in engines
+             and (rules := variants_stating(v.claim.game, v.claim.key, v.claim.stated))]
+    return out + ("\n\n" + "\n".join(notes) if notes else "")

@@ -41,7 +41,7 @@ HERE = Path(__file__).parent
 # The roem run order is the natural one: "ক্রম ধরা হয় A K Q J 10 9 8 7" (seed 003), so a run is
 # consecutive card ints within one suit.
 DECK = Deck("klaverjas", ranks=("A", "K", "Q", "J", "10", "9", "8", "7"))
-DEAL_PACKETS = (3, 2, 3)  # "তিন, দুই ও তিনটি করে বাঁটা হয়"
+DEAL_PACKETS = (3, 2, 3)  # "তিন, দুই ও তিনটি করে বাঁটা হয়"; the option deal_packets may make them 4-4
 PLAYERS = 4
 TRICKS = 8
 CHOOSE = 32  # CHOOSE + suit index: name that suit trumps
@@ -90,6 +90,14 @@ def _options(variant: str) -> tuple[Option, ...]:
             choices=(1, 2, 4, 8, 16),
             doc="Deals in one game; the team with more points after the last deal wins.",
             source="seed 003: 'একটি খেলা ষোলোটি দানের' (a game is sixteen deals); fewer deals for quick tests",
+        ),
+        Option(
+            name="deal_packets",
+            default="3-2-3",
+            choices=("3-2-3", "4-4"),
+            doc="The packets each player is dealt, one round of packets after another.",
+            source="seed 003: 'তিন, দুই ও তিনটি করে বাঁটা হয়' (dealt three, two and three); nl.wikipedia's "
+            "Klaverjassen deals 3-2-3 'of anders 4-4' (or else 4-4) (a rules expert's review)",
         ),
         Option(
             name="undertrump",
@@ -313,7 +321,7 @@ class KlaverjasState(State):
     def _start_deal(self) -> None:
         order = shuffled(DECK.cards(), seed=self.seed * 100 + self.deal_no)
         first = (self.dealer + 1) % PLAYERS
-        self.hands, rest = deal(order, players=PLAYERS, packets=DEAL_PACKETS, first=first)
+        self.hands, rest = deal(order, players=PLAYERS, packets=_packets(self.options), first=first)
         assert not rest
         for hand in self.hands:
             hand.sort()
@@ -533,6 +541,11 @@ class KlaverjasState(State):
         return "\n".join(lines)
 
 
+def _packets(options: dict[str, Any]) -> tuple[int, ...]:
+    """The deal's packets under ``options`` ("3-2-3" → (3, 2, 3))."""
+    return tuple(int(n) for n in options["deal_packets"].split("-"))
+
+
 def _check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, Any]:
     merged = spec.defaults()
     for name, value in (options or {}).items():
@@ -554,16 +567,17 @@ def facts(options: dict[str, Any] | None = None, variant: str = "amsterdam") -> 
     >>> f["trump_over_partner"], facts(variant="rotterdam")["trump_over_partner"]
     (False, True)
     """
+    chosen = _check_options(SPECS[variant], options)
     out: dict[str, Any] = {
         q.key("players"): PLAYERS,
         q.key("deck_size"): DECK.size,
         q.key("hand_size"): sum(DEAL_PACKETS),
-        q.key("deal_pattern"): "-".join(map(str, DEAL_PACKETS)),
+        q.key("deal_pattern"): "-".join(map(str, _packets(chosen))),
         q.key("card_point_total"): CARD_POINT_TOTAL,
         q.key("last_trick_bonus"): BONUS["last_trick"],
         # The playing team must take more than the others; without roem that is more than half of 162.
         q.key("winning_threshold"): DEAL_TOTAL // 2 + 1,
-        q.key("number_of_deals"): _check_options(SPECS[variant], options)["deals"],
+        q.key("number_of_deals"): chosen["deals"],
         # seed 003: Amsterdam "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (the partner's
         # winning frees you); Rotterdam "তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (even then); legal_cards
         q.key("trump_over_partner"): not PARTNER_EXEMPT[variant],

@@ -1305,3 +1305,16 @@ def test_the_last_dot_of_initials_ends_no_sentence():
 def test_how_a_board_game_ends(text, expected):
     verdicts = check_claims(extract_claims(text, "dashguti"))
     assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+def test_a_contradiction_that_a_known_variant_gives_says_so():
+    # a rules expert's review: a Klaverjas dealt 4-4 (nl.wikipedia: 3-2-3 "of anders 4-4") read as a plain error
+    from puthi.rules.claims.report import to_markdown
+
+    text = "তাস ৪-৪ করে বাঁটা হয়। তাস ৫-৩ করে বাঁটা হয়।"
+    verdicts = check_claims(extract_claims(text, "klaverjas"))
+    assert [v.verdict for v in verdicts] == ["contradicted", "contradicted"]  # the contract's three verdicts
+    assert "Its rule deal_packets=4-4, a variant the sources know, gives 4-4." in verdicts[0].explanation
+    assert "variant" not in verdicts[1].explanation  # no rule of the engine deals 5-3
+    assert "- #1 is a variant the sources know: the engine's rule deal_packets=4-4 gives it." in to_markdown(verdicts)
+    assert "#2 is a variant" not in to_markdown(verdicts)

@@ -269,3 +269,16 @@ def test_bad_options_are_refused_with_the_choices():
         KlaverjasState(0, {"deals": 3})
     with pytest.raises(ValueError, match="no option"):
         KlaverjasState(0, {"trumps": "C"})
+
+
+def test_a_deal_in_two_packets_of_four_is_an_option():
+    # a rules expert's review: nl.wikipedia deals 3-2-3 "of anders 4-4"
+    from puthi.rules.engines.cards import deal, shuffled
+    from puthi.rules.engines.klaverjas import facts, new_state
+
+    for packets, option in (((3, 2, 3), {}), ((4, 4), {"deal_packets": "4-4"})):
+        state = new_state(seed=3, options=option)
+        hands, _ = deal(shuffled(DECK.cards(), seed=300), players=4, packets=packets, first=0)
+        assert state.hands == [sorted(h) for h in hands]
+    assert new_state(seed=3).hands != new_state(seed=3, options={"deal_packets": "4-4"}).hands
+    assert facts({"deal_packets": "4-4"})["deal_pattern"] == "4-4" and facts()["deal_pattern"] == "3-2-3"
