@@ -545,8 +545,9 @@ def ocr_image(
     if not s.orient or not page.words or page.mean_conf >= ORIENT_BELOW:
         return page
     array = as_array(image) if isinstance(image, Image.Image) else image
+    single = any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps)
     found: tuple[int, float | None] | None = (180, None)  # a single line, too little text for OSD: upside down?
-    if not any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps):
+    if not single:
         found = tesseract.orientation(array, timeout=s.timeout)
         if found is None or found[0] not in _TURNS or found[1] < ORIENT_MIN_CONF:
             return page
@@ -554,12 +555,25 @@ def ocr_image(
                           dpi=dpi)
     if turned.mean_conf < page.mean_conf + ORIENT_GAIN:  # a poor upright page may read a little better turned
         return page
+    if single and bengali_share(turned.text) < 0.5:  # a poor line turned reads as digit soup, sometimes surer
+        return page
     height, width = array.shape[:2]
     back = turned_back(turned, found[0], width, height)
     osd = None if found[1] is None else round(found[1], 2)
     back.steps.insert(0, Step("orient", {"rotate": found[0], "osd_confidence": osd,
                                          "mean_conf_before": round(page.mean_conf, 1)}))
     return back
+
+
+def bengali_share(text: str) -> float:
+    """The share of Bengali-script letters and signs (not digits) among the characters of ``text`` that are not
+    spaces: a line read upside down comes out as digits and Latin letters (four real lines of old print did).
+
+    >>> bengali_share("তাস খেলা"), bengali_share("1 1০৫ w০")
+    (1.0, 0.0)
+    """
+    chars = [c for c in text if not c.isspace()]
+    return sum("\u0980" <= c <= "\u09ff" and not c.isdigit() for c in chars) / len(chars) if chars else 0.0
 
 
 def turned_back(page: Page, rotate: int, width: int, height: int) -> Page:
