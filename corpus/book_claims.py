@@ -18,6 +18,7 @@ over the pages that changed.
 from __future__ import annotations
 
 import bisect
+import itertools
 import unicodedata
 from dataclasses import replace
 from functools import partial
@@ -117,6 +118,26 @@ def _opens(text: str, at: int, heads: frozenset[str]) -> bool:
     furniture = page_furniture(text[:at], heads)
     before = "".join(ch for k, ch in enumerate(text[:at]) if not in_ranges(furniture, k))
     return not before.strip(" \t\n\r\f•*-–—()[]0123456789০১২৩৪৫৬৭৮৯")
+
+
+def overruled_headings(page: ClaimsInput, heads: frozenset[str]) -> list[int]:
+    r"""The offsets of the headings that open ``page`` and name another game than the one a person said the
+    page is about: the person's word is the page's heading (a newcomer's "ছয়ষষ্ঠি খেল" had kept every claim of
+    their page unverifiable after ``correct --game sixtysix``). A heading further down still opens a chapter.
+
+    >>> from types import SimpleNamespace as N
+    >>> from puthi.rules.terms import find_terms
+    >>> text = "বিস্তি খেলা\nপ্রত্যেকে ছয়খানি তাস পায়।\nগ্রাবু\nআটখানি তাস।"
+    >>> overruled_headings(N(text=text, games=find_terms(text), game="sixtysix"), frozenset())
+    [0]
+    >>> overruled_headings(N(text=text, games=find_terms(text), game=None), frozenset())
+    []
+    """
+    from puthi.rules.claims.extract import chapter_games
+
+    if not page.game:
+        return []
+    return [at for at, g in chapter_games(page.text, page.games) if g != page.game and _opens(page.text, at, heads)]
 
 
 def page_subjects(pages: list[ClaimsInput]) -> list[str | None]:
@@ -246,8 +267,11 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
             after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
+            starts = itertools.accumulate((len(t) + 1 for t in texts), initial=0)
+            overruled = [at + start for p, start in zip(run[a : b + 1], list(starts)[before is not None:], strict=False)
+                         for at in overruled_headings(p, heads)]
             claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads,
-                                                 tables=mine), texts)
+                                                 tables=mine, overruled=overruled), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
     placed: dict[tuple[int, int], dict[int, str]] = {}

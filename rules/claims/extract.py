@@ -222,11 +222,12 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
 
 
 def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[str] = (),
-                   tables: TermTables | None = None) -> list[Claim]:
+                   tables: TermTables | None = None, overruled: Collection[int] = ()) -> list[Claim]:
     """Every claim ``text`` states, attributed to ``game`` unless the passage is about another game. ``lang``
     (bn, as, auto) is the text's language, decided from the whole text when auto; ``heads`` are running
     heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`); ``tables``
-    the terminology tables (the bundled ones by default; a scholar's may name more games).
+    the terminology tables (the bundled ones by default; a scholar's may name more games); ``overruled``: the
+    offsets of headings that start no chapter (a person said which game their page is about).
 
     A heading that names another game starts a chapter about it; a sentence whose subject is a game puthi has
     no engine for ("গোলামচোর খেলা হয়") turns its paragraph; a sentence that opens with another game
@@ -246,10 +247,12 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     """
     norm, back = nfc_with_offsets(text)
     if norm is text:
-        return _extract_claims(text, game, lang, heads, tables)
+        return _extract_claims(text, game, lang, heads, tables, frozenset(overruled))
     heads = [unicodedata.normalize("NFC", h) for h in heads]
+    overruled = frozenset(bisect.bisect_left(back, at) for at in overruled)  # the same places in NFC
     # the quote stays as read (NFC, its furniture left out), as for a text in NFC (a review: the two differed)
-    return [replace(c, start=back[c.start], end=back[c.end]) for c in _extract_claims(norm, game, lang, heads, tables)]
+    return [replace(c, start=back[c.start], end=back[c.end])
+            for c in _extract_claims(norm, game, lang, heads, tables, overruled)]
 
 
 def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
@@ -278,8 +281,8 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
     return "".join(parts), back
 
 
-def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None
-                    ) -> list[Claim]:
+def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None,
+                    overruled: frozenset[int] = frozenset()) -> list[Claim]:
     from puthi.rules.claims.patterns import PATTERNS
 
     claims: list[Claim] = []
@@ -301,7 +304,7 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
                 elif alone or head not in _engines():  # a head like "ছেষট্টি ও তাস" names the book: a game
                     state.chapter, state.topic = head, None  # with an engine turns only when named alone
         previous_end = sentence.end
-        sentence_game = _sentence_game(sentence, game, state, text)
+        sentence_game = _sentence_game(sentence, game, state, text, overruled)
         state.opening = False
         for part, part_game in _by_game(sentence, sentence_game, game, text):
             found = _stated(part, part_game, PATTERNS)
@@ -746,15 +749,15 @@ def game_name_of(concept: str) -> str | None:
     return _GAME_CONCEPTS.get(name, name) if kind == "game" else None
 
 
-def _games_named(sentence: Sentence, text: str) -> list[tuple[str, str]]:
+def _games_named(sentence: Sentence, text: str, overruled: frozenset[int] = frozenset()) -> list[tuple[str, str]]:
     """The games ``sentence`` names, in order (engine names where there is an engine, else the table's
     name: ``grabu``, ``golamchor``), each with how: "heading" (the name alone on its line), "compared"
     ("বিস্তি খেলায় যেমন"), "cue" (with a word that makes it the subject, :data:`_TOPIC_CUE`), "" (a mention),
     with "lead" before them when the name opens the sentence ("leadcue": "বিস্তি খেলায় প্রত্যেকে …"; "lead":
-    "শ্নাপসেনে কুড়িখানি …")."""
+    "শ্নাপসেনে কুড়িখানি …"). A heading at an ``overruled`` offset names nothing."""
     out = []
     for t in sentence.terms:
-        if game := _game_named(t):
+        if t.start not in overruled and (game := _game_named(t)):
             how = _how_named(t, text)
             if how in ("cue", "") and _quoted(text[sentence.start : t.start]) and text[t.end : t.end + 1] not in _CLOSE:
                 how = "quoted"  # 'পুথিত লিখা আছে: "ষোলো-গুটি খেলায় …"': the quotation's, not the paragraph's
@@ -845,7 +848,8 @@ class _Passage:
     lead: str | None = None
 
 
-def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str) -> str:
+def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
+                   overruled: frozenset[int] = frozenset()) -> str:
     """The game ``sentence`` speaks of; ``state`` is brought up to date (see :class:`_Passage`).
 
     A heading that names a game starts its chapter, a variant's too (a Schnapsen chapter in a Sixty-Six book,
@@ -866,7 +870,7 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str)
         return state.topic
     if klaverjas and regex.search(r"রটারডাম|Rotterdam", sentence.text):
         return "klaverjas-rotterdam"  # the city named, or its rules in passing: this sentence only
-    named = _games_named(sentence, text)
+    named = _games_named(sentence, text, overruled)
     if headings := [g for g, how in named if how == "heading"]:
         state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]
         state.topic = None

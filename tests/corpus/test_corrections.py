@@ -525,6 +525,18 @@ def test_a_person_says_which_game_a_whole_page_is_about_and_its_rules_are_read_a
     assert checked()[-1][:2] == (3, "bisti")
 
 
+def test_a_persons_game_for_a_page_overrules_the_heading_that_opens_it(tmp_path, fast_repair):
+    # a newcomer: the heading "ছয়ষষ্ঠি খেল" (read then as a game with no engine) kept every claim of the page
+    # unverifiable after `correct --game sixtysix`, which said "applied"
+    text = "বিস্তি খেলা\nপ্রত্যেকে ছয়খানি তাস পায়।\n\nগ্রাবু\n\nপ্রত্যেকে আটখানি তাস পায়।\n"
+    _, db, where = _built(tmp_path, "b.txt", text)
+    assert [(cl.game, cl.stated) for cl in _pages(db)[0].claims] == [("bisti", 6), ("grabu", 8)]
+    assert cli.main(["correct", *where, "--game", "sixtysix"]) == 0
+    [sp] = _pages(db)
+    assert [(sp.claims[m.item.claim].game, sp.claims[m.item.claim].stated, m.item.verdict)
+            for m in sp.verdicts if m.active] == [("sixtysix", 6, "consistent"), ("grabu", 8, "unverifiable")]
+
+
 def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
     _, db, where = _built(tmp_path, "notes.txt", "প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n")
     assert _pages(db)[0].claims == []

@@ -1318,3 +1318,11 @@ def test_a_contradiction_that_a_known_variant_gives_says_so():
     assert "variant" not in verdicts[1].explanation  # no rule of the engine deals 5-3
     assert "- #1 is a variant the sources know: the engine's rule deal_packets=4-4 gives it." in to_markdown(verdicts)
     assert "#2 is a variant" not in to_markdown(verdicts)
+
+
+def test_the_assamese_sixty_six_names_the_game():
+    # a newcomer's Assamese page opened with "ছয়ষষ্ঠি খেল", read as a game with no engine: every claim unverifiable
+    text = "ছয়ষষ্ঠি খেল\n\nএই খেলত দুজন খেলুৱৈ থাকে। ছয়ষষ্ঠি পইণ্ট পালে জয়ী হয়।\n"
+    verdicts = check_claims(extract_claims(text, "klaverjas"))
+    assert [(v.claim.game, v.claim.quantity, v.verdict) for v in verdicts] == [
+        ("sixtysix", "players", "consistent"), ("sixtysix", "winning_threshold", "consistent")]
