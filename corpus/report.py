@@ -93,6 +93,8 @@ class DocView:
     source: str = ""
     frame: int = 0  # the page's frame in a multi-page TIFF
     scaled: bool = False  # width and height are not the scan's pixels (an ALTO import in mm10): their ratio must fit
+    game_said: str = ""  # the game a person said the whole page is about (puthi correct --game with no span)
+    game_said_by: str = ""
 
 
 def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
@@ -344,6 +346,13 @@ byId('f-unverified').addEventListener('change',function(e){
 """
 
 
+def _game_said(d: DocView) -> str:
+    """The meta line's note of the game a person gave the whole page (a newcomer found it nowhere)."""
+    if not d.game_said:
+        return ""
+    return f" · the whole page is about {html.escape(d.game_said)}, said by {html.escape(d.game_said_by)}"
+
+
 def render_report(docs: list[DocView], *, title: str = "puthi review", summary: dict | None = None) -> str:
     """The whole review page as one HTML string (images inlined as data URIs)."""
     sections = []
@@ -354,7 +363,7 @@ def render_report(docs: list[DocView], *, title: str = "puthi review", summary: 
             f'<p class="meta">language {html.escape(d.lang)} · {_count(len(d.edits), "edit")} · '
             f"{_count(sum(s.kind == 'term' for s in d.spans), 'term')} · {_count(len(d.claims), 'claim')} · "
             f"{_count(n_low, 'low-confidence word')}"
-            f"{' · ' + html.escape(d.source) if d.source else ''}</p>"
+            f"{' · ' + html.escape(d.source) if d.source else ''}{_game_said(d)}</p>"
             f'<div class="pair"><div>{_scan(d)}</div><div class="text" lang="{html.escape(d.lang)}">'
             f"{_marked_text(d, di)}</div></div>"
             f"<h3>Rule claims</h3>{_claims_table(d, di)}"

@@ -27,6 +27,7 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
     with Corpus(db, create=False, readonly=True) as corpus:
         docs = [corpus.find_document(d) for d in documents] if documents else corpus.documents()
         for doc in docs:
+            said = corpus.page_games_said(doc)
             for sp in corpus.pages(doc):
                 words = [WordBox(w["x0"], w["y0"], w["x1"], w["y1"], w["text"], w["conf"])
                          for w in sp.words if w.get("x0") is not None]
@@ -53,6 +54,7 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                     width=sp.page.get("width", 0), height=sp.page.get("height", 0),
                     scaled=any(st.get("name") == "alto.import" for st in sp.page.get("steps", [])),  # not in pixels
                     words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
+                    game_said=said.get(sp.page_no, ("", ""))[0], game_said_by=said.get(sp.page_no, ("", ""))[1],
                 ))
     return views
 

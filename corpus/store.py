@@ -925,13 +925,18 @@ class Corpus:
             "SELECT page_no FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
         return [p for p in (self.page(doc, n) for n in nos) if p is not None]
 
+    def page_games_said(self, doc: Document) -> dict[int, tuple[str, str]]:
+        """Page number -> (game, author): the game a person said a whole page of ``doc`` is about (a game
+        correction spanning 0..0); the latest wins."""
+        return {n: (game, author) for n, game, author in self.conn.execute(
+            'SELECT page_no, after, author FROM annotations WHERE doc_id = ? AND kind = \'game\' AND start = 0 '
+            'AND "end" = 0 ORDER BY id', (doc.id,)).fetchall()}
+
     def claims_inputs(self, doc: Document) -> list[ClaimsInput]:
         """What reading ``doc``'s claims across its pages needs of each page (:mod:`puthi.corpus.book_claims`),
         and no more: a long book's words, boxes and term links stay on disk."""
         out = []
-        said = dict(self.conn.execute(  # a person's game for a whole page (0..0); the latest wins
-            'SELECT page_no, after FROM annotations WHERE doc_id = ? AND kind = \'game\' AND start = 0 AND "end" = 0 '
-            "ORDER BY id", (doc.id,)).fetchall())
+        said = {n: game for n, (game, _) in self.page_games_said(doc).items()}
         for page_id, page_no, text, lang in self.conn.execute(
                 "SELECT id, page_no, text, lang FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,)).fetchall():
             games = [TermSpan(*r) for r in self.conn.execute(

@@ -898,6 +898,11 @@ def test_the_review_page_names_who_linked_a_term_and_gave_a_verdict(tmp_path, fa
     html = page.read_text(encoding="utf-8")
     assert 'title="linked by Nandita Bora"' in html and html.count("Nandita Bora") == 3  # link, verdict: once each
     assert "set by Nandita Bora" in html and "<em>(Nandita Bora)</em>" not in html  # named by its explanation
+    assert "whole page is about" not in html
+    assert cli.main(["correct", *where[:-1], "Rupa Das", "--game", "sixtysix"]) == 0
+    [page] = export.export(db, "html", tmp_path / "html2")
+    # a newcomer: a person's game for a whole page showed nowhere
+    assert "the whole page is about sixtysix, said by Rupa Das" in page.read_text(encoding="utf-8")
 
 
 def _last_id(db: Path) -> int:
