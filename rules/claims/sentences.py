@@ -386,9 +386,17 @@ def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
 
 
 def _has_number(words: str, lang: str) -> bool:
-    from puthi.rules.terms import find_numbers
+    """Does ``words`` hold a number that is no game's name ("ছেষট্টি ও বিস্তি" holds none: a newcomer's running
+    head ran into the sentence after it, which then spoke of Bisti too)?
 
-    return bool(find_numbers(words, lang=lang))
+    >>> _has_number("ছেষট্টি ও বিস্তি", "bn"), _has_number("ছেষট্টি পয়েন্ট", "bn")
+    (False, True)
+    """
+    from puthi.rules.terms import find_numbers, find_terms
+    from puthi.rules.terms.numbers import outside_names
+
+    numbers = find_numbers(words, lang=lang)
+    return bool(numbers and outside_names(numbers, find_terms(words)))
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:

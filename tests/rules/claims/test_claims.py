@@ -1326,3 +1326,12 @@ def test_the_assamese_sixty_six_names_the_game():
     verdicts = check_claims(extract_claims(text, "klaverjas"))
     assert [(v.claim.game, v.claim.quantity, v.verdict) for v in verdicts] == [
         ("sixtysix", "players", "consistent"), ("sixtysix", "winning_threshold", "consistent")]
+
+
+def test_a_heading_that_names_a_game_by_a_number_word_ends_at_its_line():
+    # a newcomer: the running head "ছেষট্টি ও বিস্তি" (ছেষট্টি is also 66) ran into the first sentence of a page
+    # checked alone, whose card values were then claimed for Bisti as well
+    text = "ছেষট্টি ও বিস্তি\nতাসের মান এইরূপ: টেক্কা এগারো, দহলা দশ।\n"
+    claims = extract_claims(text, "sixtysix")
+    assert {c.game for c in claims} == {"sixtysix"} and len(claims) == 2
+    assert claims[0].text.startswith("তাসের মান")
