@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "auto":
         from puthi.corpus.corrections import known_game
 
-        known_game(args.game, mine if args.table else _kept_tables(args.db))
+        args.game = known_game(args.game, mine if args.table else _kept_tables(args.db))
     if not any(os.path.lexists(src) for src in args.sources) and not Path(args.db).exists():
         # a newcomer: a mistyped folder made an empty corpus (and its lock) before failing
         raise InputError(str(args.sources[0]), "no such file or folder; check the path (no corpus was made)")

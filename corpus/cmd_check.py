@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         tables = load_tables(args.table)
     from puthi.corpus.corrections import known_game
 
-    known_game(args.game, tables)
+    args.game = known_game(args.game, tables)
     if args.impl not in impls():
         raise InputError(f"--impl {args.impl}", f"unknown implementation; choose one of: {', '.join(impls())}")
     text = read_text_arg(args.file, args.errors, "--errors replace")

@@ -32,9 +32,11 @@ On each run the machine's layers are rebuilt and the annotations laid over them 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import itertools
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -296,21 +298,52 @@ def game_names() -> set[str]:
     return set(registry.names()) | {g for e in load_tables().entries if (g := game_name_of(e.concept))}
 
 
-def known_game(game: str, tables=None) -> None:
-    """Refuse a game puthi neither has an engine for nor finds in the tables (the bundled ones, and ``tables``);
-    say so when it has no engine: its claims are read, and are unverifiable (a newcomer: ``correct --game grabu``
-    was taken, ``check --game grabu`` refused)."""
+def game_forms(tables=None) -> dict[str, str]:
+    """Every way to name a game, in lower case, and the game it names: its own name, its table concept
+    (``sixty_six``) and the table's forms of it in any script (ছেষট্টি, Sixty-Six), from the bundled tables and
+    ``tables`` (a newcomer: ``--game ছেষট্টি`` and ``--game sixty_six`` were refused).
+
+    >>> forms = game_forms()
+    >>> forms["ছেষট্টি"], forms["sixty_six"], forms["sechsundsechzig"], forms["grabu"]
+    ('sixtysix', 'sixtysix', 'sixtysix', 'grabu')
+    """
     from puthi.rules.claims.extract import game_name_of
     from puthi.rules.engines import registry
+    from puthi.rules.terms import load_tables
 
-    if game in registry.names():
-        return
-    named = game_names() | {g for e in (tables.entries if tables else ()) if (g := game_name_of(e.concept))}
-    if game not in named:
-        others = sorted(named - set(registry.names()))
-        raise InputError(f"--game {game}", f"unknown game; choose one of: {', '.join(registry.names())} (with an "
-                                           f"engine), or a game the tables name ({', '.join(others[:6])}, …)")
-    print(f"puthi: {game} has no engine, so its claims are read and left unverifiable", file=sys.stderr)
+    forms = {g: g for g in registry.names()}
+    for e in (*load_tables().entries, *(tables.entries if tables else ())):
+        if game := game_name_of(e.concept):
+            for form in (game, e.concept.rpartition(".")[2], e.headword, *e.variants):
+                forms.setdefault(unicodedata.normalize("NFC", form).lower(), game)
+    return forms
+
+
+def unknown_game(where: str, game: str, forms: dict[str, str]) -> InputError:
+    """The error for a game puthi does not know: the games with an engine, and the nearest names it knows."""
+    from puthi.rules.engines import registry
+
+    near = difflib.get_close_matches(game, list(forms), n=3, cutoff=0.6)
+    hint = f"did you mean {' or '.join(dict.fromkeys(forms[n] for n in near))}? " if near else ""
+    return InputError(where, f"unknown game {game!r}; {hint}puthi has engines for {', '.join(registry.names())}, "
+                             "and knows the games its tables name (puthi terms --export csv lists them)")
+
+
+def known_game(game: str, tables=None) -> str:
+    """The game ``game`` names (:func:`game_forms`); refuse one puthi neither has an engine for nor finds in the
+    tables (the bundled ones, and ``tables``); say so when it has no engine: its claims are read, and are
+    unverifiable (a newcomer: ``correct --game grabu`` was taken, ``check --game grabu`` refused)."""
+    from puthi.rules.engines import registry
+
+    forms = game_forms(tables)
+    name = forms.get(unicodedata.normalize("NFC", game).strip().lower())
+    if name is None:
+        raise unknown_game(f"--game {game}", game, forms)
+    if name not in registry.names():
+        print(f"puthi: {name} has no engine, so its claims are read and left unverifiable", file=sys.stderr)
+    elif name != game:
+        print(f"puthi: --game {game} is {name}", file=sys.stderr)
+    return name
 
 
 def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotation:
@@ -329,8 +362,10 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
     if a.kind == "game":
         a.after = a.after.strip().lower()
         a.after = next((g for g in games or () if g.lower() == a.after), a.after)  # as the corpus spells it
-        if games is not None and a.after not in (known := game_names() | set(games)):
-            raise InputError(where, f"{a.after!r} is no game puthi knows; use one of {', '.join(sorted(known))}")
+        forms = game_forms()
+        a.after = forms.get(unicodedata.normalize("NFC", a.after), a.after)  # ছেষট্টি, sixty_six: sixtysix
+        if games is not None and a.after not in game_names() | set(games):
+            raise unknown_game(where, a.after, forms | {g.lower(): g for g in games})
     if not 1 <= a.page_no <= MAX_PAGE:
         raise InputError(where, f"page {a.page_no} is no page number; pages count from 1")
     if a.start < 0 or a.end < a.start:

@@ -211,7 +211,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             raise InputError(str(path), f"cannot read the table ({exc.strerror or exc}); check its permissions") \
                 from None
         except UnicodeDecodeError as exc:
-            raise InputError(str(path), f"not UTF-8 (byte {exc.start}); save the table as UTF-8") from None
+            raise InputError(str(path), f"not UTF-8 (at byte offset {exc.start}); save the table as UTF-8") from None
         stream: TextIO = io.StringIO(text)
     else:
         stream = source

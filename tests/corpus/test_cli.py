@@ -101,6 +101,14 @@ def test_a_game_the_tables_name_may_be_checked_and_built_an_unknown_one_is_refus
     assert [(c["game"], c["verdict"]) for c in json.loads(out.stdout)] == [("grabu", "unverifiable")]
     out = subprocess.run([*cli, "check", "-", "--game", "nosuchgame"], input="তাস", capture_output=True, text=True)
     assert out.returncode == 2 and "unknown game" in out.stderr and "grabu" not in out.stdout
+    # a newcomer: the game's own names in the tables were refused, with no hint for a typing error
+    for name in ("ছেষট্টি", "sixty_six"):
+        out = subprocess.run([*cli, "check", "-", "--game", name], input="প্রত্যেকে ছয়খানি তাস পায়।",
+                             capture_output=True, text=True)
+        assert out.returncode == 0 and f"--game {name} is sixtysix" in out.stderr
+        assert [(c["quantity"], c["verdict"]) for c in json.loads(out.stdout)] == [("hand_size", "consistent")]
+    out = subprocess.run([*cli, "check", "-", "--game", "klavrjas"], input="তাস", capture_output=True, text=True)
+    assert out.returncode == 2 and "did you mean klaverjas" in out.stderr
     book = tmp_path / "in" / "k.txt"
     book.parent.mkdir()
     book.write_text("খেলায় চারজন খেলোয়াড়।\n", encoding="utf-8")

@@ -437,8 +437,9 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     db = tmp_path / "c.sqlite"
     build([book], db, progress=False)
     where = ["--db", str(db), "--doc", "book.txt", "--start", "0", "--end", "26", "--author", "rk"]
-    assert cli.main(["correct", *where, "--game", "Sixty Six"]) == 2  # not a game's name as puthi writes it
-    assert cli.main(["correct", *where, "--game", "SixtySix"]) == 0
+    assert cli.main(["correct", *where, "--game", "Sixty Sx"]) == 2  # no game's name
+    assert "did you mean sixtysix?" in capsys.readouterr().err
+    assert cli.main(["correct", *where, "--game", "Sixty Six"]) == 0  # a name the tables give it (a newcomer)
 
     def checked() -> list[tuple]:
         with Corpus(db) as c:
