@@ -3,8 +3,10 @@
 The output has exactly as many lines as the input (line endings kept), so it can be pasted back beside
 the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang", "text", "edits"}``, each
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
-line. With ``--lang auto`` the language is decided once from the first 64 KiB; in a Bengali text, a line
-with three ৰ/ৱ or more and no র (an Assamese quotation) is repaired as Assamese, and its record says so.
+line. With ``--lang auto`` the language is decided once from the first 64 KiB, and for each page of a file of
+pages (split by form feeds, as ``puthi ocr`` writes them) whose ৰ/ৱ or র are clear (:func:`page_lang`); in a
+Bengali text, a line with three ৰ/ৱ or more and no র (an Assamese quotation) is repaired as Assamese, and its
+record says so.
 
 Some repairs read the whole text: the words it spells (which garble readings and candrabindus borrow from)
 and the noise lines that recur page after page (a watermark). A file is read twice, once to count them and
@@ -130,20 +132,42 @@ def _raising(exc: Exception) -> Iterator[tuple[str, str]]:
     yield  # a generator: raises when iterated
 
 
-def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str) -> tuple[Counter[str], NoiseLines]:
-    """The document's words and noise lines, from a first reading of the whole file (up to a decoding
-    error, which the second reading reports in its place, after the lines before it)."""
+def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
+                       ) -> tuple[Counter[str], NoiseLines, list[tuple[int, int]]]:
+    """The document's words and noise lines, and the language evidence of each page (:func:`page_lang`), from
+    a first reading of the whole file (up to a decoding error, which the second reading reports in its place,
+    after the lines before it)."""
     document: Counter[str] = Counter()
     noise = NoiseLines()
+    pages = [(0, 0)]
     stream.seek(0)
     try:
         for text, _ in _lines(stream, name, errors):
             document.update(document_words(text, lang))
             noise.add(text)
+            for k, part in enumerate(text.split("\f")):
+                if k:
+                    pages.append((0, 0))
+                n_as, n_bn = lang_evidence(part)
+                pages[-1] = (pages[-1][0] + n_as, pages[-1][1] + n_bn)
     except InputError:
         pass
     stream.seek(0)
-    return document, noise
+    return document, noise, pages
+
+
+def page_lang(evidence: tuple[int, int], lang: str) -> str:
+    """The language of a page whose ৰ/ৱ and র are counted in ``evidence``, when they are clear (four or more of
+    one, four times the other), else the document's ``lang``: a newcomer's Assamese page in a Bengali book had
+    its ৰ repaired into ব (দহলাৰ → দহলাব).
+
+    >>> page_lang((12, 1), "bn"), page_lang((2, 0), "bn"), page_lang((0, 9), "as")
+    ('as', 'bn', 'bn')
+    """
+    n_as, n_bn = evidence
+    if max(n_as, n_bn) >= 4 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
+        return "as" if n_as > n_bn else "bn"
+    return lang
 
 
 def run(args: argparse.Namespace) -> int:
@@ -163,20 +187,23 @@ def run(args: argparse.Namespace) -> int:
         else:
             _warn_if_other_language(head, lang, name)
         whole = stream.seekable() and stream is not sys.stdin.buffer
+        pages: list[tuple[int, int]] = []
         if whole:  # a file: count it all first, then repair it from the start
-            document, noise = _whole_file_counts(stream, name, args.errors, lang)
+            document, noise, pages = _whole_file_counts(stream, name, args.errors, lang)
             buffered, lines = [], _lines(stream, name, args.errors)
         else:  # standard input: count what the look-ahead holds, then each line as it comes
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
-        number, run = 0, LanguageRun()  # the language of the lines before, when a few agree
+        number, run, page = 0, LanguageRun(), 0  # the language of the lines before, when a few agree
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
+            page += text.count("\f")
+            line_lang = page_lang(pages[page], lang) if args.lang == "auto" and len(pages) > 1 else lang
             if not whole and number > len(buffered):
                 noise.add(text)
                 document.update(document_words(text, lang))
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, lang, document=document, line_counts=noise.counts, before=run.lang)
+            r = repair_line(text, line_lang, document=document, line_counts=noise.counts, before=run.lang)
             run.add(text, r.lang)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)

@@ -149,3 +149,16 @@ def test_a_byte_order_mark_is_no_text_and_offsets_count_after_it_as_in_terms(tmp
     assert code == 0 and (edit["start"], edit["before"]) == (11, "ৰিস্তি")
     code, out, _ = _run(capsys, ["terms", str(src), "--format", "jsonl"])
     assert any(json.loads(r)["start"] == 11 for r in out.splitlines())
+
+
+def test_each_page_of_a_file_of_pages_is_repaired_in_its_own_language(tmp_path, capsys):
+    # a newcomer: a Bengali book's Assamese page had its ৰ read as Bengali misreads (দহলাৰ → দহলাব)
+    bengali = "প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়। তারপর খেলা আরম্ভ হয়। যদি ৰিস্তি থাকে তবে তাহার পরে আর একটি।\n"
+    assamese = "এই খেলত দুজন খেলুৱৈ থাকে।\nতাচ দিয়া হয়। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ মূল্য দহ।\n"
+    src = tmp_path / "book.txt"
+    src.write_text(bengali * 3 + "\f" + assamese, encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and [r["lang"] for r in records] == ["bn"] * 3 + ["as"] * 2
+    assert records[-1]["edits"] == []  # টেঙ্কাৰ, দহলাৰ kept
+    assert [e["after"] for r in records[:3] for e in r["edits"]] == ["বিস্তি"] * 3  # the Bengali page's ৰ still
