@@ -59,7 +59,8 @@ _CONTROL_BYTES = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")  # in binary file
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", help="text file to repair, or - for standard input")
     parser.add_argument("--lang", type=text_lang, choices=["bn", "as", "auto"], default="auto",
-                        help="language of the text (auto: decided from the first 64 KiB)")
+                        help="language of the text (auto: decided from the first 64 KiB, and for each page of a "
+                             "file whose pages are split by form feeds)")
     parser.add_argument("--format", choices=["text", "jsonl"], default="text",
                         help="text: the repaired lines; jsonl: one record per line with its edits")
     parser.add_argument("--errors", choices=["strict", "replace"], default="strict",
