@@ -4,9 +4,9 @@ The output has exactly as many lines as the input (line endings kept), so it can
 the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang", "text", "edits"}``, each
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
 line. With ``--lang auto`` the language is decided once from the first 64 KiB, and for each page of a file of
-pages (split by form feeds, as ``puthi ocr`` writes them) whose ৰ/ৱ or র are clear (:func:`page_lang`); in a
-Bengali text, a line with three ৰ/ৱ or more and no র (an Assamese quotation) is repaired as Assamese, and its
-record says so.
+pages (split by form feeds, as ``puthi ocr`` writes them) whose ৰ/ৱ or র are clear
+(:func:`~puthi.normalize.detect.page_lang`); in a Bengali text, a line with three ৰ/ৱ or more and no র (an
+Assamese quotation) is repaired as Assamese, and its record says so.
 
 Some repairs read the whole text: the words it spells (which garble readings and candrabindus borrow from)
 and the noise lines that recur page after page (a watermark). A file is read twice, once to count them and
@@ -29,7 +29,7 @@ from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import LanguageRun, detect_lang, lang_evidence
+from puthi.normalize.detect import LanguageRun, detect_lang, lang_evidence, page_lang
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -135,9 +135,9 @@ def _raising(exc: Exception) -> Iterator[tuple[str, str]]:
 
 def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
                        ) -> tuple[Counter[str], NoiseLines, list[tuple[int, int]]]:
-    """The document's words and noise lines, and the language evidence of each page (:func:`page_lang`), from
-    a first reading of the whole file (up to a decoding error, which the second reading reports in its place,
-    after the lines before it)."""
+    """The document's words and noise lines, and the language evidence (ৰ/ৱ, র) of each page, from a first
+    reading of the whole file (up to a decoding error, which the second reading reports in its place, after the
+    lines before it)."""
     document: Counter[str] = Counter()
     noise = NoiseLines()
     pages = [(0, 0)]
@@ -155,20 +155,6 @@ def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
         pass
     stream.seek(0)
     return document, noise, pages
-
-
-def page_lang(evidence: tuple[int, int], lang: str) -> str:
-    """The language of a page whose ৰ/ৱ and র are counted in ``evidence``, when they are clear (four or more of
-    one, four times the other), else the document's ``lang``: a newcomer's Assamese page in a Bengali book had
-    its ৰ repaired into ব (দহলাৰ → দহলাব).
-
-    >>> page_lang((12, 1), "bn"), page_lang((2, 0), "bn"), page_lang((0, 9), "as")
-    ('as', 'bn', 'bn')
-    """
-    n_as, n_bn = evidence
-    if max(n_as, n_bn) >= 4 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
-        return "as" if n_as > n_bn else "bn"
-    return lang
 
 
 def run(args: argparse.Namespace) -> int:

@@ -247,6 +247,20 @@ def lang_evidence(text: str) -> tuple[int, int]:
     return text.count(ASSAMESE_RA) + text.count(ASSAMESE_WA), text.count(BENGALI_RA)
 
 
+def page_lang(evidence: tuple[int, int], lang: str) -> str:
+    """The language of a page whose ৰ/ৱ and র are counted in ``evidence``, when they are clear (four or more of
+    one, four times the other), else the document's ``lang``: a newcomer's Assamese page in a Bengali book had
+    its ৰ repaired into ব (দহলাৰ → দহলাব).
+
+    >>> page_lang((12, 1), "bn"), page_lang((2, 0), "bn"), page_lang((0, 9), "as")
+    ('as', 'bn', 'bn')
+    """
+    n_as, n_bn = evidence
+    if max(n_as, n_bn) >= 4 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
+        return "as" if n_as > n_bn else "bn"
+    return lang
+
+
 def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     """``"as"`` when Assamese letters outweigh Bengali র, else ``"bn"``.
 

@@ -1335,3 +1335,11 @@ def test_a_heading_that_names_a_game_by_a_number_word_ends_at_its_line():
     claims = extract_claims(text, "sixtysix")
     assert {c.game for c in claims} == {"sixtysix"} and len(claims) == 2
     assert claims[0].text.startswith("তাসের মান")
+
+
+def test_each_page_of_a_text_of_pages_is_read_in_its_own_language():
+    # a newcomer: in a Bengali book, an Assamese page's number words (এঘাৰ, দহ) were looked up as Bengali and lost
+    bengali = "ছেষট্টি খেলা\n\nখেলাটি দুইজনে খেলে। প্রত্যেকে ছয়খানি তাস পায়। রাজা আর রানির কথা পরে বলা হইবে।\n"
+    assamese = "এই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ মূল্য দহ।\n"
+    claims = extract_claims(bengali + "\f" + assamese, "sixtysix")
+    assert [(c.quantity, c.stated) for c in claims][-2:] == [("card_value", 11), ("card_value", 10)]
