@@ -170,27 +170,6 @@ def _spans(text: str, lang: str = "auto", tables: TermTables | None = None) -> t
             [n for n in find_numbers(text, lang=lang) if isinstance(n.value, int)])
 
 
-def _spans_by_page(text: str, lang: str, tables: TermTables | None) -> tuple[list[TermSpan], list[NumberSpan]]:
-    """:func:`_spans` of each page of a text of pages (form feeds), in the page's own language where its ra
-    letters are clear, else ``lang`` (a newcomer's Assamese page in a Bengali book lost its এঘাৰ and দহ).
-
-    >>> _, numbers = _spans_by_page("প্রত্যেকে তিনখানি তাস পায়। রাজা আর রানি।\fটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ ৰঙৰ", "bn", None)
-    >>> [(n.surface, n.value) for n in numbers]
-    [('তিনখানি', 3), ('এঘাৰ', 11)]
-    """
-    from puthi.normalize.detect import lang_evidence, page_lang
-
-    terms: list[TermSpan] = []
-    numbers: list[NumberSpan] = []
-    at = 0
-    for page in text.split("\f"):
-        found = _spans(page, page_lang(lang_evidence(page), lang), tables)
-        terms += [replace(t, start=t.start + at, end=t.end + at) for t in found[0]]
-        numbers += [replace(n, start=n.start + at, end=n.end + at) for n in found[1]]
-        at += len(page) + 1
-    return terms, numbers
-
-
 def sentences(text: str, lang: str = "auto") -> list[Sentence]:
     """The sentences of ``text`` with their terms and numbers (``lang``: bn, as or auto, as for the terms)."""
     return list(_read(text, lang)[0])
@@ -204,8 +183,8 @@ def _read(text: str, lang: str, heads: Collection[str] = (), tables: TermTables 
     game (a chapter's গোলামচোর on every page) still tells what its page is about."""
     from puthi.rules.terms.letters import detect_lang
 
-    auto, lang = lang == "auto", detect_lang(text) if lang == "auto" else lang
-    terms, numbers = _spans_by_page(text, lang, tables) if auto and "\f" in text else _spans(text, lang, tables)
+    lang = detect_lang(text) if lang == "auto" else lang
+    terms, numbers = _spans(text, lang, tables)  # each page, and line, in its own language (language_runs)
     terms, numbers = sorted(terms + unnamed_games(text, terms), key=lambda x: x.start), sorted(
         numbers, key=lambda x: x.start)
     furniture = page_furniture(text, heads)

@@ -155,7 +155,9 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     (:func:`puthi.normalize.detect.line_lang`: an Assamese passage quoted in a Bengali book); a line with too
     few র ৰ ৱ to tell is in the language of the line before it on its page (a form feed starts a page); at the
     top of a later page, in that of the first line on the page that tells (a heading over a page in the other
-    language), else of the page before; at the very start, in the text's.
+    language), else of the page before; at the very start, in the text's. In a text of pages, a page whose ra
+    letters are clear (:func:`puthi.normalize.detect.page_lang`) is the text's language for its lines (a
+    newcomer's Assamese page in a Bengali book lost its এঘাৰ and দহ).
 
     >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
     [(0, 26, 'bn'), (26, 70, 'as')]
@@ -165,10 +167,17 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     [(0, 22, 'as'), (22, 79, 'bn')]
     >>> language_runs("বাঘ-ছাগলী খেলত দুটা বাঘ আৰু কুৰিটা ছাগলী থাকে।\nছেষট্টিতে নহলার মূল্য ০ এবং গোলামের ২।", "as")
     [(0, 47, 'as'), (47, 85, 'bn')]
+    >>> language_runs("রাজা আর রানি খেলে।\fএই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।", "bn")
+    [(0, 19, 'bn'), (19, 74, 'as')]
     """
-    from puthi.normalize.detect import lang_evidence, line_lang
+    from puthi.normalize.detect import lang_evidence, line_lang, page_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
+    if "\f" in text and lang in ("bn", "as"):  # each page in its own language where it is clear
+        page_langs = [page_lang(lang_evidence(p), lang) for p in text.split("\f")]
+        if len(set(page_langs)) > 1:
+            return [run for (a, b), own in zip(_page_spans(text), page_langs, strict=True)
+                    for run in _shifted(language_runs(text[a:b], own), a)]
     lines: list[tuple[int, int, str | None, int]] = []  # start, end, language if the line tells, page
     at = page = 0
     for m in [*_LINE_END.finditer(text), None]:
@@ -201,6 +210,19 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
         else:
             runs.append((start, end, own))
     return runs or [(0, len(text), lang)]
+
+
+def _page_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each page of ``text``, the form feed that ends a page being its own."""
+    spans, at = [], 0
+    for page in text.split("\f"):
+        spans.append((at, min(at + len(page) + 1, len(text))))
+        at += len(page) + 1
+    return spans
+
+
+def _shifted(runs: list[tuple[int, int, str]], by: int) -> list[tuple[int, int, str]]:
+    return [(a + by, b + by, own) for a, b, own in runs]
 
 
 _APOSTROPHES = str.maketrans("", "", "'\N{RIGHT SINGLE QUOTATION MARK}")
