@@ -872,7 +872,8 @@ class Corpus:
             source=doc.source, page_no=page_no, content_hash=sp.content_hash, page=sp.page, ocr_text=sp.ocr_text,
             text=sp.text, lang=sp.lang, edits=machine, terms=[m.item for m in sp.terms if m.resp == "machine"],
             numbers=sp.numbers, claims=sp.claims, verdicts=[m.item for m in sp.verdicts if m.resp == "machine"],
-            steps=sp.steps,
+            steps=sp.steps, seconds=self.conn.execute(  # the work it took, kept when the page is written again
+                "SELECT seconds FROM pages WHERE doc_id = ? AND page_no = ?", (doc.id, page_no)).fetchone()[0] or 0.0,
         )
 
     # -- reading --------------------------------------------------------------------------------

@@ -927,3 +927,18 @@ def test_a_value_the_store_refuses_fails_its_page_not_the_build(tmp_path, fast_r
     report = build([src], tmp_path / "c.sqlite", progress=False)
     assert report.done == 1 and [(f.source, f.stage) for f in report.failures] == [(str(src / "a.html"), "store")]
     assert "refuses a value" in report.failures[0].message
+
+
+def test_a_page_written_again_for_its_claims_keeps_the_seconds_it_took(tmp_path, fast_repair):
+    # a newcomer: pages.csv said 0.0 seconds for a page whose claims were read again across the book
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "page-001.txt").write_text("ছেষট্টি খেলা\n\nদুইজনে খেলে।\n", encoding="utf-8")
+    (folder / "page-002.txt").write_text("প্রত্যেকে ছয়খানি তাস পায়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([folder], db, progress=False)
+    with Corpus(db) as c:
+        pages = c.frame("pages")
+        claims = c.frame("claims")
+    assert set(claims["game"]) == {"sixtysix"} and len(claims) == 2  # page 2 took page 1's game: written again
+    assert (pages["seconds"] > 0).all()
