@@ -33,7 +33,8 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # রুম) is the number; দাবা খেলা (chess) at full weight; 12: an ending set off by an apostrophe is the word's
 # (বিস্তি'র); a text with no ra is told by its words and the tables'; 13: a term that opens with a number word
 # before no counted noun, a scholar's "তিন পাত্তি"; a scholar's row wins a tie; Assamese বিছ, চল্লিছ with ছ for শ;
-# 14: Assamese ছয়ষষ্ঠি names Sixty-Six as Bengali ছেষট্টি does).
+# 14: Assamese ছয়ষষ্ঠি names Sixty-Six as Bengali ছেষট্টি does; a game or meld's name before who plays it,
+# "বিস্তি চারজনে খেলে", is the game's).
 VERSION = "14"
 
 

@@ -84,6 +84,7 @@ HYPHEN = regex.compile("[-\N{EN DASH}\N{HYPHEN}]")
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
+_PLAYERS = regex.compile(r"জন(?:ে|া|ই|েই)?$")  # the classifier of people: দুই জনে, চারজন
 VALUE_WORDS = frozenset({"মূল্য", "মান", "দাম", "মূল্যমান"})  # a number word after "value" is a number: মূল্য পঞ্চাশ
 # A word for "game" itself, after a game's name (খেলায়, খেলত; not খেলার "of the game", খেলোয়াড় "player").
 GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
@@ -749,6 +750,7 @@ class Aligner:
                 nxt = toks[c.last + 1][2]
         if e.ambiguous and e.category in ("game_name", "meld"):
             cue = nxt is not None and nxt.casefold().startswith(GAME_CUES)
+            cue = cue or (nxt is not None and _played_by(toks, c.last + 1, lang))
             if (e.category == "game_name") != cue:
                 factor *= 0.5
         game_follows = any(t[2].casefold().startswith(GAME_CUES) for t in toks[c.last + 1 : c.last + 3])
@@ -929,3 +931,12 @@ def find_terms(
     inflections to strip.
     """
     return aligner_for(tables).find(text, lang=lang, min_score=min_score, all_links=all_links)
+
+
+def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:
+    """Do one or two words of how many play, then a word of playing, start at token ``k``? "বিস্তি চারজনে খেলে",
+    "দুই জনে খেলে": the name is the game's, not the meld's (a newcomer)."""
+    first = k
+    while k < min(len(toks), first + 2) and (numbers.parse_word(toks[k][2], lang) or _PLAYERS.match(toks[k][2])):
+        k += 1
+    return first < k < len(toks) and toks[k][2].casefold().startswith(GAME_CUES)

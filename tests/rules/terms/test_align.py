@@ -107,6 +107,10 @@ def test_bisti_the_game_or_the_meld_and_all_links():
     readings = sorted((s.concept, s.score) for s in both if s.surface == "বিস্তি")
     assert [c for c, _ in readings] == ["game.bisti", "meld.bisti"]
     assert readings[0][1] < readings[1][1]
+    # a newcomer: "বিস্তি চারজনে খেলে" (four play Bisti) named the meld; who plays it makes it the game
+    for text in ("বিস্তি চারজনে খেলে।", "বিস্তি দুই জনে খেলিতে পারে।"):
+        assert links(text)[0] == ("বিস্তি", "game.bisti"), text
+    assert links("বিস্তি দুই হইলে খেলা শেষ।")[0] == ("বিস্তি", "meld.bisti")
 
 
 def test_term_glued_to_an_ordinary_word_is_found_in_it():
