@@ -386,17 +386,24 @@ def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
 
 
 def _has_number(words: str, lang: str) -> bool:
-    """Does ``words`` hold a number that is no game's name ("ছেষট্টি ও বিস্তি" holds none: a newcomer's running
-    head ran into the sentence after it, which then spoke of Bisti too)?
+    """Does ``words`` hold a number, unless it is only games' names ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা": a
+    newcomer's running head ran into the sentence after it, which then spoke of Bisti too)? "ছেষট্টি খেলায়
+    প্রত্যেকে" opens a sentence, and holds a number.
 
-    >>> _has_number("ছেষট্টি ও বিস্তি", "bn"), _has_number("ছেষট্টি পয়েন্ট", "bn")
-    (False, True)
+    >>> [_has_number(w, "bn") for w in ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা", "ছেষট্টি খেলায় প্রত্যেকে", "দশ")]
+    [False, False, True, True]
     """
     from puthi.rules.terms import find_numbers, find_terms
-    from puthi.rules.terms.numbers import outside_names
 
-    numbers = find_numbers(words, lang=lang)
-    return bool(numbers and outside_names(numbers, find_terms(words)))
+    if not find_numbers(words, lang=lang):
+        return False
+    names = [t for t in find_terms(words) if t.concept.startswith("game.")]
+    rest = "".join(" " if any(t.start <= k < t.end for t in names) else ch for k, ch in enumerate(words))
+    return not names or any(w not in _HEADING_FILLERS for w in rest.split())
+
+
+# The words a heading of games' names may have besides the names: "ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা".
+_HEADING_FILLERS = frozenset({"ও", "এবং", "আর", "আৰু", "&", "-", "–", "খেলা", "খেল", "নিয়ম", "নিয়মাবলী"})
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
