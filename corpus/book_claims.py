@@ -260,18 +260,23 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     reach = _reach([p.page_no for p in pages], subjects, through)
     heads = running_heads([p.text for p in pages])  # a group of pages may hold a head only once
     new: dict[int, list[Any]] = {}
+    beside = {p.page_no: p for p in pages}
     for g, run in runs(pages, page_games(pages, game, heads)):
         todo = [k for k, p in enumerate(run) if p.page_no in reach]
         langs = _languages(run)  # a book may change language: each part is read in its own
         for a, b in groups([len(p.text) for p in run], todo, langs=langs):
-            before = _tail(run[a - 1].text) if a > 0 else None  # context: where a sentence may come from
-            after = _head(run[b + 1].text) if b + 1 < len(run) else None  # and where it may go on
+            # context: where a sentence may come from, and where it may go on, on the pages of this game either
+            # side, or of the game a person gave the page or its neighbour (a sentence begun on a page of one
+            # game is that page's, whole: a known limit of session 16 had lost it)
+            before = _tail(p.text) if (p := _neighbour(beside, run[a], -1, a > 0)) else None
+            after = _head(p.text) if (p := _neighbour(beside, run[b], 1, b + 1 < len(run))) else None
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
-            starts = itertools.accumulate((len(t) + 1 for t in texts), initial=0)
-            overruled = [at + start for p, start in zip(run[a : b + 1], list(starts)[before is not None:], strict=False)
-                         for at in overruled_headings(p, heads)]
+            starts = list(itertools.accumulate((len(t) + 1 for t in texts), initial=0))[before is not None:]
+            said = [(p, start) for p, start in zip(run[a : b + 1], starts, strict=False) if p.game]
+            overruled = [at + start for p, start in said for at in overruled_headings(p, heads)]
             claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads,
-                                                 tables=mine, overruled=overruled), texts)
+                                                 tables=mine, overruled=overruled,
+                                                 restarts=[start for _, start in said]), texts)
             for k in range(a, b + 1):
                 new[run[k].page_no] = claims[k - a + (before is not None)]
     placed: dict[tuple[int, int], dict[int, str]] = {}
@@ -453,6 +458,13 @@ def _languages(pages: list[ClaimsInput]) -> list[str]:
     for lang in langs:
         out.append(lang or (out[-1] if out else fallback))
     return out
+
+
+def _neighbour(pages: dict[int, ClaimsInput], page: ClaimsInput, step: int, same_run: bool) -> ClaimsInput | None:
+    """The page ``step`` (-1 or 1) from ``page``: in its run of one game, or across a change of game that a person
+    made (``game``, on either page); a change of game at a heading keeps its sentences apart, as before."""
+    other = pages.get(page.page_no + step)
+    return other if other is not None and (same_run or page.game or other.game) else None
 
 
 def _tail(text: str) -> str:

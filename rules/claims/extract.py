@@ -222,12 +222,14 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
 
 
 def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[str] = (),
-                   tables: TermTables | None = None, overruled: Collection[int] = ()) -> list[Claim]:
+                   tables: TermTables | None = None, overruled: Collection[int] = (),
+                   restarts: Collection[int] = ()) -> list[Claim]:
     """Every claim ``text`` states, attributed to ``game`` unless the passage is about another game. ``lang``
     (bn, as, auto) is the text's language, decided from the whole text when auto; ``heads`` are running
     heads known from the rest of the book (:func:`~puthi.rules.claims.sentences.running_heads`); ``tables``
     the terminology tables (the bundled ones by default; a scholar's may name more games); ``overruled``: the
-    offsets of headings that start no chapter (a person said which game their page is about).
+    offsets of headings that start no chapter, and ``restarts``: the offsets where ``game`` holds again, as after
+    its own heading (a person said which game their page is about).
 
     A heading that names another game starts a chapter about it; a sentence whose subject is a game puthi has
     no engine for ("গোলামচোর খেলা হয়") turns its paragraph; a sentence that opens with another game
@@ -247,12 +249,13 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     """
     norm, back = nfc_with_offsets(text)
     if norm is text:
-        return _extract_claims(text, game, lang, heads, tables, frozenset(overruled))
+        return _extract_claims(text, game, lang, heads, tables, frozenset(overruled), sorted(restarts))
     heads = [unicodedata.normalize("NFC", h) for h in heads]
     overruled = frozenset(bisect.bisect_left(back, at) for at in overruled)  # the same places in NFC
+    restarts = sorted(bisect.bisect_left(back, at) for at in restarts)
     # the quote stays as read (NFC, its furniture left out), as for a text in NFC (a review: the two differed)
     return [replace(c, start=back[c.start], end=back[c.end])
-            for c in _extract_claims(norm, game, lang, heads, tables, overruled)]
+            for c in _extract_claims(norm, game, lang, heads, tables, overruled, restarts)]
 
 
 def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
@@ -282,8 +285,10 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
 
 
 def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None,
-                    overruled: frozenset[int] = frozenset()) -> list[Claim]:
+                    overruled: frozenset[int] = frozenset(), restarts: list[int] | None = None) -> list[Claim]:
     from puthi.rules.claims.patterns import PATTERNS
+
+    restarts = list(restarts or [])
 
     claims: list[Claim] = []
     state = _Passage()
@@ -294,6 +299,10 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
         gap = text[previous_end : sentence.start]
         if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
             state.topic, state.opening = None, True
+        if restarts and restarts[0] <= sentence.start:
+            while restarts and restarts[0] <= sentence.start:
+                restarts.pop(0)
+            state = _Passage()  # ``game`` again, as under its heading
         while next_head < len(heads) and heads[next_head][0] < sentence.start:  # a page's running head
             at, head = heads[next_head]
             next_head += 1

@@ -538,6 +538,16 @@ def test_a_persons_game_for_a_page_overrules_the_heading_that_opens_it(tmp_path,
             for m in sp.verdicts if m.active] == [("sixtysix", 6, "consistent"), ("grabu", 8, "unverifiable")]
 
 
+def test_a_sentence_that_runs_onto_a_page_a_person_gave_another_game_keeps_its_claim(tmp_path, fast_repair):
+    # a known limit of session 16: `correct --page 2 --game G` cut the sentence begun on page 1, and its claim was lost
+    text = "ছেষট্টি\n\nছেষট্টি খেলায় দুইজনে খেলে। প্রত্যেক খেলোয়াড়\n\fছয়খানি তাস পায়। এই খেলায় আটখানি তাস লাগে।\n"
+    _, db, where = _built(tmp_path, "b.txt", text)
+    assert cli.main(["correct", *where, "--page", "2", "--game", "bisti"]) == 0
+    got = [(sp.page_no, cl.game, cl.quantity, cl.stated) for sp in _pages(db) for cl in sp.claims]
+    assert (1, "sixtysix", "hand_size", 6) in got and (2, "bisti", "hand_size", 6) not in got
+    assert (2, "bisti", "deck_size", 8) in got  # the page is the person's game from its top, not page 1's heading's
+
+
 def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
     _, db, where = _built(tmp_path, "notes.txt", "প্রত্যেকে আটখানি তাস পায়। চারজনে খেলে।\n")
     assert _pages(db)[0].claims == []
