@@ -5,7 +5,7 @@ the scan. ``--format jsonl`` writes one record per input line: ``{"line", "lang"
 edit ``{"start", "end", "before", "after", "rule", "confidence"}`` with code-point offsets into that input
 line. With ``--lang auto`` the language is decided once from the first 64 KiB, and for each page of a file of
 pages (split by form feeds, as ``puthi ocr`` writes them) whose ৰ/ৱ or র are clear
-(:func:`~puthi.normalize.detect.page_lang`); in a Bengali text, a line with three ৰ/ৱ or more and no র (an
+(:class:`~puthi.normalize.detect.PageEvidence`); in a Bengali text, a line with three ৰ/ৱ or more and no র (an
 Assamese quotation) is repaired as Assamese, and its record says so.
 
 Some repairs read the whole text: the words it spells (which garble readings and candrabindus borrow from)
@@ -29,7 +29,7 @@ from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import LanguageRun, detect_lang, lang_evidence, page_lang
+from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -134,13 +134,13 @@ def _raising(exc: Exception) -> Iterator[tuple[str, str]]:
 
 
 def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
-                       ) -> tuple[Counter[str], NoiseLines, list[tuple[int, int]]]:
+                       ) -> tuple[Counter[str], NoiseLines, list[PageEvidence]]:
     """The document's words and noise lines, and the language evidence (ৰ/ৱ, র) of each page, from a first
     reading of the whole file (up to a decoding error, which the second reading reports in its place, after the
     lines before it)."""
     document: Counter[str] = Counter()
     noise = NoiseLines()
-    pages = [(0, 0)]
+    pages = [PageEvidence()]
     stream.seek(0)
     try:
         for text, _ in _lines(stream, name, errors):
@@ -148,9 +148,8 @@ def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
             noise.add(text)
             for k, part in enumerate(text.split("\f")):
                 if k:
-                    pages.append((0, 0))
-                n_as, n_bn = lang_evidence(part)
-                pages[-1] = (pages[-1][0] + n_as, pages[-1][1] + n_bn)
+                    pages.append(PageEvidence())
+                pages[-1].add(part)
     except InputError:
         pass
     stream.seek(0)
@@ -174,16 +173,17 @@ def run(args: argparse.Namespace) -> int:
         else:
             _warn_if_other_language(head, lang, name)
         whole = stream.seekable() and stream is not sys.stdin.buffer
-        pages: list[tuple[int, int]] = []
+        pages: list[PageEvidence] = []
         if whole:  # a file: count it all first, then repair it from the start
             document, noise, pages = _whole_file_counts(stream, name, args.errors, lang)
             buffered, lines = [], _lines(stream, name, args.errors)
         else:  # standard input: count what the look-ahead holds, then each line as it comes
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
         number, run, page = 0, LanguageRun(), 0  # the language of the lines before, when a few agree
+        langs = page_langs(pages, lang) if args.lang == "auto" else []
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             page += text.count("\f")
-            line_lang = page_lang(pages[page], lang) if args.lang == "auto" and len(pages) > 1 else lang
+            line_lang = langs[page] if page < len(langs) else lang
             if not whole and number > len(buffered):
                 noise.add(text)
                 document.update(document_words(text, lang))
@@ -212,6 +212,14 @@ def run(args: argparse.Namespace) -> int:
         if stream is not sys.stdin.buffer:
             stream.close()
     return 0
+
+
+def page_langs(pages: list[PageEvidence], lang: str) -> list[str]:
+    """The language of each page: its own where it tells, else the page before's (the text's for the first)."""
+    out = []
+    for evidence in pages:
+        out.append(evidence.lang(out[-1] if out else lang))
+    return out
 
 
 def _warn_if_other_language(head: str, lang: str, name: str) -> None:

@@ -29,6 +29,7 @@ never make a token Devanagari.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Literal
 
 import regex
@@ -247,18 +248,51 @@ def lang_evidence(text: str) -> tuple[int, int]:
     return text.count(ASSAMESE_RA) + text.count(ASSAMESE_WA), text.count(BENGALI_RA)
 
 
-def page_lang(evidence: tuple[int, int], lang: str) -> str:
-    """The language of a page whose ৰ/ৱ and র are counted in ``evidence``, when they are clear (four or more of
-    one, four times the other), else the document's ``lang``: a newcomer's Assamese page in a Bengali book had
-    its ৰ repaired into ব (দহলাৰ → দহলাব).
+@dataclass
+class PageEvidence:
+    """What tells a page's language, counted as its lines come (:meth:`add`): its ৰ/ৱ against its র, and how
+    many of its words with ৰ ৱ the Assamese word list has. A page is told by :meth:`lang`.
 
-    >>> page_lang((12, 1), "bn"), page_lang((2, 0), "bn"), page_lang((0, 9), "as")
-    ('as', 'bn', 'bn')
+    >>> PageEvidence.of("এই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।").lang("bn")
+    'as'
+    >>> PageEvidence.of("যাহার ৰিস্তি থাকে, ৰিস্তি ৰিস্তি ৰিস্তি").lang("bn")  # OCR's ৰ for ব: still Bengali
+    'bn'
+    >>> PageEvidence.of("খেলা").lang("as"), PageEvidence.of("রাজা রানি আর তার বর").lang("as")
+    ('as', 'bn')
     """
-    n_as, n_bn = evidence
-    if max(n_as, n_bn) >= 4 and max(n_as, n_bn) >= 4 * min(n_as, n_bn):
-        return "as" if n_as > n_bn else "bn"
-    return lang
+
+    assamese: int = 0
+    bengali: int = 0
+    ra_wa_words: int = 0
+    assamese_words: int = 0
+
+    @classmethod
+    def of(cls, text: str) -> PageEvidence:
+        evidence = cls()
+        evidence.add(text)
+        return evidence
+
+    def add(self, text: str) -> None:
+        n_as, n_bn = lang_evidence(text)
+        self.assamese += n_as
+        self.bengali += n_bn
+        if n_as:
+            from puthi.normalize.lexicon import load_lexicon
+
+            words = RA_WA_WORD.findall(text)
+            self.ra_wa_words += len(words)
+            self.assamese_words += sum(w in load_lexicon("as") for w in words)
+
+    def lang(self, default: str) -> str:
+        """The page's language when its ra letters are clear (four or more of one, four times the other; ৰ ৱ in
+        words mostly Assamese, as :func:`line_lang` asks of a line), else ``default``: a newcomer's Assamese page
+        in a Bengali book had its ৰ repaired into ব (দহলাৰ → দহলাব), while a Bengali page's OCR may print
+        ৰিস্তি for বিস্তি (a review)."""
+        if self.bengali >= 4 and self.bengali >= 4 * self.assamese:
+            return "bn"
+        if self.assamese >= 4 and self.assamese >= 4 * self.bengali and 2 * self.assamese_words >= self.ra_wa_words:
+            return "as"
+        return default
 
 
 def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:

@@ -156,8 +156,9 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     few র ৰ ৱ to tell is in the language of the line before it on its page (a form feed starts a page); at the
     top of a later page, in that of the first line on the page that tells (a heading over a page in the other
     language), else of the page before; at the very start, in the text's. In a text of pages, a page whose ra
-    letters are clear (:func:`puthi.normalize.detect.page_lang`) is the text's language for its lines (a
-    newcomer's Assamese page in a Bengali book lost its এঘাৰ and দহ).
+    letters are clear (:class:`puthi.normalize.detect.PageEvidence`) is the text's language for its lines, and a
+    page that does not tell is the page before's (a newcomer's Assamese page in a Bengali book lost its এঘাৰ and
+    দহ).
 
     >>> language_runs("ছেষট্টি খেলায় তাস লাগে।\n\nদছ-গুটি খেলত প্ৰতিজন খেলুৱৈৰ গুটি থাকে আৰু।\n", "bn")
     [(0, 26, 'bn'), (26, 70, 'as')]
@@ -170,11 +171,13 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     >>> language_runs("রাজা আর রানি খেলে।\fএই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।", "bn")
     [(0, 19, 'bn'), (19, 74, 'as')]
     """
-    from puthi.normalize.detect import lang_evidence, line_lang, page_lang
+    from puthi.normalize.detect import PageEvidence, lang_evidence, line_lang
 
     lang = detect_lang(text) if lang == "auto" else lang
     if "\f" in text and lang in ("bn", "as"):  # each page in its own language where it is clear
-        page_langs = [page_lang(lang_evidence(p), lang) for p in text.split("\f")]
+        page_langs: list[str] = []
+        for page in text.split("\f"):
+            page_langs.append(PageEvidence.of(page).lang(page_langs[-1] if page_langs else lang))
         if len(set(page_langs)) > 1:
             return [run for (a, b), own in zip(_page_spans(text), page_langs, strict=True)
                     for run in _shifted(language_runs(text[a:b], own), a)]

@@ -162,3 +162,16 @@ def test_each_page_of_a_file_of_pages_is_repaired_in_its_own_language(tmp_path, 
     assert code == 0 and [r["lang"] for r in records] == ["bn"] * 3 + ["as"] * 2
     assert records[-1]["edits"] == []  # টেঙ্কাৰ, দহলাৰ kept
     assert [e["after"] for r in records[:3] for e in r["edits"]] == ["বিস্তি"] * 3  # the Bengali page's ৰ still
+
+
+def test_a_bengali_page_whose_ocr_printed_assamese_letters_stays_bengali(tmp_path, capsys):
+    # a review: four ৰিস্তি (OCR's ৰ for ব) and no র had made a Bengali page Assamese, and its ৰ stayed
+    src = tmp_path / "book.txt"
+    src.write_text("রাজা আর রানি খেলে। তার পর বর আসে।\fযাহার ৰিস্তি থাকে, ৰিস্তি ৰিস্তি ৰিস্তি\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src)])
+    assert code == 0 and "ৰ" not in out and out.count("বিস্তি") == 4
+    # and a page too short to tell is in the language of the page before it
+    src.write_text("রাজা আর রানি খেলে।\n\fএই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n\fতাচ ৰ\n",
+                   encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    assert [json.loads(x)["lang"] for x in out.splitlines()] == ["bn", "as", "as"]
