@@ -84,7 +84,8 @@ HYPHEN = regex.compile("[-\N{EN DASH}\N{HYPHEN}]")
 CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
-_PLAYERS = regex.compile(r"জন(?:ে|া|ই|েই)?$")  # the classifier of people: দুই জনে, চারজন
+_PLAYERS = regex.compile(r"জন(?:ে|া|ই|েই)?$")  # the classifier of people, apart: দুই জনে
+_PLAY_VERB = regex.compile(r"খেল(?:ে|েন|িতে|তে|িবে|বে|িয়া|িব|ি)$")  # plays, to play, will play (not খেলায়)
 VALUE_WORDS = frozenset({"মূল্য", "মান", "দাম", "মূল্যমান"})  # a number word after "value" is a number: মূল্য পঞ্চাশ
 # A word for "game" itself, after a game's name (খেলায়, খেলত; not খেলার "of the game", খেলোয়াড় "player").
 GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
@@ -934,9 +935,11 @@ def find_terms(
 
 
 def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:
-    """Do one or two words of how many play, then a word of playing, start at token ``k``? "বিস্তি চারজনে খেলে",
-    "দুই জনে খেলে": the name is the game's, not the meld's (a newcomer)."""
+    """Do one or two words of how many people play, then a verb of playing, start at token ``k``? "বিস্তি চারজনে
+    খেলে", "দুই জনে খেলিতে পারে": the name is the game's, not the meld's (a newcomer); "বিস্তি এক খেলায় একবার"
+    counts games, not players, and stays the meld's (a review)."""
     first = k
     while k < min(len(toks), first + 2) and (numbers.parse_word(toks[k][2], lang) or _PLAYERS.match(toks[k][2])):
         k += 1
-    return first < k < len(toks) and toks[k][2].casefold().startswith(GAME_CUES)
+    people = any("জন" in toks[j][2] for j in range(first, k))
+    return people and k < len(toks) and bool(_PLAY_VERB.match(toks[k][2]))
