@@ -176,11 +176,12 @@ def check_claims(claims: Iterable[Claim], impl: str = "reference") -> list[Verdi
 
 
 def variants_stating(game: str, key: str, stated: Value) -> list[str]:
-    """The reference engine's rules (``option=choice``, one changed from its default) under which ``key`` is
-    ``stated``: a contradiction that is a known variant (a rules expert: a Klaverjas dealt 4-4 read as an error).
+    """The reference engine's rules (``option=choice``, one changed from its default to a variant a source gives)
+    under which ``key`` is ``stated``: a contradiction that is a known variant (a rules expert: a Klaverjas dealt
+    4-4 read as an error). A choice kept for quick tests (eight deals) is no variant (a review).
 
-    >>> variants_stating("klaverjas", "deal_pattern", "4-4")
-    ['deal_packets=4-4']
+    >>> variants_stating("klaverjas", "deal_pattern", "4-4"), variants_stating("klaverjas", "number_of_deals", 8)
+    (['deal_packets=4-4'], [])
     >>> variants_stating("klaverjas", "deal_pattern", "5-3")
     []
     """
@@ -197,4 +198,4 @@ def _variant_facts(game: str) -> tuple[tuple[str, object, Facts], ...]:
         return ()
     base = g.spec.defaults()
     return tuple((o.name, choice, dict(g.facts({**base, o.name: choice})))
-                 for o in g.spec.options for choice in o.choices if choice != o.default)
+                 for o in g.spec.options for choice in o.variants if choice != o.default)

@@ -15,13 +15,16 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Option:
-    """A rule point the sources leave open: a name, its default, the allowed values and why."""
+    """A rule point the sources leave open: a name, its default, the allowed values and why; ``variants``: the
+    choices besides the default that a source gives as the rule (not those kept for quick tests), which a text
+    may state without being wrong (:func:`puthi.rules.check.variants_stating`)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     doc: str
     source: str
+    variants: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,7 @@ OPTIONS = (
             "Other descriptions allow multiple captures (an older English Wikipedia text: 'Multiple captures are "
             "allowed'; a rules expert's review), without saying whether they are compulsory"
         ),
+        variants=("optional",),
     ),
 )
 

@@ -98,6 +98,7 @@ def _options(variant: str) -> tuple[Option, ...]:
             doc="The packets each player is dealt, one round of packets after another.",
             source="seed 003: 'তিন, দুই ও তিনটি করে বাঁটা হয়' (dealt three, two and three); nl.wikipedia's "
             "Klaverjassen deals 3-2-3 'of anders 4-4' (or else 4-4) (a rules expert's review)",
+            variants=("4-4",),
         ),
         Option(
             name="undertrump",
@@ -116,6 +117,7 @@ def _options(variant: str) -> tuple[Option, ...]:
                 else "seed 003: 'বড় তুরুপ দিতে না পারলে ছোট তুরুপ না দিয়ে অন্য রঙের তাস ফেলুন, যদি না আপনার হাতে "
                 "শুধু ছোট তুরুপই থাকে'"
             ),
+            variants=("avoid" if rotterdam else "required",),
         ),
     )
 

@@ -85,6 +85,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "Sixty-Six, as the seed says; yes in Schnapsen, as pagat's Schnapsen has it.",
             f'{SEED}: in the last six tricks "বিবাহ আর ঘোষণাযোগ্য হয় না" (marriages are no longer declarable); '
             f"{PAGAT_SCHNAPSEN} allows them",
+            variants=(not schnapsen,),
         ),
         Option(
             "exchange_needs_trick",
@@ -95,6 +96,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "while the stock is open (pagat; the `schnapsen` package agrees).",
             f'{SEED}: "শর্ত থাকে যে খেলোয়াড় কমপক্ষে একটি কৌশল জিতেছে" (provided the player has won at least '
             f"one trick); {PAGAT_SCHNAPSEN} names no such condition",
+            variants=(schnapsen,),
         ),
         Option(
             "exchange_with_two_left",
@@ -103,6 +105,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             f"Whether the trump {exchange_rank} may be exchanged when the stock holds only the turn-up and one "
             "face-down card (the exchanger would then draw a card, the opponent the exchanged one).",
             f"{SEED} names no restriction; some rulebooks forbid the exchange at the last draw ({PAGAT_SCHNAPSEN})",
+            variants=(False,),
         ),
         Option(
             "close_before_drawing",
@@ -123,6 +126,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "seed), wins_deal in Schnapsen (pagat; the `schnapsen` package agrees).",
             f'{SEED}: "শেষ ট্রিকের বিজয়ী 10 পয়েন্ট স্কোর করে" (the winner of the last trick scores 10), and '
             f'Schnapsen is "প্রায় অভিন্ন" (almost identical); {PAGAT_SCHNAPSEN} has wins_deal',
+            variants=("bonus_10" if schnapsen else "wins_deal",),
         ),
         Option(
             "unclaimed_66",
@@ -144,6 +148,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             "in Schnapsen (pagat) (a rules expert's review).",
             f"{PAGAT_SCHNAPSEN} counts the non-closer's points as they were when the talon was closed; {SEED} "
             "says nothing of it",
+            variants=("points_at_end" if schnapsen else "points_at_close",),
         ),
         Option(
             "penalty_three_when",

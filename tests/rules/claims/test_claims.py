@@ -1343,3 +1343,6 @@ def test_each_page_of_a_text_of_pages_is_read_in_its_own_language():
     assamese = "এই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ মূল্য দহ।\n"
     claims = extract_claims(bengali + "\f" + assamese, "sixtysix")
     assert [(c.quantity, c.stated) for c in claims][-2:] == [("card_value", 11), ("card_value", 10)]
+    # a review: a choice kept for quick tests is no variant the sources know
+    [v] = check_claims(extract_claims("একটি খেলা আটটি দানের।", "klaverjas"))
+    assert v.verdict == "contradicted" and "variant" not in v.explanation

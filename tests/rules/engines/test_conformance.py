@@ -153,6 +153,7 @@ def test_spec_options_and_facts_are_declared(name):
     for option in spec.options:
         assert option.default in option.choices, f"{name}: option {option.name} default not among its choices"
         assert option.doc and option.source, f"{name}: option {option.name} needs a doc and a source"
+        assert set(option.variants) <= set(option.choices) - {option.default}, f"{name}: {option.name} variants"
     assert game.facts is not None, f"{name}: an engine must expose facts(options)"
     facts = game.facts(None)
     assert facts, f"{name}: facts() is empty"
