@@ -21,8 +21,10 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import regex
+
 from puthi.corpus.textio import ocr_lang
-from puthi.errors import InputError, OutputError
+from puthi.errors import InputError, OutputError, PuthiError
 from puthi.ocr.model import Page
 
 HELP = "read scans (PNG, JPEG, TIFF, PDF) of Bengali or Assamese print with Tesseract"
@@ -57,17 +59,16 @@ def page_range(text: str) -> range:
 
     >>> page_range("3-5"), page_range("7"), page_range("40-") == range(40, LAST_PAGE)
     (range(3, 6), range(7, 8), True)
+    >>> page_range("২-৩"), page_range(" 2 - 4 ")
+    (range(2, 4), range(2, 5))
     >>> page_range("5-3")
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: '5-3' is not a page range; give e.g. --pages 3, 3-10 or 40- (pages from 1)
     """
-    first, dash, last = text.strip().partition("-")
-    try:
-        a = int(first)
-        b = (int(last) if last.strip() else LAST_PAGE - 1) if dash else a
-    except ValueError:
-        a = b = 0
+    m = regex.fullmatch(r"\s*(\d+)\s*(?:(-)\s*(\d*)\s*)?", text)  # digits of any script: ২-৩
+    a = int(m.group(1)) if m else 0
+    b = (int(m.group(3)) if m.group(3) else LAST_PAGE - 1) if m and m.group(2) else a
     if not 1 <= a <= b < LAST_PAGE:
         raise argparse.ArgumentTypeError(f"{text!r} is not a page range; give e.g. --pages 3, 3-10 or 40- (pages "
                                          "from 1)")
@@ -224,6 +225,16 @@ def output_names(paths: list[str], suffix: str) -> dict[str, str]:
     return names
 
 
+def part_name(name: str, pages: list[Page]) -> str:
+    """The output name of some pages of a book: ``book.txt`` → ``book.pages-5-8.txt``.
+
+    >>> part_name("book.page.xml", [Page(path="b.pdf", page_no=5), Page(path="b.pdf", page_no=8)])
+    'book.pages-5-8.page.xml'
+    """
+    suffix = ".page.xml" if name.endswith(".page.xml") else Path(name).suffix
+    return f"{name.removesuffix(suffix)}.pages-{pages[0].page_no}-{pages[-1].page_no}{suffix}"
+
+
 def nothing_read(pages: list[Page]) -> bool:
     """Did every page fail?"""
     return all(any(st.name == "failed" for st in p.steps) for p in pages)
@@ -236,7 +247,8 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else None
     if out_dir is None and fmt in ("hocr", "alto", "page") and len(args.images) > 1:
         raise InputError("-o", f"{fmt} output holds one document per input; give -o DIR for several inputs")
-    if out_dir is None and fmt == "page" and (pages := pages_in(args.images[0])) > 1:
+    if out_dir is None and fmt == "page" and (pages := pages_in(args.images[0])) > 1 and (
+            args.pages is None or len(range(max(1, args.pages.start), min(pages, args.pages.stop - 1) + 1)) > 1):
         # said before reading, not after (a hostile tester waited 30 s for it)
         raise InputError(args.images[0], f"has {pages} pages and a PAGE XML file holds one; give -o DIR")
     if out_dir is not None:
@@ -251,9 +263,12 @@ def run(args: argparse.Namespace) -> int:
     names = output_names(args.images, FORMATS[fmt])
 
     def write(path: str, pages: list[Page], failures: list, name: str | None = None) -> None:
-        name = name or names[path]
         if nothing_read(pages):
             return   # no output, the failure is listed at the end
+        multi = len(pages) > 1 or pages_in(path) > 1
+        if name is None and args.pages and multi:  # a part of the book is named as one (a review)
+            name = part_name(names[path], pages)
+        name = name or names[path]
         if not any(p.text.strip() for p in pages):
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
         for p in pages:
@@ -264,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
                     page = f" page {p.page_no}" if len(pages) > 1 else ""
                     print(f"puthi ocr: {path}{page}: ink at {where} is in no line read; text may be missing "
                           "(a title or a note set apart?)", file=sys.stderr)
-        if fmt == "page" and len(pages) > 1:
+        if fmt == "page" and multi and (out_dir is not None or len(pages) > 1):  # a page a file, in the book's folder
             if out_dir is None:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
             folder = out_dir / names[path].removesuffix(FORMATS[fmt])  # a name no other input's file has
@@ -289,10 +304,15 @@ def run(args: argparse.Namespace) -> int:
         if nothing_read(pages):
             return
         first_page, last_page = pages[0].page_no, pages[-1].page_no
+        name = part_name(names[path], pages)
+        try:
+            write(path, pages, [], name)
+        except (PuthiError, OSError) as exc:
+            print(f"puthi ocr: {path}: pages {first_page}-{last_page} were read but could not be kept ({exc})",
+                  file=sys.stderr)
+            return
         stem = names[path].removesuffix(FORMATS[fmt])
-        name = f"{stem}.pages-{first_page}-{last_page}{FORMATS[fmt]}"
-        write(path, pages, [], name)
-        kept = out_dir / (stem if fmt == "page" and len(pages) > 1 else name) if out_dir else None  # a page a file
+        kept = out_dir / (stem if fmt == "page" else name) if out_dir else None  # PAGE: a page a file, in a folder
         where = f" in {kept}" if kept else ""
         rest = f"{left[0]}-{left[-1]}" if left and left[-1] > left[0] else f"{left[0]}" if left else ""
         rest = f"; read the rest with --pages {rest}" if rest else ""

@@ -20,11 +20,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
+import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -777,6 +779,8 @@ def _page_tasks(path: str, wanted: range | None = None) -> list[tuple[str, int |
     end), only the ``wanted`` pages if given; a whole file when it has one page or cannot be counted (its reading
     then says why)."""
     n = pages_in(path)
+    if wanted is not None and not any(k in wanted for k in range(1, n + 1)):
+        return []  # --pages past the file's end (a one-page file too: a review)
     if n <= 1 or (n > MAX_SPLIT_FRAMES and not is_pdf(path)):
         return [(path, None)]
     return [(path, k) for k in range(1, n + 1) if wanted is None or k in wanted]
@@ -821,7 +825,8 @@ def ocr_batch(
     begun = {i for i, _, _ in tasks}
     for i, path in enumerate(items):
         if i not in begun:  # --pages past a file's end
-            result.failures.append(Failure(path, f"{path}: has {pages_in(path)} pages, none of them among "
+            n = pages_in(path)
+            result.failures.append(Failure(path, f"{path}: has {n} page{'s' if n != 1 else ''}, none of them among "
                                            "those --pages names; give pages it has", InputError.exit_code))
     left = Counter(i for i, _, _ in tasks)  # pages still to read of each input (an input given twice is read twice)
     done: dict[int, tuple[list[Page], list[Failure]]] = {}
@@ -867,13 +872,28 @@ def ocr_batch(
                 pool.shutdown(wait=True, cancel_futures=True)
     except KeyboardInterrupt:
         bar.close()
-        for i, (read, _) in done.items():
-            if left[i] and read and on_interrupt:
-                on_interrupt(items[i], read, [k for j, _, k in tasks if j == i and k and k > read[-1].page_no])
+        with deaf_to_ctrl_c():  # a second Ctrl-C had cut the writing of the pages kept (a hostile tester)
+            for i, (read, _) in done.items():
+                if left[i] and read and on_interrupt:
+                    on_interrupt(items[i], read, [k for j, _, k in tasks if j == i and k and k > read[-1].page_no])
         raise
     finally:
         bar.close()
     return result
+
+
+@contextlib.contextmanager
+def deaf_to_ctrl_c() -> Iterator[None]:
+    """Ctrl-C is ignored inside (in the main thread; elsewhere signals cannot be set and nothing changes)."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _worker_init(parent: int) -> None:

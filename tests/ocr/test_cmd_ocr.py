@@ -333,7 +333,16 @@ def test_pages_reads_only_the_pages_named(monkeypatch, tmp_path, capsys):
     assert capsys.readouterr().out == "পাতা4\n\fপাতা5\n"
     assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "9-"]) == 2
     assert "book.pdf: has 5 pages, none of them among those --pages names" in capsys.readouterr().err
-    for bad in ("0", "5-3", "x", "-2"):
+    # a review: a part of the book is named as one, a one-page file has no page 2, and a single page of PAGE XML
+    # needs no folder
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "2-3", "-o", str(tmp_path / "o")]) == 0
+    assert (tmp_path / "o" / "book.pages-2-3.txt").read_text(encoding="utf-8") == "পাতা2\n\fপাতা3\n"
+    assert not (tmp_path / "o" / "book.txt").exists()
+    assert main(["ocr", str(tmp_path / "scan.png"), "--pages", "2"]) == 2
+    assert "scan.png: has 1 page, none of them among those --pages names" in capsys.readouterr().err
+    assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "3", "--format", "page"]) == 0
+    assert "পাতা3" in capsys.readouterr().out
+    for bad in ("0", "5-3", "x", "-2", "1_0", "+2"):
         with pytest.raises(SystemExit):
             main(["ocr", str(tmp_path / "book.pdf"), "--pages", bad])
         assert "is not a page range" in capsys.readouterr().err
@@ -351,3 +360,21 @@ def test_ctrl_c_keeps_the_pages_already_read_and_says_how_to_read_the_rest(monke
            "--pages 4-5" in err
     assert main(["ocr", str(tmp_path / "book.pdf"), "--pages", "2-", "--format", "alto", "-o", str(out)]) == 130
     assert (out / "book.pages-2-3.xml").exists() and "--pages 4-5" in capsys.readouterr().err
+
+
+def test_a_second_ctrl_c_does_not_cut_the_keeping_of_the_pages_read(monkeypatch):
+    # a hostile tester: a second Ctrl-C while the pages read were written left PNGs without their XML
+    import signal
+
+    from puthi.ocr.recognize import ocr_batch
+
+    _fake_reader(monkeypatch, stop_at=3)
+    seen = []
+
+    def keep(path, pages, left):
+        seen.append((signal.getsignal(signal.SIGINT), [p.page_no for p in pages], left))
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        ocr_batch(["book.pdf"], lang="ben", progress=False, on_interrupt=keep)
+    assert seen == [(signal.SIG_IGN, [1, 2], [3, 4, 5])] and signal.getsignal(signal.SIGINT) is before
