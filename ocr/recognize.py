@@ -548,6 +548,9 @@ def ocr_image(
         return page
     array = as_array(image) if isinstance(image, Image.Image) else image
     single = any(st.name == "tesseract" and st.settings.get("single_line") for st in page.steps)
+    if single and bengali_share(page.text) >= 0.5:
+        return page  # a poor line read as Bengali is no line upside down, which reads as digits (a review: 42 of
+        # the 100 real lines had been read twice for nothing)
     found: tuple[int, float | None] | None = (180, None)  # a single line, too little text for OSD: upside down?
     if not single:
         found = tesseract.orientation(array, timeout=s.timeout)
