@@ -388,7 +388,30 @@ def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
     if sentence < line_start or text[line_start:sentence].strip():
         return False  # the sentence began on an earlier line, or after another on this one
     words = text[sentence:start]
-    return len(words.split()) <= HEADING_WORDS and not regex.search("[,;]", words) and not _has_number(words, lang)
+    if len(words.split()) > HEADING_WORDS or regex.search("[,;]", words) or _has_number(words, lang):
+        return False
+    return not (_ends_in_number(words, lang) and _counts_on(text, start, lang))
+
+
+def _ends_in_number(words: str, lang: str) -> bool:
+    """Does ``words`` end in a number (a game's name that is one too: ছেষট্টি)?"""
+    from puthi.rules.terms import find_numbers
+
+    numbers = find_numbers(words.rstrip(), lang=lang)
+    return bool(numbers) and numbers[-1].end == len(words.rstrip())
+
+
+def _counts_on(text: str, end: int, lang: str) -> bool:
+    r"""Does the line after the one ending at ``end`` open with a counted word (পয়েন্ট, ফোটা), so that a number
+    word ending this line counts it ("ছেষট্টি / পয়েন্ট পাইলে জয়ী": a review)?
+
+    >>> _counts_on("যে প্রথমে ছেষট্টি\nপয়েন্ট পায়", 17, "bn"), _counts_on("ছেষট্টি\nখেলার নিয়ম", 7, "bn")
+    (True, False)
+    """
+    from puthi.rules.terms.numbers import is_counted
+
+    m = _WORD_AFTER.search(text, end, end + 80)
+    return bool(m and not text[end : m.start()].count("\n") > 1 and is_counted(m.group(), lang))
 
 
 def _has_number(words: str, lang: str) -> bool:

@@ -1346,3 +1346,9 @@ def test_each_page_of_a_text_of_pages_is_read_in_its_own_language():
     assamese = "এই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ মূল্য দহ।\n"
     claims = extract_claims(bengali + "\f" + assamese, "sixtysix")
     assert [(c.quantity, c.stated) for c in claims][-2:] == [("card_value", 11), ("card_value", 10)]
+
+
+def test_a_number_word_alone_on_a_line_before_what_it_counts_is_no_heading():
+    # a review: "ছেষট্টি" wrapped onto a line of its own before "পয়েন্ট" had become a heading, and 66 was lost
+    text = "ছেষট্টি খেলা\n\nযে খেলোয়াড় সকলের আগে\nছেষট্টি\nপয়েন্ট পাইলে জয়ী হয়।\n"
+    assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == [("winning_threshold", 66)]
