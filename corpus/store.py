@@ -800,10 +800,15 @@ class Corpus:
             for doc, ann in items:
                 if ann.kind == "term" and ann.after:  # kept as the concept it names now, not as typed: a headword
                     ann.after = self.glossary_lookup(ann.after)[1]  # may name nothing once the tables change
-                same = conn.execute(  # the same correction again (a CSV imported twice): recorded once
-                    'SELECT id FROM annotations WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
+                # the same correction again (a CSV imported twice): recorded once, unless another has been made of
+                # the same place since, which the repeated one is to overrule (a hostile tester's --game went back)
+                same = conn.execute(
+                    'SELECT id FROM annotations a WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
                     'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ? AND before = ? '
-                    'AND note = ? AND quantity = ?',
+                    'AND note = ? AND quantity = ? AND NOT EXISTS (SELECT 1 FROM annotations b WHERE '
+                    'b.doc_id = a.doc_id AND b.page_no = a.page_no AND b.kind = a.kind AND b.start = a.start AND '
+                    'b."end" = a."end" AND b.line_no IS a.line_no AND b.word_no IS a.word_no AND '
+                    'b.quantity = a.quantity AND b.id > a.id)',
                     (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.after, ann.author, ann.line_no,
                      ann.word_no, ann.before, ann.note, ann.quantity),
                 ).fetchone()

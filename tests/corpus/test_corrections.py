@@ -255,6 +255,17 @@ def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
         assert len(c.annotations()) == 2
 
 
+def test_a_game_given_again_after_another_overrules_it(tmp_path, fast_repair, capsys):
+    # a hostile tester: going back to an earlier --game for a page was taken as a repeat, and the later game held
+    _, db, where = _built(tmp_path, "b.txt", "প্রত্যেকে আটখানি তাস পায়।\n")
+    for game in ("bisti", "klaverjas", "বিস্তি"):
+        assert cli.main(["correct", *where, "--game", game]) == 0
+    assert "already recorded" not in capsys.readouterr().err
+    assert {cl.game for cl in _pages(db)[0].claims} == {"bisti"}
+    assert cli.main(["correct", *where, "--game", "bisti"]) == 0  # now a repeat of the latest
+    assert "already recorded" in capsys.readouterr().err
+
+
 def test_a_deleted_corrections_id_is_never_given_again(seed_copy, capsys):
     # a scholar's notes cite correction ids: "7" must not come to mean another correction after 7 is deleted
     base = ["correct", "--db", str(seed_copy), "--doc", "004_eaf098502efac96f.txt", "--author", "rk",
