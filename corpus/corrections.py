@@ -299,33 +299,45 @@ def game_names() -> set[str]:
 
 
 def game_forms(tables=None) -> dict[str, str]:
-    """Every way to name a game, in lower case, and the game it names: its own name, its table concept
-    (``sixty_six``) and the table's forms of it in any script (ছেষট্টি, Sixty-Six), from the bundled tables and
-    ``tables`` (a newcomer: ``--game ছেষট্টি`` and ``--game sixty_six`` were refused).
+    """Every way to name a game, as :func:`game_key` writes it, and the game it names: its own name, its table
+    concept (``sixty_six``) and the table's forms of it in any script (ছেষট্টি, Sixty-Six), from the bundled tables
+    and ``tables`` (a newcomer: ``--game ছেষট্টি`` and ``--game sixty_six`` were refused).
 
     >>> forms = game_forms()
-    >>> forms["ছেষট্টি"], forms["sixty_six"], forms["sechsundsechzig"], forms["grabu"]
-    ('sixtysix', 'sixtysix', 'sixtysix', 'grabu')
+    >>> [forms[game_key(n)] for n in ("ছেষট্টি", "sixty_six", "Sechsundsechzig", "klaverjas rotterdam", "game.bisti")]
+    ['sixtysix', 'sixtysix', 'sixtysix', 'klaverjas-rotterdam', 'bisti']
     """
     from puthi.rules.claims.extract import game_name_of
     from puthi.rules.engines import registry
     from puthi.rules.terms import load_tables
 
-    forms = {g: g for g in registry.names()}
+    forms = {game_key(g): g for g in registry.names()}
     for e in (*load_tables().entries, *(tables.entries if tables else ())):
         if game := game_name_of(e.concept):
             for form in (game, e.concept.rpartition(".")[2], e.headword, *e.variants):
-                forms.setdefault(unicodedata.normalize("NFC", form).lower(), game)
+                forms.setdefault(game_key(form), game)
     return forms
+
+
+def game_key(name: str) -> str:
+    """A game's name as names are compared: NFC, case and ``game.`` dropped, and no spaces, hyphens, underscores
+    or joiners (a hostile tester: "klaverjas rotterdam", "game.bisti" and বিস্‌তি with a ZWNJ were refused).
+
+    >>> game_key(" Game.Klaverjas_Rotterdam "), game_key("বিস\u09cd\u200cতি") == game_key("বিস্তি")
+    ('klaverjasrotterdam', True)
+    """
+    key = unicodedata.normalize("NFC", name).strip().casefold().removeprefix("game.")
+    return regex.sub(r"[\s_\-\u2010-\u2015\u200c\u200d.]+", "", key)
 
 
 def unknown_game(where: str, game: str, forms: dict[str, str]) -> InputError:
     """The error for a game puthi does not know: the games with an engine, and the nearest names it knows."""
     from puthi.rules.engines import registry
 
-    near = difflib.get_close_matches(game, list(forms), n=3, cutoff=0.6)
+    near = difflib.get_close_matches(game_key(game), list(forms), n=3, cutoff=0.6)
     hint = f"did you mean {' or '.join(dict.fromkeys(forms[n] for n in near))}? " if near else ""
-    return InputError(where, f"unknown game {game!r}; {hint}puthi has engines for {', '.join(registry.names())}, "
+    what = f"unknown game {game!r}" if game.strip() else "no game named"
+    return InputError(where, f"{what}; {hint}puthi has engines for {', '.join(registry.names())}, "
                              "and knows the games its tables name (puthi terms --export csv lists them)")
 
 
@@ -336,7 +348,7 @@ def known_game(game: str, tables=None) -> str:
     from puthi.rules.engines import registry
 
     forms = game_forms(tables)
-    name = forms.get(unicodedata.normalize("NFC", game).strip().lower())
+    name = forms.get(game_key(game))
     if name is None:
         raise unknown_game(f"--game {game}", game, forms)
     if name not in registry.names():
@@ -361,11 +373,11 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"kind must be text, term, verdict or game, not {a.kind!r}")
     if a.kind == "game":
         a.after = a.after.strip().lower()
-        a.after = next((g for g in games or () if g.lower() == a.after), a.after)  # as the corpus spells it
         forms = game_forms()
-        a.after = forms.get(unicodedata.normalize("NFC", a.after), a.after)  # ছেষট্টি, sixty_six: sixtysix
+        spelt = next((g for g in games or () if g.lower() == a.after), None)  # as the corpus spells it
+        a.after = spelt or forms.get(game_key(a.after), a.after)  # else ছেষট্টি, sixty_six: sixtysix
         if games is not None and a.after not in game_names() | set(games):
-            raise unknown_game(where, a.after, forms | {g.lower(): g for g in games})
+            raise unknown_game(where, a.after, forms | {game_key(g): g for g in games})
     if not 1 <= a.page_no <= MAX_PAGE:
         raise InputError(where, f"page {a.page_no} is no page number; pages count from 1")
     if a.start < 0 or a.end < a.start:

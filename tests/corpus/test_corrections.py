@@ -469,7 +469,7 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
     assert [(lb.text, lb.get("resp")) for lb in labels] == [("klaverjas", "#" + human_id("nb"))]
     assert cli.main(["correct", "--db", str(db), "--delete", str(_last_id(db))]) == 0
-    assert cli.main(["correct", *where, "--game", "dash-guti"]) == 2  # no game puthi knows (review)
+    assert cli.main(["correct", *where, "--game", "dash-gooty"]) == 2  # no game puthi knows (review)
     assert cli.main(["correct", *where, "--verdict", "consistent"]) == 0  # a person's verdict on top of it
     with Corpus(db) as c:
         [sp] = c.pages(c.documents()[0])
