@@ -601,6 +601,8 @@ class SixtySixState(State):
         state = cls(data["game"], data["options"])
         for name in cls._FIELDS:
             setattr(state, name, _copy(data.get(name, getattr(state, name))))  # a field added since: its start
+        if "points_at_close" not in data and state.closed_by >= 0:  # saved closed before it was kept (a review):
+            state.points_at_close = list(state.points)  # the points it has, as such a state was paid on
         return state
 
     def clone(self) -> SixtySixState:
