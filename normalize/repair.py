@@ -93,8 +93,9 @@ _GARBLE_BROKEN: list[str] = []
 # as all its guesses together, a text with no ra is told by its words, and a line too short to tell its language
 # takes that of the last line with a ra; 13: a lone digit of another script between words is the word the channel
 # saw it for most often, seed 000's ७ for ও).
+# 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স).
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "13"
+VERSION = "14"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:
