@@ -261,19 +261,25 @@ def _glued_aa(text: str, at: int, lang: str) -> bool:
 
 _WORD_AFTER = regex.compile(r"[\p{L}\p{M}]+")
 _LETTER = regex.compile(r"\p{L}")  # letters, not their signs
+# Endings a word takes, which OCR's ৷ for া may set apart (খেল৷টি, গোল৷মের); not a sentence's first word.
+_ENDINGS = frozenset({"টি", "টা", "টো", "খানি", "খানা", "গুলি", "গুলো", "রা", "দের", "কে", "তে", "য়", "র", "ের", "মের",
+                      "রও", "ও", "ই", "ৰ", "ত", "ক", "বোৰ", "সকল"})
 
 
 def _glued_between(text: str, at: int, lang: str) -> bool:
     """Is the ৷ at ``at``, glued to the words on both sides, a danda that lost its space ("থাকে৷তুরুপ")? So
-    when both words are words of the lexicon, of two letters or more before and three or more after, and the run
+    when both words are words of the lexicon of two letters or more (or সে, যে after it; no ending), and the run
     with া for ৷ neither is a word nor starts with one longer than the word before (ত৷স is তাস; কর৷র is করার,
-    :func:`_glued_aa`; গোল৷মের is গোলাম and its ending). An inflected Assamese word after it that the word list
-    lacks keeps the run whole: too little is known to cut a sentence there.
+    :func:`_glued_aa`; গোল৷মের is গোলাম and its ending). "পায়৷এই খেলায়" ends a sentence (a review: a
+    first version asked three letters of the word after, and এই, যদি, যে stayed glued). An inflected Assamese
+    word after it that the word list lacks keeps the run whole: too little is known to cut a sentence there.
 
     >>> _glued_between("সে থাকে৷তুরুপ বড়", 7, "bn"), _glued_between("এক ত৷স", 4, "bn")
     (True, False)
     >>> _glued_between("গোল৷মের মূল্য", 3, "bn"), _glued_between("অফিস৷রও আছে", 4, "bn")
     (False, False)
+    >>> [_glued_between(t, t.index("\u09f7"), "bn") for t in ("তাস পায়৷এই খেলায়", "তাস পায়৷যে আগে")]
+    [True, True]
     """
     from puthi.normalize.lexicon import load_lexicon
 
@@ -284,8 +290,9 @@ def _glued_between(text: str, at: int, lang: str) -> bool:
     lex = load_lexicon(lang if lang == "as" else "bn")
     words = before.group(), after.group()
     joined = words[0] + "\N{BENGALI VOWEL SIGN AA}" + words[1]
-    if not (len(_LETTER.findall(words[0])) > 1 and len(_LETTER.findall(words[1])) > 2 and all(w in lex for w in words)):
-        return False  # a short word after it is more often an ending: গোল৷মের is গোলামের (a review)
+    short = len(_LETTER.findall(words[1])) < 2 and words[1] not in ("সে", "যে")  # তো, ছি: endings more often
+    if len(_LETTER.findall(words[0])) < 2 or short or words[1] in _ENDINGS or not all(w in lex for w in words):
+        return False  # খেল৷টি is খেলাটি, যাইত৷ছি যাইতাছি
     return not any(joined[:k] in lex for k in range(len(words[0]) + 2, len(joined) + 1))  # nor গোলাম + ের
 
 
