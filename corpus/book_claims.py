@@ -268,8 +268,9 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             # context: where a sentence may come from, and where it may go on, on the pages of this game either
             # side, or of the game a person gave the page or its neighbour (a sentence begun on a page of one
             # game is that page's, whole: a known limit of session 16 had lost it)
-            before = _tail(p.text) if (p := _neighbour(beside, run[a], -1, a > 0)) else None
-            after = _head(p.text) if (p := _neighbour(beside, run[b], 1, b + 1 < len(run))) else None
+            before = _tail(p.text) if (p := _neighbour(beside, run[a], -1, a > 0, heads)) else None
+            after = _head(_until_heading(p, b + 1 < len(run))) if (
+                p := _neighbour(beside, run[b], 1, b + 1 < len(run), heads)) else None
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
             starts = list(itertools.accumulate((len(t) + 1 for t in texts), initial=0))[before is not None:]
             said = [(p, start) for p, start in zip(run[a : b + 1], starts, strict=False) if p.game]
@@ -460,11 +461,33 @@ def _languages(pages: list[ClaimsInput]) -> list[str]:
     return out
 
 
-def _neighbour(pages: dict[int, ClaimsInput], page: ClaimsInput, step: int, same_run: bool) -> ClaimsInput | None:
+def _until_heading(page: ClaimsInput, same_run: bool) -> str:
+    """The text of the page after a run, as context: of another game, only up to its first heading (a review: a
+    page ending without a danda took in the next page's heading and first sentence, and their game)."""
+    if same_run:
+        return page.text
+    from puthi.rules.claims.extract import chapter_games
+
+    heading = chapter_games(page.text, page.games)
+    return page.text[: heading[0][0]] if heading else page.text
+
+
+def _neighbour(pages: dict[int, ClaimsInput], page: ClaimsInput, step: int, same_run: bool,
+               heads: frozenset[str]) -> ClaimsInput | None:
     """The page ``step`` (-1 or 1) from ``page``: in its run of one game, or across a change of game that a person
-    made (``game``, on either page); a change of game at a heading keeps its sentences apart, as before."""
+    made (``game``, on either page), unless the later of the two opens with a heading, where a sentence begins
+    anew; a change of game at a heading keeps its sentences apart, as before."""
     other = pages.get(page.page_no + step)
-    return other if other is not None and (same_run or page.game or other.game) else None
+    if other is None or not (same_run or page.game or other.game):
+        return None
+    later = other if step > 0 else page
+    return other if same_run or not _opens_with_heading(later, heads) else None
+
+
+def _opens_with_heading(page: ClaimsInput, heads: frozenset[str]) -> bool:
+    from puthi.rules.claims.extract import chapter_games
+
+    return any(_opens(page.text, at, heads) for at, _ in chapter_games(page.text, page.games)[:1])
 
 
 def _tail(text: str) -> str:

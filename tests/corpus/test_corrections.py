@@ -557,6 +557,13 @@ def test_a_sentence_that_runs_onto_a_page_a_person_gave_another_game_keeps_its_c
     got = [(sp.page_no, cl.game, cl.quantity, cl.stated) for sp in _pages(db) for cl in sp.claims]
     assert (1, "sixtysix", "hand_size", 6) in got and (2, "bisti", "hand_size", 6) not in got
     assert (2, "bisti", "deck_size", 8) in got  # the page is the person's game from its top, not page 1's heading's
+    # a review: a heading at the top of the person's page begins anew, though page 1 ended without a danda
+    text = "ছেষট্টি\n\nছেষট্টি খেলায় দুইজনে খেলে। প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়\n\fবিস্তি খেলা\nপ্রত্যেকে আটখানি তাস পায়।\n"
+    (tmp_path / "2").mkdir()
+    _, db, where = _built(tmp_path / "2", "b.txt", text)
+    assert cli.main(["correct", *where, "--page", "2", "--game", "bisti"]) == 0
+    got = [(sp.page_no, cl.game, cl.quantity, cl.stated) for sp in _pages(db) for cl in sp.claims]
+    assert (1, "sixtysix", "hand_size", 6) in got and (2, "bisti", "hand_size", 8) in got
 
 
 def test_a_page_of_a_book_that_names_no_game_gets_its_claims_when_a_person_names_its_game(tmp_path, fast_repair):
