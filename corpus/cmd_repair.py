@@ -215,10 +215,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def page_langs(pages: list[PageEvidence], lang: str) -> list[str]:
-    """The language of each page: its own where it tells, else the page before's (the text's for the first)."""
-    out = []
+    """The language of each page: its own where it tells, else the page before's where nothing on it speaks
+    against that, else the text's (:meth:`~puthi.normalize.detect.PageEvidence.lang`)."""
+    out: list[str] = []
     for evidence in pages:
-        out.append(evidence.lang(out[-1] if out else lang))
+        out.append(evidence.lang(lang, out[-1] if out else None))
     return out
 
 

@@ -283,16 +283,23 @@ class PageEvidence:
             self.ra_wa_words += len(words)
             self.assamese_words += sum(w in load_lexicon("as") for w in words)
 
-    def lang(self, default: str) -> str:
+    def lang(self, default: str, before: str | None = None) -> str:
         """The page's language when its ra letters are clear (four or more of one, four times the other; ৰ ৱ in
-        words mostly Assamese, as :func:`line_lang` asks of a line), else ``default``: a newcomer's Assamese page
-        in a Bengali book had its ৰ repaired into ব (দহলাৰ → দহলাব), while a Bengali page's OCR may print
-        ৰিস্তি for বিস্তি (a review)."""
+        words mostly Assamese, as :func:`line_lang` asks of a line), else ``default``, the text's: a newcomer's
+        Assamese page in a Bengali book had its ৰ repaired into ব (দহলাৰ → দহলাব), while a Bengali page's OCR may
+        print ৰিস্তি for বিস্তি (a review). A page that does not tell takes ``before``, the page before's language,
+        when nothing on it speaks against that: a page with র and no ৰ ৱ does not follow an Assamese page, nor one
+        with ৰ ৱ and no র a Bengali page (a review).
+
+        >>> PageEvidence.of("তার পর").lang("bn", before="as"), PageEvidence.of("১২").lang("bn", before="as")
+        ('bn', 'as')
+        """
         if self.bengali >= 4 and self.bengali >= 4 * self.assamese:
             return "bn"
         if self.assamese >= 4 and self.assamese >= 4 * self.bengali and 2 * self.assamese_words >= self.ra_wa_words:
             return "as"
-        return default
+        leaning = "as" if self.assamese and not self.bengali else "bn" if self.bengali and not self.assamese else None
+        return before if before and leaning in (None, before) else default
 
 
 def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:

@@ -177,7 +177,7 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     if "\f" in text and lang in ("bn", "as"):  # each page in its own language where it is clear
         page_langs: list[str] = []
         for page in text.split("\f"):
-            page_langs.append(PageEvidence.of(page).lang(page_langs[-1] if page_langs else lang))
+            page_langs.append(PageEvidence.of(page).lang(lang, page_langs[-1] if page_langs else None))
         if len(set(page_langs)) > 1:
             return [run for (a, b), own in zip(_page_spans(text), page_langs, strict=True)
                     for run in _shifted(language_runs(text[a:b], own), a)]

@@ -175,3 +175,20 @@ def test_a_bengali_page_whose_ocr_printed_assamese_letters_stays_bengali(tmp_pat
                    encoding="utf-8")
     code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
     assert [json.loads(x)["lang"] for x in out.splitlines()] == ["bn", "as", "as"]
+
+
+def test_a_page_follows_the_page_before_only_when_nothing_on_it_speaks_against_it(tmp_path, capsys):
+    # a review: a short Bengali page after an Assamese one was made Assamese (তার → তাৰ), and an Assamese page of
+    # OCR-damaged words after a Bengali quotation was made Bengali (আৰুং → আবুং)
+    src = tmp_path / "bn.txt"
+    src.write_text("রাজা আর রানি খেলে। তারপর বর আসে।\n\fএই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n"
+                   "\fতার পর খেলা\n", encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    assert [json.loads(x)["lang"] for x in out.splitlines()] == ["bn", "as", "bn"] and "তাৰ" not in out
+    assamese = "এই খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজন খেলুৱৈৰ গুটি আছে। খেলুৱৈসকলে ৰঙৰ তাচেৰে খেলে।\n"
+    damaged = "খেলুৱৈৰং আৰুং ৰঙৰং তাচেৰং ৰাজাৰং\n"
+    src = tmp_path / "as.txt"
+    src.write_text(assamese * 3 + "\fরাজা আর রানি খেলে। তারপর বর আসে।\n\f" + damaged, encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    records = [json.loads(x) for x in out.splitlines()]
+    assert [r["lang"] for r in records][-2:] == ["bn", "as"] and "আবুং" not in out
