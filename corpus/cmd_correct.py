@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.import_csv:
             items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
             _refuse_without_claim(corpus, *items[0])
-        added = corpus.add_annotations(items)
+        added = corpus.add_annotations(items, overrule=not args.import_csv)
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it

@@ -793,22 +793,27 @@ class Corpus:
     def _page_count(self, doc: Document) -> int:
         return int(self.conn.execute("SELECT count(*) FROM pages WHERE doc_id = ?", (doc.id,)).fetchone()[0])
 
-    def add_annotations(self, items: Iterable[tuple[Document, Annotation]]) -> list[Annotation]:
-        """Store corrections and apply them to their pages now (each page in one transaction)."""
+    def add_annotations(self, items: Iterable[tuple[Document, Annotation]], overrule: bool = False
+                        ) -> list[Annotation]:
+        """Store corrections and apply them to their pages now (each page in one transaction). A correction already
+        stored is not stored twice; with ``overrule`` (one given at the command line), it is stored again when
+        another of the same place has been made since, so that it is the latest (an import keeps its rows' order
+        and is stored once however often it is imported)."""
         added, repeated = [], []
         with self.transaction() as conn:
             for doc, ann in items:
                 if ann.kind == "term" and ann.after:  # kept as the concept it names now, not as typed: a headword
                     ann.after = self.glossary_lookup(ann.after)[1]  # may name nothing once the tables change
-                # the same correction again (a CSV imported twice): recorded once, unless another has been made of
-                # the same place since, which the repeated one is to overrule (a hostile tester's --game went back)
+                # the same correction again (a CSV imported twice, a command run twice): recorded once, unless it is
+                # to overrule another of the same place made since (a hostile tester's --game went back)
+                since = ('AND NOT EXISTS (SELECT 1 FROM annotations b WHERE b.doc_id = a.doc_id AND b.page_no = '
+                         'a.page_no AND b.kind = a.kind AND b.start = a.start AND b."end" = a."end" AND b.line_no IS '
+                         'a.line_no AND b.word_no IS a.word_no AND b.quantity = a.quantity AND b.id > a.id)'
+                         if overrule else "")
                 same = conn.execute(
                     'SELECT id FROM annotations a WHERE doc_id = ? AND page_no = ? AND kind = ? AND start = ? '
                     'AND "end" = ? AND after = ? AND author = ? AND line_no IS ? AND word_no IS ? AND before = ? '
-                    'AND note = ? AND quantity = ? AND NOT EXISTS (SELECT 1 FROM annotations b WHERE '
-                    'b.doc_id = a.doc_id AND b.page_no = a.page_no AND b.kind = a.kind AND b.start = a.start AND '
-                    'b."end" = a."end" AND b.line_no IS a.line_no AND b.word_no IS a.word_no AND '
-                    'b.quantity = a.quantity AND b.id > a.id)',
+                    f'AND note = ? AND quantity = ? {since}',
                     (doc.id, ann.page_no, ann.kind, ann.start, ann.end, ann.after, ann.author, ann.line_no,
                      ann.word_no, ann.before, ann.note, ann.quantity),
                 ).fetchone()

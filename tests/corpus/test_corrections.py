@@ -264,6 +264,14 @@ def test_a_game_given_again_after_another_overrules_it(tmp_path, fast_repair, ca
     assert {cl.game for cl in _pages(db)[0].claims} == {"bisti"}
     assert cli.main(["correct", *where, "--game", "bisti"]) == 0  # now a repeat of the latest
     assert "already recorded" in capsys.readouterr().err
+    # a review: a CSV of two games for one page, imported twice, is stored once
+    rows = "document,page,kind,start,end,after,author\nb.txt,1,game,,,grabu,rk\nb.txt,1,game,,,sixtysix,rk\n"
+    (tmp_path / "fix.csv").write_text(rows, encoding="utf-8")
+    for _ in range(2):
+        assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "fix.csv")]) == 0
+    with Corpus(db) as c:
+        assert len(c.annotations()) == 6  # bisti, klaverjas, bisti again; grabu and sixtysix once each
+    assert {cl.game for cl in _pages(db)[0].claims} == {"sixtysix"}
 
 
 def test_a_deleted_corrections_id_is_never_given_again(seed_copy, capsys):
