@@ -270,7 +270,7 @@ def test_a_game_given_again_after_another_overrules_it(tmp_path, fast_repair, ca
     for _ in range(2):
         assert cli.main(["correct", "--db", str(db), "--import", str(tmp_path / "fix.csv")]) == 0
     with Corpus(db) as c:
-        assert len(c.annotations()) == 6  # bisti, klaverjas, bisti again; grabu and sixtysix once each
+        assert len(c.annotations()) == 5  # bisti, klaverjas, bisti again; grabu and sixtysix once each
     assert {cl.game for cl in _pages(db)[0].claims} == {"sixtysix"}
 
 
