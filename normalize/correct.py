@@ -73,8 +73,9 @@ CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda
 CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
 
 # A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
-_WORD = regex.compile(r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+"
-                      r"(?:\u09f7[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+)*\u09f7?")  # ত৷স too
+_LETTERS = r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+"
+_WORD = regex.compile(_LETTERS + r"\u09f7?")
+_INNER_AA = regex.compile(rf"{_LETTERS}(?:\u09f7{_LETTERS})+")  # ৷ inside a word: ত৷স, or a danda: থাকে৷তুরুপ
 _GARBLE_NEIGHBOUR = regex.compile(f"[{LATIN_LETTERS}{DEVANAGARI_LETTERS}{regex.escape(OCR_SYMBOLS)}&]")
 _DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
     r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|\|[ \t]*)(?<!e[ \t]+))"
@@ -311,8 +312,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
 
     >>> [(e.before, e.after) for e in correct_line("তাহ হইলে দুই কুড়ি সাত ফোট৷ দেখাইতে হুইবে")]
     [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
-    >>> [(e.before, e.after) for e in correct_line("এতে ৩২টি ত৷স লাগে। সে থাকে৷তুরুপ")]
-    [('ত৷স', 'তাস')]
+    >>> [(e.before, e.after) for e in correct_line("এতে ৩২টি ত৷স লাগে। সে থাকে৷তুরুপ, হুইবে৷তুরুপ")]
+    [('ত৷স', 'তাস'), ('হুইবে', 'হইবে')]
     >>> correct_line("সেখানে পৌছলাম", document={"পৌছলাম": 2}), len(correct_line("সেখানে পৌছলাম"))
     ([], 1)
     >>> correct_line("দছ-গুটি আৰু লাউ কাটা কাটি"), [e.after for e in correct_line("যদি কাহারও ৰিস্তি থাকে")]
@@ -323,9 +324,17 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     assamese = load_lexicon("as")
     # a Bengali line quoting Assamese: an Assamese word with ৰ ৱ in it (not OCR's ৰিস্তি, which is no word)
     quoting = lang == "bn" and any(w in assamese for w in RA_WA_WORD.findall(line))
+    inner = []  # ত৷স: the ৷ inside a word is the vowel sign া when that makes a word (a hostile tester)
+    for m in _INNER_AA.finditer(line):
+        joined = m.group().replace(CURRENCY_FOUR, "\N{BENGALI VOWEL SIGN AA}")
+        if joined in lex:
+            edits.append(Edit(m.start(), m.end(), m.group(), joined, "ocr-confusion", 0.8))
+            inner.append(m.span())
     for m in _WORD.finditer(line):
         token = m.group()
         s, e = m.start(), m.end()
+        if any(a <= s < b for a, b in inner):
+            continue
         if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
             continue
         if _in_word_apostrophe(line, s, e):
@@ -333,11 +342,6 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
                 edits.append(Edit(s, e, token, token.replace(BENGALI_ONLY, RA_AS), "bengali-letter-in-assamese", 0.9))
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
-        if CURRENCY_FOUR in core:  # ত৷স: the ৷ inside a word is the vowel sign া when that makes a word (a hostile
-            joined = core.replace(CURRENCY_FOUR, "\N{BENGALI VOWEL SIGN AA}")  # tester); else a danda lost its space
-            if joined in lex and token == core:
-                edits.append(Edit(s, e, token, joined, "ocr-confusion", 0.8))
-            continue
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
             after, conf = _assamese_letters(core)
             if BENGALI_ONLY not in line and _more_assamese(core, after):
