@@ -85,7 +85,8 @@ CONTEXT_GAP = regex.compile(r"[\s\"'“”‘’«»()\[\]\-]*")
 SYMBOL_GAP = regex.compile(r"[ \t,]*(?:\r?\n[ \t,]*)?")  # a rank order may wrap onto the next line
 GAME_CUES = ("খেল", "থেল", "গেম", "গ্যাম", "game", "spel", "spiel")
 _PLAYERS = regex.compile(r"জন(?:ে|া|ই|েই)?$")  # the classifier of people, apart: দুই জনে
-_PLAY_VERB = regex.compile(r"খেল(?:ে|েন|িতে|তে|িবে|বে|িয়া|িব|ি)$")  # plays, to play, will play (not খেলায়)
+_PLAY_VERB = regex.compile(r"খেল(?:ে|েন|িতে|তে|িবে|বে|িয়া|িব|ি|িলে|লে)$")  # plays, to play, if … play (not খেলায়)
+_PLAYER_NOUN = regex.compile(r"(?:খেলোয়াড়|খেলোয়াড়|খেলুৱৈ)(?:ে|এ|য়ে)?$")  # "চারজন খেলোয়াড়ে খেলে"
 VALUE_WORDS = frozenset({"মূল্য", "মান", "দাম", "মূল্যমান"})  # a number word after "value" is a number: মূল্য পঞ্চাশ
 # A word for "game" itself, after a game's name (খেলায়, খেলত; not খেলার "of the game", খেলোয়াড় "player").
 GAME_WORD = regex.compile("খেলা(?:\N{BENGALI LETTER YYA}|\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|তে|টি|টো)?"
@@ -939,7 +940,12 @@ def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:
     খেলে", "দুই জনে খেলিতে পারে": the name is the game's, not the meld's (a newcomer); "বিস্তি এক খেলায় একবার"
     counts games, not players, and stays the meld's (a review)."""
     first = k
-    while k < min(len(toks), first + 2) and (numbers.parse_word(toks[k][2], lang) or _PLAYERS.match(toks[k][2])):
+    while k < min(len(toks), first + 3) and (numbers.parse_word(toks[k][2], lang) or _PLAYERS.match(toks[k][2])
+                                             or _PLAYER_NOUN.match(toks[k][2])):
         k += 1
-    people = any("জন" in toks[j][2] for j in range(first, k))
-    return people and k < len(toks) and bool(_PLAY_VERB.match(toks[k][2]))
+    words = [t[2] for t in toks[first:k]]
+    if k >= len(toks) or not any("জন" in w or _PLAYER_NOUN.match(w) for w in words):
+        return False
+    verb, then = toks[k][2], toks[k + 1][2] if k + 1 < len(toks) else ""
+    # "চারজনে খেলে", "খেলিলে"; "চারজনে খেলা হয়"; "চারজনের খেলা" (a game of four: a review)
+    return bool(_PLAY_VERB.match(verb)) or (verb == "খেলা" and (then in ("হয়", "যায়") or words[-1].endswith("জনের")))

@@ -108,7 +108,8 @@ def test_bisti_the_game_or_the_meld_and_all_links():
     assert [c for c, _ in readings] == ["game.bisti", "meld.bisti"]
     assert readings[0][1] < readings[1][1]
     # a newcomer: "বিস্তি চারজনে খেলে" (four play Bisti) named the meld; who plays it makes it the game
-    for text in ("বিস্তি চারজনে খেলে।", "বিস্তি দুই জনে খেলিতে পারে।"):
+    for text in ("বিস্তি চারজনে খেলে।", "বিস্তি দুই জনে খেলিতে পারে।", "বিস্তি চারজন খেলোয়াড়ে খেলে।",
+                 "বিস্তি দুই জনে খেলিলে", "বিস্তি চারজনের খেলা।", "বিস্তি চারজনে খেলা হয়।"):
         assert links(text)[0] == ("বিস্তি", "game.bisti"), text
     for text in ("বিস্তি দুই হইলে খেলা শেষ।", "বিস্তি এক খেলায় একবার মাত্র গণ্য হয়।", "বিস্তি দুই খেলায় হইলে"):
         assert links(text)[0] == ("বিস্তি", "meld.bisti"), text  # a review: games counted, not players
