@@ -225,13 +225,14 @@ def output_names(paths: list[str], suffix: str) -> dict[str, str]:
     return names
 
 
-def part_name(name: str, pages: list[Page]) -> str:
+def part_name(name: str, pages: list[Page], suffix: str) -> str:
     """The output name of some pages of a book: ``book.txt`` → ``book.pages-5-8.txt``.
 
-    >>> part_name("book.page.xml", [Page(path="b.pdf", page_no=5), Page(path="b.pdf", page_no=8)])
+    >>> part_name("book.page.xml", [Page(path="b.pdf", page_no=5), Page(path="b.pdf", page_no=8)], ".page.xml")
     'book.pages-5-8.page.xml'
+    >>> part_name("scan.page.xml", [Page(path="scan.page.pdf", page_no=2)], ".xml")  # ALTO of scan.page.pdf
+    'scan.page.pages-2-2.xml'
     """
-    suffix = ".page.xml" if name.endswith(".page.xml") else Path(name).suffix
     return f"{name.removesuffix(suffix)}.pages-{pages[0].page_no}-{pages[-1].page_no}{suffix}"
 
 
@@ -267,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
             return   # no output, the failure is listed at the end
         multi = len(pages) > 1 or pages_in(path) > 1
         if name is None and args.pages and multi:  # a part of the book is named as one (a review)
-            name = part_name(names[path], pages)
+            name = part_name(names[path], pages, FORMATS[fmt])
         name = name or names[path]
         if not any(p.text.strip() for p in pages):
             print(f"puthi ocr: {path}: no text found (a blank page, or another script: see --lang)", file=sys.stderr)
@@ -304,7 +305,7 @@ def run(args: argparse.Namespace) -> int:
         if nothing_read(pages):
             return
         first_page, last_page = pages[0].page_no, pages[-1].page_no
-        name = part_name(names[path], pages)
+        name = part_name(names[path], pages, FORMATS[fmt])
         try:
             write(path, pages, [], name)
         except (PuthiError, OSError) as exc:

@@ -776,14 +776,22 @@ def pages_in(path: str) -> int:
         return 1
 
 
+def _countable(path: str) -> bool:
+    try:
+        count_pages(path)
+        return True
+    except Exception:
+        return False
+
+
 def _page_tasks(path: str, wanted: range | None = None) -> list[tuple[str, int | None]]:
     """The work of reading ``path``: a task per page of a PDF or multi-page TIFF, so that the pages of one long
     file share the workers and the progress counts them (a known limit: a 300-page PDF said nothing until its
     end), only the ``wanted`` pages if given; a whole file when it has one page or cannot be counted (its reading
     then says why)."""
     n = pages_in(path)
-    if wanted is not None and not any(k in wanted for k in range(1, n + 1)):
-        return []  # --pages past the file's end (a one-page file too: a review)
+    if wanted is not None and not any(k in wanted for k in range(1, n + 1)) and _countable(path):
+        return []  # --pages past the file's end (a one-page file too: a review); one not counted is read to say why
     if n <= 1 or (n > MAX_SPLIT_FRAMES and not is_pdf(path)):
         return [(path, None)]
     return [(path, k) for k in range(1, n + 1) if wanted is None or k in wanted]

@@ -103,6 +103,7 @@ OPTIONS = (
             "in the difference (floor((a - b)/20))."
         ),
         source="seed 000: 'উভয়ের ফোটা গণিয়া যাহার যত কুড়ি বেশী হয় সে ততখানি কাগজ ধরে' reads either way",
+        variants=("twenties_of_difference",),
     ),
 )
 

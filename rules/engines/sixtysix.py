@@ -159,6 +159,7 @@ def _options_for(game: str) -> tuple[Option, ...]:
             f"{PAGAT_SCHNAPSEN} and older English books on Sixty-Six (three when the opponent had no trick at the "
             f'closing; a rules expert could not confirm it on {PAGAT_66}); {SEED} reads "তিনটি স্কোর করে যদি '
             'কাছাকাছি কোনও কৌশল না নেয়" (three if the "closer" took no trick), a garbled translation',
+            variants=("offender_no_trick",),
         ),
     )
 
@@ -598,11 +599,12 @@ class SixtySixState(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SixtySixState:
-        state = cls(data["game"], data["options"])
+        options = dict(data["options"])
+        if "points_at_close" not in data and data.get("closed_by", -1) >= 0:  # saved closed before it was kept:
+            options["closer_paid_on"] = "points_at_end"  # paid at the end, as then (a review)
+        state = cls(data["game"], options)
         for name in cls._FIELDS:
             setattr(state, name, _copy(data.get(name, getattr(state, name))))  # a field added since: its start
-        if "points_at_close" not in data and state.closed_by >= 0:  # saved closed before it was kept (a review):
-            state.points_at_close = list(state.points)  # the points it has, as such a state was paid on
         return state
 
     def clone(self) -> SixtySixState:

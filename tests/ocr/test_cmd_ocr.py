@@ -315,13 +315,14 @@ def _fake_reader(monkeypatch, stop_at: int | None = None):
     from puthi.ocr.model import Block, Box, Line, Page, Word
 
     def read(path, lang, settings, page_no=None):
-        if page_no == stop_at:
+        if stop_at is not None and page_no == stop_at:
             raise KeyboardInterrupt
         word = Word(f"পাতা{page_no}", Box(1, 1, 50, 20), 90.0)
         return path, [Page(path=path, page_no=page_no or 1, width=100, height=40, blocks=[Block([Line([word])])])], []
 
     monkeypatch.setattr(recognize, "_ocr_file", read)
     monkeypatch.setattr(recognize, "pages_in", lambda path: 5 if path.endswith(".pdf") else 1)
+    monkeypatch.setattr(recognize, "_countable", lambda path: True)
 
 
 def test_pages_reads_only_the_pages_named(monkeypatch, tmp_path, capsys):
@@ -378,3 +379,12 @@ def test_a_second_ctrl_c_does_not_cut_the_keeping_of_the_pages_read(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
         ocr_batch(["book.pdf"], lang="ben", progress=False, on_interrupt=keep)
     assert seen == [(signal.SIG_IGN, [1, 2], [3, 4, 5])] and signal.getsignal(signal.SIGINT) is before
+
+
+def test_pages_of_a_file_that_cannot_be_counted_reads_it_to_say_why(tmp_path, capsys):
+    # a review: "--pages 3" on a damaged PDF said "has 1 page" instead of what is wrong with it
+    bad = tmp_path / "broken.pdf"
+    bad.write_bytes(b"%PDF-1.4 not really")
+    assert main(["ocr", str(bad), "--pages", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "has 1 page" not in err and "broken.pdf" in err
