@@ -159,7 +159,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
         claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
-    packets = {id(n) for run in [*_deal_runs(s, listed=True), *_rounds(s)] for n in run}
+    packets = {id(n) for run in [*_deal_runs(s, listed=True), *_rounds(s),
+                                 *(r for r in _deal_runs(s) if _by_packets(s, r))] for n in run}
     for n, (cue_start, cue_end) in counted_cards:
         leaves = s.text[cue_start - s.start : cue_end - s.start] == "পাত" and n.value < _DECK_MIN
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
@@ -188,12 +189,29 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     return claims
 
 
+def _each_of_cards(s: Sentence, run: list[NumberSpan]) -> bool:
+    """Is ``run`` one number said twice before the cards it counts, "N cards each" ("পাঁচ-পাঁচটি তাস"): a hand, not
+    the deal's packets?"""
+    return len({n.value for n in run}) == 1 and bool(_CARDS_NEXT.match(s.after(run[-1].end)))
+
+
+def _by_packets(s: Sentence, run: list[NumberSpan]) -> bool:
+    """Is ``run`` one number said twice and then "করে" ("৪-৪ করে তাস দেওয়া হয়", dealt four at a time): the deal's
+    packets, not a hand (a hostile tester)?"""
+    return len({n.value for n in run}) == 1 and bool(_AT_A_TIME.match(s.after(run[-1].end)))
+
+
+_CARDS_NEXT = regex.compile(r"\s*(?:তাস|তাচ|কার্ড|পাত)")
+_AT_A_TIME = regex.compile(r"\s*(?:করে|করিয়া|করি|ক'রে|কৰি)(?![\p{L}\p{M}])")
+
+
 def deal_pattern(s: Sentence, game: str) -> list[Claim]:
     """Packets of the deal: "তিন, দুই ও তিনটি করে বাঁটা হয়" is 3-2-3, "প্রথমে দুইখানি, পরে তিনখানি ও
     তিনখানি" is 2-3-3, "তিন-তিনটি ব্যাচে" is 3-3."""
     if not s.has("cards"):
         return []  # "ছেলেটি প্রথমে দুটি, তারপর তিনটি, সর্বশেষে তিনটি লাড্ডু পায়" (a review)
-    claims = [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)]
+    claims = [_claim(s, game, "deal_pattern", "-".join(str(n.value) for n in run), 0.7) for run in _deal_runs(s)
+              if not _each_of_cards(s, run)]
     if not claims and (rounds := _rounds(s)):
         packet, times = rounds[0]
         claims.append(_claim(s, game, "deal_pattern", "-".join([str(packet.value)] * times.value), 0.7))

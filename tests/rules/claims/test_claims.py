@@ -1348,6 +1348,17 @@ def test_each_page_of_a_text_of_pages_is_read_in_its_own_language():
     assert [(c.quantity, c.stated) for c in claims][-2:] == [("card_value", 11), ("card_value", 10)]
 
 
+def test_a_number_said_twice_is_packets_before_kore_and_a_hand_before_the_cards():
+    # a hostile tester: "৪-৪ করে তাস দেওয়া হয়" (dealt four at a time) also gave a hand of 4, and "পাঁচ-পাঁচটি তাস"
+    # (five cards each) also gave a deal of 5-5
+    def said(text):
+        return [(c.quantity, c.stated) for c in extract_claims(text, "klaverjas")]
+
+    assert said("প্রত্যেক খেলোয়াড়কে ৪-৪ করে তাস দেওয়া হয়।") == [("deal_pattern", "4-4")]
+    assert said("প্রত্যেককে পাঁচ-পাঁচটি তাস দেওয়া হয়।") == [("hand_size", 5)]
+    assert said("তিন, দুই ও তিনটি করে তাস বাঁটা হয়।") == [("deal_pattern", "3-2-3")]
+
+
 def test_a_number_word_alone_on_a_line_before_what_it_counts_is_no_heading():
     # a review: "ছেষট্টি" wrapped onto a line of its own before "পয়েন্ট" had become a heading, and 66 was lost
     text = "ছেষট্টি খেলা\n\nপ্রথমে দান দিয়া খেলা আরম্ভ হয়।\nছেষট্টি\nপয়েন্ট পাইলে জয়ী হয়।\n"
