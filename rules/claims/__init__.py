@@ -24,4 +24,5 @@ VERSION = "13"  # the corpus redoes the claims of stored pages when this changes
 # heading "ছেষট্টি কার্ড গেম"; Rotterdam in a Klaverjas chapter of a text read as another game; a danda OCR glued to
 # its word, থাকে৷; initials এইচ.জে.আৰ. inside a sentence; how a board game ends: all pieces taken, no capture left,
 # equal pieces; 13: a danda glued on both sides; a line of games' names is a heading; a person's page game
-# overrules its opening heading; a number said twice before করে is packets, before the cards a hand)
+# overrules its opening heading; a number said twice before করে is packets, before the cards a hand; a sentence
+# that calls the one before wrong, Assamese এয়া ভুল; the text's own game named as the subject ends a chapter)

@@ -295,6 +295,7 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
     previous_end = 0
     read, heads = _read(text, lang, heads, tables)
     next_head = 0  # heads are in text order: each is taken once, before the first sentence after it
+    last = 0
     for sentence in read:
         gap = text[previous_end : sentence.start]
         if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
@@ -313,6 +314,10 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
                 elif alone or head not in _engines():  # a head like "ছেষট্টি ও তাস" names the book: a game
                     state.chapter, state.topic = head, None  # with an engine turns only when named alone
         previous_end = sentence.end
+        if REJECTED.match(sentence.text):  # "… বারোটি গুটি থাকে। কিন্তু তা ভুল।": the sentence before states nothing
+            del claims[last:]
+            continue
+        last = len(claims)  # where this sentence's claims begin
         sentence_game = _sentence_game(sentence, game, state, text, overruled)
         state.opening = False
         for part, part_game in _by_game(sentence, sentence_game, game, text):
@@ -340,9 +345,11 @@ _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 _GAME_CLAUSE_END = regex.compile(r"[,;:]|ঃ(?=\s)|(?=\sকিন্তু\s)")
 _CLAUSE_OPENS = regex.compile(r"[\s•*\-–—\"'“‘]*(?:(?:কিন্তু|তবে|আর|এবং|আৰু|অথচ)\s+)?")
 # A clause that calls the one before it wrong: "(কিন্তু) তা ভুল", "ইহা ঠিক নহে", "এ কথা সত্য নয়".
-REJECTED = regex.compile(r"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা)\s+(?:ভুল|(?:ঠিক|সত্য)\s+ন"
-                        r"(?:\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|\N{BENGALI LETTER YYA}|হে|া|ই))"
-                        r"(?![\p{L}\p{M}])[\s,;।॥৷.!]*$")  # the whole clause
+# Assamese too: "কিন্তু এয়া ভুল", "সেয়া শুদ্ধ নহয়" (an Assamese scholar).
+_YA_NUKTA = r"(?:\N{BENGALI LETTER YA}\N{BENGALI SIGN NUKTA}|\N{BENGALI LETTER YYA})"  # য়, as NFC or not
+REJECTED = regex.compile(rf"\s*(?:কিন্তু|তবে)?\s*(?:তা|তাহা|ইহা|এটা|এটি|এ\s?কথা|একথা|(?:এ|সে){_YA_NUKTA}া|এইটো|সেইটো)\s+"
+                         rf"(?:ভুল|(?:ঠিক|সত্য|শুদ্ধ)\s+ন(?:{_YA_NUKTA}|হে|া|ই|হ{_YA_NUKTA}))"
+                         r"(?![\p{L}\p{M}])[\s,;।॥৷.!]*$")  # the whole clause
 
 
 def _denied_clauses(s: Sentence) -> list[Sentence]:
@@ -612,7 +619,8 @@ _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খ�
 # After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
 _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
 # ... or with its verb garbled into Devanagari by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
-_TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
+_TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত"
+                           rf"|বিষ{_YA}ে)"  # "দছ-গুটিৰ বিষয়ে …" (about Dash-guti: an Assamese scholar)
                            r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[\p{Devanagari}]{1,8}[ \t]*[।॥|]")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:"), or "কার্ড গেম"
 # as machine translation writes it (seed 002's "ছেষট্টি কার্ড গেম", a newcomer: its chapter was checked as another game's)
@@ -883,6 +891,10 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
     if headings := [g for g, how in named if how == "heading"]:
         state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]
         state.topic = None
+    elif state.chapter and state.chapter not in _engines() and any(
+            family(g) == family(default) and how in ("cue", "leadcue") for g, how in named):
+        state.chapter = state.topic = None  # the text's own game, its subject again, ends a chapter of a game with
+        # no engine: "দছ-গুটিৰ বিষয়ে এনেদৰে লিখা আছে" after a Bagh-bakri chapter (an Assamese scholar)
     current = state.chapter or default
     if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):
         return "schnapsen"  # the variant's own sentence, in a Sixty-Six text

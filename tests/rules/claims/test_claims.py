@@ -1363,3 +1363,21 @@ def test_a_number_word_alone_on_a_line_before_what_it_counts_is_no_heading():
     # a review: "ছেষট্টি" wrapped onto a line of its own before "পয়েন্ট" had become a heading, and 66 was lost
     text = "ছেষট্টি খেলা\n\nপ্রথমে দান দিয়া খেলা আরম্ভ হয়।\nছেষট্টি\nপয়েন্ট পাইলে জয়ী হয়।\n"
     assert [(c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == [("winning_threshold", 66)]
+
+
+def test_a_sentence_that_calls_the_one_before_wrong_and_assamese_rejections():
+    # an Assamese scholar: "… থাকে। কিন্তু তা ভুল।" and "কিন্তু এয়া ভুল" still made a (contradicted) rule
+    for text in ("প্রত্যেক খেলোয়াড়ের বারোটি গুটি থাকে। কিন্তু তা ভুল।",
+                 '"প্রত্যেক খেলোয়াড়ের বারোটি গুটি থাকে।" কিন্তু এয়া ভুল।',
+                 "প্ৰতিজন খেলুৱৈৰ বাৰটা গুটি থাকে বুলি কোৱা হয়, কিন্তু সেয়া ভুল।",
+                 "প্ৰতিজন খেলুৱৈৰ বাৰটা গুটি থাকে। এইটো শুদ্ধ নহয়।"):
+        assert extract_claims(text, "dashguti") == [], text
+    text = "প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে। বৰ্ডখনত একৈশটা বিন্দু থাকে। কিন্তু তা ভুল।"
+    assert [c.quantity for c in extract_claims(text, "dashguti")] == ["pieces_per_player"]  # only the one before
+
+
+def test_the_texts_own_game_named_as_its_subject_ends_a_chapter_of_a_game_with_no_engine():
+    # an Assamese scholar: a page quoting a book on দছ-গুটি, after a Bagh-bakri chapter, was Bagh-bakri's
+    text = ("বাঘ-বকৰী খেল\n\nবাঘ-বকৰী খেলত চাৰিটা বাঘ থাকে।\n\fএখন কিতাপত দছ-গুটিৰ বিষয়ে এনেদৰে লিখা আছে। "
+            "বৰ্ডখনত মুঠ একৈশটা বিন্দু আছে।\n")
+    assert [(c.game, c.quantity) for c in extract_claims(text, "dashguti")][-1] == ("dashguti", "board_points")
