@@ -358,11 +358,12 @@ def known_game(game: str, tables=None) -> str:
     return name
 
 
-def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotation:
+def check_annotation(a: Annotation, games: Iterable[str] | None = (), undoing: bool = False) -> Annotation:
     """Refuse an annotation that cannot be applied, with a one-line reason; return it (a game's name in lower
     case). A game must be one puthi knows (:func:`game_names`) or one of ``games`` (those the corpus's claims
     already name, as a heading of a game the tables lack names one: বাঘ-ছাগলী); ``games=None`` leaves the
-    name to be checked later, by the store.
+    name to be checked later, by the store. ``undoing``: a text correction that gives back the OCR's own words
+    where the machine changed them, which is no correction of nothing.
 
     >>> check_annotation(Annotation("a.txt", 1, "comment", 0, 4, "maybe", "rk"))
     Traceback (most recent call last):
@@ -394,7 +395,7 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = ()) -> Annotat
         raise InputError(where, f"verdict must be {', '.join(VERDICTS)} or {NO_RULE}, not {a.after!r}")
     if a.kind == "text" and a.start == a.end and not a.after:
         raise InputError(where, "an empty text correction changes nothing; give the new text")
-    if a.kind == "text" and a.before and a.before == a.after:
+    if a.kind == "text" and a.before and a.before == a.after and not undoing:
         raise InputError(where, f"the text at {a.start}..{a.end} is already {a.after!r}; nothing to correct")
     if a.kind == "text" and any(c in a.after for c in "\n\r\f\v\x85\u2028\u2029"):
         raise InputError(where, "a text correction cannot hold a line break (lines are the OCR's); "

@@ -788,7 +788,12 @@ class Corpus:
         if ann.kind == "text":  # one form of each letter, as the stored text has (প\u09dcি is পড়ি)
             ann.after = unicodedata.normalize("NFC", ann.after)
         named = {g for (g,) in self.conn.execute("SELECT DISTINCT game FROM claims") if g}
-        return check_annotation(ann, games=named)
+        # the OCR's own word given back where the machine changed it: the machine's edit is undone (an Assamese
+        # scholar could not keep বঙলা, which the repair had made বাঙলা)
+        undoing = ann.kind == "text" and ann.after == quote and self.conn.execute(
+            'SELECT 1 FROM edits WHERE page_id = ? AND resp = \'machine\' AND active = 1 AND start < ? AND "end" > ?',
+            (page_id, max(ann.end, ann.start + 1), ann.start)).fetchone() is not None
+        return check_annotation(ann, games=named, undoing=undoing)
 
     def _page_count(self, doc: Document) -> int:
         return int(self.conn.execute("SELECT count(*) FROM pages WHERE doc_id = ?", (doc.id,)).fetchone()[0])

@@ -945,3 +945,13 @@ def test_the_review_page_names_who_linked_a_term_and_gave_a_verdict(tmp_path, fa
 def _last_id(db: Path) -> int:
     with Corpus(db) as c:
         return max(a.id for a in c.annotations())
+
+
+def test_the_ocrs_own_word_given_back_undoes_the_machines_edit(tmp_path, fast_repair, capsys):
+    # an Assamese scholar: the repair made a right বঙলা into বাঙলা, and "--text বঙলা" answered "nothing to correct"
+    _, db, where = _built(tmp_path, "b.txt", "যদি কাহারও ৰিস্তি থাকে তবে সে জেতে।\n")
+    assert "বিস্তি" in _pages(db)[0].text  # the machine's edit
+    assert cli.main(["correct", *where, "--start", "11", "--end", "17", "--text", "ৰিস্তি"]) == 0
+    assert "ৰিস্তি" in _pages(db)[0].text
+    assert cli.main(["correct", *where, "--start", "0", "--end", "3", "--text", "যদি"]) == 2  # nothing to undo
+    assert "nothing to correct" in capsys.readouterr().err
