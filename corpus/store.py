@@ -497,13 +497,19 @@ class Corpus:
         return [Document(*r) for r in rows]
 
     def find_document(self, ref: str) -> Document:
-        """The document whose id, source path, file name or source suffix is ``ref``."""
+        """The document whose id, source path, file name or source suffix is ``ref``, in any Unicode form (an
+        Assamese scholar's file name had the one-code-point য় that their CSV spelt as two)."""
         docs = self.documents()
+
+        def nfc(x: str) -> str:
+            return unicodedata.normalize("NFC", x)
+
+        ref = nfc(ref)
         for test in (
             lambda d: str(d.id) == ref,
-            lambda d: d.source == ref or d.source == str(Path(ref).resolve()),
-            lambda d: d.name == ref,
-            lambda d: d.source.endswith("/" + ref),
+            lambda d: nfc(d.source) == ref or d.source == str(Path(ref).resolve()),
+            lambda d: nfc(d.name) == ref,
+            lambda d: nfc(d.source).endswith("/" + ref),
         ):
             hits = [d for d in docs if test(d)]
             if len(hits) == 1:

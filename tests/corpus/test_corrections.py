@@ -955,3 +955,11 @@ def test_the_ocrs_own_word_given_back_undoes_the_machines_edit(tmp_path, fast_re
     assert "ৰিস্তি" in _pages(db)[0].text
     assert cli.main(["correct", *where, "--start", "0", "--end", "3", "--text", "যদি"]) == 2  # nothing to undo
     assert "nothing to correct" in capsys.readouterr().err
+
+
+def test_a_document_name_is_found_in_any_unicode_form(tmp_path, fast_repair):
+    # an Assamese scholar: "খেলুৱৈৰ নি\u09dfম.txt" was no document when named with য + nukta (NFC)
+    _, db, _ = _built(tmp_path, "খেলুৱৈৰ নি\u09dfম.txt", "বৰ্ডখনত মুঠ একৈশটা বিন্দু আছে।\n")
+    nfc = unicodedata.normalize("NFC", "খেলুৱৈৰ নি\u09dfম.txt")
+    assert nfc != "খেলুৱৈৰ নি\u09dfম.txt"
+    assert cli.main(["correct", "--db", str(db), "--doc", nfc, "--game", "dashguti", "--author", "rk"]) == 0
