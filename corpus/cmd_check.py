@@ -60,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
     _warn_if_another_game(text, args.game, args.lang, where)
+    if args.lang in ("bn", "as"):
+        from puthi.corpus.cmd_repair import LOOKAHEAD, warn_if_other_language
+
+        warn_if_other_language(text[:LOOKAHEAD], args.lang, where, "check")
     if args.repair:
         claims = _claims_after_repair(text, args.game, args.lang, tables)
     else:

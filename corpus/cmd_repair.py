@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if lang == "auto":
             lang = detect_lang(head)
         else:
-            _warn_if_other_language(head, lang, name)
+            warn_if_other_language(head, lang, name)
         whole = stream.seekable() and stream is not sys.stdin.buffer
         pages: list[PageEvidence] = []
         if whole:  # a file: count it all first, then repair it from the start
@@ -223,15 +223,16 @@ def page_langs(pages: list[PageEvidence], lang: str) -> list[str]:
     return out
 
 
-def _warn_if_other_language(head: str, lang: str, name: str) -> None:
+def warn_if_other_language(head: str, lang: str, name: str, command: str = "repair") -> None:
     """Say so when ``--lang`` contradicts clear evidence of the other language in the text's beginning:
-    Bengali repair reads Assamese ৰ ৱ as misreads of ব, and Assamese repair leaves Bengali garble alone."""
+    Bengali repair reads Assamese ৰ ৱ as misreads of ব, and Assamese repair leaves Bengali garble alone (``puthi
+    check`` and ``terms`` say it too: an Assamese scholar's `check --lang bn --repair` lost a rule unwarned)."""
     n_as, n_bn = lang_evidence(head)
     other = {"bn": "as", "as": "bn"}[lang]
     clear = max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn)
     if clear and detect_lang("", prior=(n_as, n_bn)) == other:  # the counts already made: no second scan
         names = {"bn": "Bengali", "as": "Assamese"}
-        print(f"puthi repair: {name}: --lang {lang} given, but the text looks {names[other]} ({n_as} ৰ/ৱ against "
+        print(f"puthi {command}: {name}: --lang {lang} given, but the text looks {names[other]} ({n_as} ৰ/ৱ against "
               f"{n_bn} র); use --lang {other} or --lang auto", file=sys.stderr)
 
 

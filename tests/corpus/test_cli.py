@@ -147,3 +147,13 @@ def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     sentence = "বিস্তি খেলায় e • ফোটা পাইলে জিত হয়।"  # its text too is the file's (a newcomer)
     assert claim["stated"] == 50 and text[claim["start"]:claim["end"]] == claim["text"] == sentence
     assert "garble" not in out.err
+
+
+def test_check_says_when_lang_contradicts_the_text():
+    # an Assamese scholar: `check --lang bn --repair` on Assamese text lost a rule with no word of warning
+    cli = [sys.executable, "-m", "puthi.corpus.cli"]
+    text = "প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে। বৰ্ডখনত একৈশটা বিন্দু আছে। খেলুৱৈসকলে পাল পাতি খেলে আৰু ধৰাটো বাধ্যতামূলক। " * 4
+    out = subprocess.run([*cli, "check", "-", "--game", "dashguti", "--lang", "bn"], input=text,
+                         capture_output=True, text=True)
+    assert out.returncode == 0
+    assert "puthi check: standard input: --lang bn given, but the text looks Assamese" in out.stderr
