@@ -1376,6 +1376,12 @@ def test_a_sentence_that_calls_the_one_before_wrong_and_assamese_rejections():
     assert [c.quantity for c in extract_claims(text, "dashguti")] == ["pieces_per_player"]  # only the one before
 
 
+def test_a_bengali_first_move_to_the_middle_point():
+    # an Assamese scholar's Bengali quotation: "মাঝের বিন্দুতে" was no centre
+    [c] = extract_claims("দশ-গুটি খেলায় প্রথম চাল মাঝের বিন্দুতে দিতে হয়।", "dashguti")
+    assert (c.quantity, c.stated) == ("first_move_forced", "centre")
+
+
 def test_the_texts_own_game_named_as_its_subject_ends_a_chapter_of_a_game_with_no_engine():
     # an Assamese scholar: a page quoting a book on দছ-গুটি, after a Bagh-bakri chapter, was Bagh-bakri's
     text = ("বাঘ-বকৰী খেল\n\nবাঘ-বকৰী খেলত চাৰিটা বাঘ থাকে।\n\fএখন কিতাপত দছ-গুটিৰ বিষয়ে এনেদৰে লিখা আছে। "
