@@ -25,7 +25,7 @@ from typing import Any
 import regex
 
 from puthi.corpus.corrections import FORMULA_START
-from puthi.corpus.records import NO_RULE, Document
+from puthi.corpus.records import Document
 from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
 
@@ -136,8 +136,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
                 from puthi.corpus.glossary import table_entries
                 from puthi.corpus.tei import to_tei
 
-                withdrawn = [a for a in corpus.annotations(doc) if a.kind == "verdict" and a.after == NO_RULE
-                             and a.status in ("applied", "moved")]
+                withdrawn = corpus.withdrawals(doc)
                 tei = to_tei(doc, pages, tables=table_entries(corpus.usable_term_tables()), image_base=out,
                              withdrawn=withdrawn)
                 written.append(write_atomic(safe_path(out, f"{stem}.tei.xml"), tei))

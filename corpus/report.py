@@ -95,6 +95,7 @@ class DocView:
     scaled: bool = False  # width and height are not the scan's pixels (an ALTO import in mm10): their ratio must fit
     game_said: str = ""  # the game a person said the whole page is about (puthi correct --game with no span)
     game_said_by: str = ""
+    withdrawn: list[tuple[str, str, str]] = field(default_factory=list)  # (sentence, who, note): --no-rule
 
 
 def final_offsets(edits: list[EditView]) -> list[tuple[int, int]]:
@@ -271,6 +272,18 @@ def _preview(path: Path, frame: int = 0, size: tuple[int, int] = (0, 0), ratio_o
 
 
 def _claims_table(doc: DocView, di: int) -> str:
+    return _claims_rows(doc, di) + _withdrawn(doc)
+
+
+def _withdrawn(doc: DocView) -> str:
+    """The claims a person withdrew (``correct --no-rule``), with who and why (an Assamese scholar found them in
+    the TEI only)."""
+    items = "".join(f"<li>«{html.escape(quote)}», withdrawn by {html.escape(who)}"
+                    f"{': ' + html.escape(note) if note else ''}</li>" for quote, who, note in doc.withdrawn)
+    return f'<p class="none">Withdrawn as stating no rule:</p><ul class="withdrawn">{items}</ul>' if items else ""
+
+
+def _claims_rows(doc: DocView, di: int) -> str:
     if not doc.claims:
         return '<p class="none">No rule claims found.</p>'
     rows = "".join(

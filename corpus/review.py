@@ -28,6 +28,7 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
         docs = [corpus.find_document(d) for d in documents] if documents else corpus.documents()
         for doc in docs:
             said = corpus.page_games_said(doc)
+            withdrawn = corpus.withdrawals(doc)
             for sp in corpus.pages(doc):
                 words = [WordBox(w["x0"], w["y0"], w["x1"], w["y1"], w["text"], w["conf"])
                          for w in sp.words if w.get("x0") is not None]
@@ -55,6 +56,7 @@ def corpus_views(db: str | Path, documents: list[str] | None = None) -> list[Doc
                     scaled=any(st.get("name") == "alto.import" for st in sp.page.get("steps", [])),  # not in pixels
                     words=words, edits=edits, spans=spans, claims=claims, source=doc.source,
                     game_said=said.get(sp.page_no, ("", ""))[0], game_said_by=said.get(sp.page_no, ("", ""))[1],
+                    withdrawn=[(a.before, a.author, a.note) for a in withdrawn if a.page_no == sp.page_no],
                 ))
     return views
 

@@ -947,6 +947,11 @@ class Corpus:
             "SELECT page_no FROM pages WHERE doc_id = ? ORDER BY page_no", (doc.id,))]
         return [p for p in (self.page(doc, n) for n in nos) if p is not None]
 
+    def withdrawals(self, doc: Document) -> list[Annotation]:
+        """The corrections in force that withdrew claims of ``doc`` as stating no rule (``correct --no-rule``)."""
+        return [a for a in self.annotations(doc) if a.kind == "verdict" and a.after == NO_RULE
+                and a.status in ("applied", "moved")]
+
     def page_games_said(self, doc: Document) -> dict[int, tuple[str, str]]:
         """Page number -> (game, author): the game a person said a whole page of ``doc`` is about (a game
         correction spanning 0..0); the latest wins."""

@@ -940,6 +940,11 @@ def test_the_review_page_names_who_linked_a_term_and_gave_a_verdict(tmp_path, fa
     [page] = export.export(db, "html", tmp_path / "html2")
     # a newcomer: a person's game for a whole page showed nowhere
     assert "the whole page is about sixtysix, said by Rupa Das" in page.read_text(encoding="utf-8")
+    # an Assamese scholar: a withdrawn claim and its note were in the TEI only
+    assert cli.main(["correct", *where[:-1], "Rupa Das", "--start", "0", "--end", "7", "--no-rule",
+                     "--note", "a heading, not a rule"]) == 0
+    [page] = export.export(db, "html", tmp_path / "html3")
+    assert "withdrawn by Rupa Das: a heading, not a rule" in page.read_text(encoding="utf-8")
 
 
 def _last_id(db: Path) -> int:
