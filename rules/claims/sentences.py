@@ -389,28 +389,25 @@ def _first_on_page(text: str, furniture: list, at: int) -> bool:
 
 def _is_heading(text: str, sentence: int, start: int, lang: str) -> bool:
     """Is the sentence from ``sentence`` to the line end ``start`` a heading: on a line of its own, at most
-    three words, no comma and no number?"""
+    three words, no comma and no number but games' names (:func:`_names_only`), and no number word at its end
+    that the next line's first word counts ("ছেষট্টি / পয়েন্ট পাইলে জয়ী": a review)?"""
+    from puthi.rules.terms import find_numbers
+
     line_start = text.rfind("\n", 0, start) + 1
     sentence += len(text[sentence:start]) - len(text[sentence:start].lstrip())  # the line break after a danda
     if sentence < line_start or text[line_start:sentence].strip():
         return False  # the sentence began on an earlier line, or after another on this one
-    words = text[sentence:start]
-    if len(words.split()) > HEADING_WORDS or regex.search("[,;]", words) or _has_number(words, lang):
+    words = text[sentence:start].rstrip()
+    if len(words.split()) > HEADING_WORDS or regex.search("[,;]", words):
         return False
-    return not (_ends_in_number(words, lang) and _counts_on(text, start, lang))
-
-
-def _ends_in_number(words: str, lang: str) -> bool:
-    """Does ``words`` end in a number (a game's name that is one too: ছেষট্টি)?"""
-    from puthi.rules.terms import find_numbers
-
-    numbers = find_numbers(words.rstrip(), lang=lang)
-    return bool(numbers) and numbers[-1].end == len(words.rstrip())
+    numbers = find_numbers(words, lang=lang)
+    if numbers and not _names_only(words):
+        return False
+    return not (numbers and numbers[-1].end == len(words) and _counts_on(text, start, lang))
 
 
 def _counts_on(text: str, end: int, lang: str) -> bool:
-    r"""Does the line after the one ending at ``end`` open with a counted word (পয়েন্ট, ফোটা), so that a number
-    word ending this line counts it ("ছেষট্টি / পয়েন্ট পাইলে জয়ী": a review)?
+    r"""Does the line after the one ending at ``end`` open with a counted word (পয়েন্ট, ফোটা)?
 
     >>> _counts_on("যে প্রথমে ছেষট্টি\nপয়েন্ট পায়", 17, "bn"), _counts_on("ছেষট্টি\nখেলার নিয়ম", 7, "bn")
     (True, False)
@@ -421,21 +418,19 @@ def _counts_on(text: str, end: int, lang: str) -> bool:
     return bool(m and not text[end : m.start()].count("\n") > 1 and is_counted(m.group(), lang))
 
 
-def _has_number(words: str, lang: str) -> bool:
-    """Does ``words`` hold a number, unless it is only games' names ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা": a
-    newcomer's running head ran into the sentence after it, which then spoke of Bisti too)? "ছেষট্টি খেলায়
-    প্রত্যেকে" opens a sentence, and holds a number.
+def _names_only(words: str) -> bool:
+    """Are ``words`` games' names and the words of a heading, nothing else ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা": a
+    newcomer's running head, whose ছেষট্টি is also 66, ran into the sentence after it)? "ছেষট্টি খেলায় প্রত্যেকে"
+    opens a sentence.
 
-    >>> [_has_number(w, "bn") for w in ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা", "ছেষট্টি খেলায় প্রত্যেকে", "দশ")]
-    [False, False, True, True]
+    >>> [_names_only(w) for w in ("ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা", "ছেষট্টি খেলায় প্রত্যেকে", "দশ")]
+    [True, True, False, False]
     """
-    from puthi.rules.terms import find_numbers, find_terms
+    from puthi.rules.terms import find_terms
 
-    if not find_numbers(words, lang=lang):
-        return False
     names = [t for t in find_terms(words) if t.concept.startswith("game.")]
     rest = "".join(" " if any(t.start <= k < t.end for t in names) else ch for k, ch in enumerate(words))
-    return not names or any(w not in _HEADING_FILLERS for w in rest.split())
+    return bool(names) and all(w in _HEADING_FILLERS for w in rest.split())
 
 
 # The words a heading of games' names may have besides the names: "ছেষট্টি ও বিস্তি", "ছেষট্টি খেলা".
