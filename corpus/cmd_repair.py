@@ -29,7 +29,7 @@ from typing import BinaryIO
 
 from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
 from puthi.errors import InputError
-from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence
+from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence, page_langs
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -212,15 +212,6 @@ def run(args: argparse.Namespace) -> int:
         if stream is not sys.stdin.buffer:
             stream.close()
     return 0
-
-
-def page_langs(pages: list[PageEvidence], lang: str) -> list[str]:
-    """The language of each page: its own where it tells, else the page before's where nothing on it speaks
-    against that, else the text's (:meth:`~puthi.normalize.detect.PageEvidence.lang`)."""
-    out: list[str] = []
-    for evidence in pages:
-        out.append(evidence.lang(lang, out[-1] if out else None))
-    return out
 
 
 def warn_if_other_language(head: str, lang: str, name: str, command: str = "repair") -> None:

@@ -302,6 +302,15 @@ class PageEvidence:
         return before if before and leaning in (None, before) else default
 
 
+def page_langs(pages: list[PageEvidence], lang: str) -> list[str]:
+    """The language of each page: its own where it tells, else the page before's where nothing on it speaks
+    against that, else the text's (:meth:`PageEvidence.lang`)."""
+    out: list[str] = []
+    for evidence in pages:
+        out.append(evidence.lang(lang, out[-1] if out else None))
+    return out
+
+
 def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     """``"as"`` when Assamese letters outweigh Bengali র, else ``"bn"``.
 

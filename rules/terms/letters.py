@@ -174,15 +174,13 @@ def language_runs(text: str, lang: str = "auto") -> list[tuple[int, int, str]]:
     >>> language_runs("রাজা আর রানি খেলে।\fএই খেলত দুজন খেলুৱৈ থাকে।\nটেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।", "bn")
     [(0, 19, 'bn'), (19, 74, 'as')]
     """
-    from puthi.normalize.detect import PageEvidence, lang_evidence, line_lang
+    from puthi.normalize.detect import PageEvidence, lang_evidence, line_lang, page_langs
 
     lang = detect_lang(text) if lang == "auto" else lang
     if "\f" in text and lang in ("bn", "as"):  # each page in its own language where it is clear
-        page_langs: list[str] = []
-        for page in text.split("\f"):
-            page_langs.append(PageEvidence.of(page).lang(lang, page_langs[-1] if page_langs else None))
-        if len(set(page_langs)) > 1:
-            return [run for (a, b), own in zip(_page_spans(text), page_langs, strict=True)
+        langs = page_langs([PageEvidence.of(page) for page in text.split("\f")], lang)
+        if len(set(langs)) > 1:
+            return [run for (a, b), own in zip(_page_spans(text), langs, strict=True)
                     for run in _shifted(language_runs(text[a:b], own), a)]
     lines: list[tuple[int, int, str | None, int]] = []  # start, end, language if the line tells, page
     at = page = 0
