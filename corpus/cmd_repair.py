@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
 def warn_if_other_language(head: str, lang: str, name: str, command: str = "repair") -> None:
     """Say so when ``--lang`` contradicts clear evidence of the other language in the text's beginning:
     Bengali repair reads Assamese ৰ ৱ as misreads of ব, and Assamese repair leaves Bengali garble alone (``puthi
-    check`` and ``terms`` say it too: an Assamese scholar's `check --lang bn --repair` lost a rule unwarned)."""
+    check`` says it too: an Assamese scholar's `check --lang bn --repair` lost a rule unwarned)."""
     n_as, n_bn = lang_evidence(head)
     other = {"bn": "as", "as": "bn"}[lang]
     clear = max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn)
