@@ -507,7 +507,7 @@ class Corpus:
         ref = nfc(ref)
         for test in (
             lambda d: str(d.id) == ref,
-            lambda d: nfc(d.source) == ref or d.source == str(Path(ref).resolve()),
+            lambda d: nfc(d.source) in (ref, nfc(str(Path(ref).resolve()))),
             lambda d: nfc(d.name) == ref,
             lambda d: nfc(d.source).endswith("/" + ref),
         ):

@@ -300,6 +300,8 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
         gap = text[previous_end : sentence.start]
         if "\f" not in gap and _PARAGRAPH_BREAK.search(gap):  # OCR sets a page's number apart by blank lines
             state.topic, state.opening = None, True
+        if "\f" in gap or _PARAGRAPH_BREAK.search(gap):
+            last = len(claims)  # a rejection speaks of the sentence before in its own paragraph only (a review)
         if restarts and restarts[0] <= sentence.start:
             while restarts and restarts[0] <= sentence.start:
                 restarts.pop(0)
@@ -619,8 +621,7 @@ _COMPARED = regex.compile(rf"(?:[ \t]*(?:খেলা(?:{_YA}|র|তে)?|খ�
 # After a game's name, "too": "গ্রাবু খেলাতেও", "গ্রাবুতেও" (the ও may be in the term's own ending).
 _ALSO = regex.compile(rf"[ \t]*খেলা(?:{_YA}|তে|র)?ও(?![\p{{L}}\p{{M}}])")
 # ... or with its verb garbled into Devanagari by OCR, at the sentence's end ("গোলামচোর খেলা रुग्न।", seed 000)
-_TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত"
-                           rf"|বিষ{_YA}ে)"  # "দছ-গুটিৰ বিষয়ে …" (about Dash-guti: an Assamese scholar)
+_TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}া থাকে|হইত|হতো)|খেলা{_YA}|খেলাতে|খেলত|খেলখনত)"
                            r"(?![\p{L}\p{M}])|[ \t]*খেলা[ \t]+[\p{Devanagari}]{1,8}[ \t]*[।॥|]")
 # A heading: the name alone on its line, maybe with "খেলা" or "খেলার নিয়ম" ("গোলামচোর খেলার নিয়ম:"), or "কার্ড গেম"
 # as machine translation writes it (seed 002's "ছেষট্টি কার্ড গেম", a newcomer: its chapter was checked as another game's)
@@ -891,10 +892,6 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
     if headings := [g for g, how in named if how == "heading"]:
         state.chapter = None if headings[-1] in (default, family(default)) else headings[-1]
         state.topic = None
-    elif state.chapter and state.chapter not in _engines() and any(
-            family(g) == family(default) and how in ("cue", "leadcue") for g, how in named):
-        state.chapter = state.topic = None  # the text's own game, its subject again, ends a chapter of a game with
-        # no engine: "দছ-গুটিৰ বিষয়ে এনেদৰে লিখা আছে" after a Bagh-bakri chapter (an Assamese scholar)
     current = state.chapter or default
     if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):
         return "schnapsen"  # the variant's own sentence, in a Sixty-Six text

@@ -190,18 +190,21 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
 
 
 def _each_of_cards(s: Sentence, run: list[NumberSpan]) -> bool:
-    """Is ``run`` one number said twice before the cards it counts, "N cards each" ("পাঁচ-পাঁচটি তাস"): a hand, not
-    the deal's packets?"""
-    return len({n.value for n in run}) == 1 and bool(_CARDS_NEXT.match(s.after(run[-1].end)))
+    """Is ``run`` one number said twice before the cards it counts, to each player ("প্রত্যেককে পাঁচ-পাঁচটি তাস"): a
+    hand, not the deal's packets? ("তিন-তিনখানি তাস দুইবার দেওয়া হয়" names no "each": packets, a review.)"""
+    return (len({n.value for n in run}) == 1 and bool(s.cues("each")) and not _by_packets(s, run)
+            and bool(_CARDS_NEXT.match(s.after(run[-1].end))))
 
 
 def _by_packets(s: Sentence, run: list[NumberSpan]) -> bool:
-    """Is ``run`` one number said twice and then "করে" ("৪-৪ করে তাস দেওয়া হয়", dealt four at a time): the deal's
-    packets, not a hand (a hostile tester)?"""
-    return len({n.value for n in run}) == 1 and bool(_AT_A_TIME.match(s.after(run[-1].end)))
+    """Is ``run`` one bare number said twice and then "করে" ("৪-৪ করে তাস দেওয়া হয়", dealt four at a time): the
+    deal's packets, not a hand (a hostile tester)? "পাঁচ-পাঁচটি করে", with a counter, is five each (a review)."""
+    return (len({n.value for n in run}) == 1 and not _COUNTER.search(run[-1].surface)
+            and bool(_AT_A_TIME.match(s.after(run[-1].end))))
 
 
-_CARDS_NEXT = regex.compile(r"\s*(?:তাস|তাচ|কার্ড|পাত)")
+_CARDS_NEXT = regex.compile(r"\s*(?:(?:করে|করিয়া|কৰি)\s+)?(?:তাস|তাচ|কার্ড|পাত)(?![\p{L}\p{M}])")
+_COUNTER = regex.compile(r"(?:টি|টা|খানি|খানা|খান|খন)$")
 _AT_A_TIME = regex.compile(r"\s*(?:করে|করিয়া|করি|ক'রে|কৰি)(?![\p{L}\p{M}])")
 
 

@@ -93,6 +93,8 @@ def detect_lang(text: str) -> str:
     ('as', 'bn')
     >>> detect_lang("বৰ্ডখনত মুঠ একৈশটা বিন্দু আছে।"), detect_lang("ৰিস্তি থাকিলে চব্বিশটি তাস")
     ('as', 'bn')
+    >>> detect_lang("চাৰ জন খেলে।"), detect_lang("ৰিস্তি চাৰ জনে খেলে।")  # a ৰ counts once, not as a table word too
+    ('bn', 'bn')
 
     A text with no ra at all is told by its words and by the forms of the tables that only one language has:
     Assamese তাচ and চৌবিশখন against Bengali তাস and চব্বিশটি.
@@ -109,9 +111,13 @@ def detect_lang(text: str) -> str:
         return "as" if only_as + table_as > only_bn + table_bn else "bn"
     if 0 < n_as < MIN_ASSAMESE_LETTERS and not n_bn:  # its ৰ ৱ count with its words and the tables' forms (an
         only_bn, only_as = word_votes(text)  # Assamese scholar's "বৰ্ডখনত মুঠ একৈশটা বিন্দু আছে।" lost its 21)
-        table_bn, table_as = table_votes(text)
-        return "as" if n_as + only_as + table_as >= max(2, 2 * (only_bn + table_bn)) else "bn"
+        table_bn, table_as = table_votes(" ".join(w for w in text.split() if not RA_WA.search(w)))  # its ৰ once
+        told = only_as + table_as
+        return "as" if told and n_as + told >= max(2, 2 * (only_bn + table_bn)) else "bn"
     return "as" if n_as >= MIN_ASSAMESE_LETTERS and n_as > n_bn else "bn"
+
+
+RA_WA = regex.compile("[\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]")
 
 
 def table_votes(text: str) -> tuple[int, int]:
