@@ -5,7 +5,7 @@ with Devanagari/Latin garble). Each text is repeated to at least ``--tokens`` to
 line as ``puthi repair`` does; the word-correction cache is cleared first, so the figure includes cold
 look-ups for the first copy. More rows read each line once with every cache empty: seed 000, and the
 pages of ``bench.repair_garble`` (Bengali rendered and read by Tesseract ``hin``: every word garbled),
-those twice: the second time with the decoder's Python lexicon search instead of the compiled one. The
+those twice: the second time with the decoder's Python searches instead of the compiled ones. The
 anchor is :func:`puthi.normalize.unicode.normalize` on the same lines.
 
 Run: ``.venv/bin/python -m bench.repair_speed [--tokens 50000] [--no-garble]``
@@ -52,7 +52,7 @@ def _lines(names: list[str], tokens: int) -> list[tuple[str, str]]:
 def measure(lines: list[tuple[str, str]], garble: bool, compiled: bool = True) -> tuple[int, float, float]:
     """Tokens, seconds of repair and seconds of the anchor; the caches (word correction, decoder readings,
     character model) are emptied first, the models stay. ``compiled=False`` runs the decoder's Python
-    lexicon search instead of the compiled one (:mod:`puthi.normalize.native`)."""
+    searches instead of the compiled ones (:mod:`puthi.normalize.native`)."""
     tokens = sum(len(ln.split()) for _, ln in lines)
     t0 = time.perf_counter()
     for lang, ln in lines:
@@ -63,16 +63,16 @@ def measure(lines: list[tuple[str, str]], garble: bool, compiled: bool = True) -
     decoder = default_decoder()
     for cache in (decoder._cache, decoder.lm._cache, decoder.lm._ext, default_reader()._cache):
         cache.clear()
-    search = native.lexsearch
+    searches = native.lexsearch, native.opensearch
     if not compiled:
-        native.lexsearch = lambda: None
+        native.lexsearch = native.opensearch = lambda: None
     try:
         t0 = time.perf_counter()
         for lang, ln in lines:
             repair_line(ln, lang, garble=garble)
         return tokens, time.perf_counter() - t0, anchor
     finally:
-        native.lexsearch = search
+        native.lexsearch, native.opensearch = searches
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,13 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     print("| text | tokens | repair tokens/s | normalise-only tokens/s (anchor) | repair / anchor time |")
     print("|---|---|---|---|---|")
     default_decoder()
-    if native.lexsearch() is None:
-        print("note: the compiled search is not available; every row runs the Python search")
+    if native.lexsearch() is None or native.opensearch() is None:
+        print("note: the compiled searches are not available; every row runs the Python searches")
     texts = [(f"{kind}, repeated", _lines(names, args.tokens), True) for kind, names in TEXTS.items()]
     texts.append(("garbled, one pass (caches empty)", _lines(TEXTS["garbled"], 1), True))
     hin = "Tesseract `hin` readings of rendered Bengali, one pass (caches empty, every word garbled)"
     texts.append((hin, hin_pages(), True))
-    texts.append((f"{hin}, Python lexicon search", hin_pages(), False))
+    texts.append((f"{hin}, Python searches", hin_pages(), False))
     for kind, lines, compiled in texts:
         if not lines:
             continue

@@ -265,6 +265,7 @@ class Decoder:
         self._following = {p: dict(sorted(k.items(), key=lambda kv: -kv[1][1])) for p, k in self._following.items()}
         self._word = {v: math.log(f) - log_total for v, f in words.items()}
         self._trie = native.FlatTrie(self._prefix, self._following)
+        self._flat_lm = native.FlatLM(self.lm)
         self._index_channel()
 
     def _index_channel(self) -> None:
@@ -281,9 +282,13 @@ class Decoder:
         # A row reading one garble sign as one letter at a cost above ``sub``, or as nothing at a cost above
         # ``skip``, never beats the search's own any-letter substitution or skip (see _search_lexicon).
         self._packed = native.PackedChannel(
-            self._trie, {g: tuple((len(g), s, lc) for s, lc in rows if self._may_win(len(g), s, lc))
-                         for g, rows in self._by_garble.items()},
+            self._trie.letter, {g: tuple((len(g), s, lc) for s, lc in rows if self._may_win(len(g), s, lc))
+                                for g, rows in self._by_garble.items()},
             tuple(r for r in self._unknown if self._may_win(*r)), self._drops)
+        # every row, for the open search, its letters numbered as the character model's
+        self._packed_open = native.PackedChannel(
+            self._flat_lm.letter, {g: tuple((len(g), s, lc) for s, lc in rows) for g, rows in self._by_garble.items()},
+            self._unknown, self._drops)
 
     def _may_win(self, b: int, src: str, lc: float) -> bool:
         """Whether a channel row can ever beat the search's own any-letter substitution and skip."""
@@ -317,17 +322,20 @@ class Decoder:
             out.append(tuple(here))
         return out
 
-    def _search_lexicon(self, y: str, exps: list, compiled: bool = True) -> dict[str, float]:
+    def _search_lexicon(self, y: str, exps: list | None = None, compiled: bool = True) -> dict[str, float]:
         """Channel scores of the lexicon words (visual order) the beam reaches at the end of ``y``.
 
         A hypothesis is ranked by its channel score plus the log mass of the lexicon words under its prefix;
         one more than ``prune`` nats below the best at the same garble position is dropped at once, and at
         most ``lexicon_beam`` are extended from each position. The search runs compiled
         (:mod:`puthi.normalize.native`) when it can and ``compiled`` is true, else in Python: same readings.
+        ``exps`` are :meth:`_expansions` of ``y``, made when not given and the Python search needs them.
         """
         search = native.lexsearch() if compiled else None
         if search is not None and (found := self._search_compiled(search, y)) is not None:
             return found
+        if exps is None:
+            exps = self._expansions(y)
         prefix, following, cfg = self._prefix, self._following, self.config
         sub, skip, margin, beam = cfg.substitute_floor, cfg.skip_floor, cfg.prune, cfg.lexicon_beam
         rows = [self._by_first_letter(r for r in row if self._may_win(*r)) for row in exps]
@@ -402,10 +410,19 @@ class Decoder:
             out[row[1][:1]].append(row)
         return out
 
-    def _search_open(self, y: str, exps: list) -> dict[str, float]:
+    def _search_open(self, y: str, exps: list | None = None, compiled: bool = True) -> dict[str, float]:
         """Channel + weighted character-model scores of any spelling (visual order) at the end of ``y``;
-        pruned as :meth:`_search_lexicon` is (``prune`` nats, ``beam`` hypotheses a position)."""
+        pruned as :meth:`_search_lexicon` is (``prune`` nats, ``beam`` hypotheses a position). Runs compiled
+        when it can and ``compiled`` is true, else in Python: same readings (``exps`` as there)."""
         beam, margin, lmw, ext = self.config.beam, self.config.prune, self.config.lm_weight, self.lm.extend
+        search = native.opensearch() if compiled else None
+        if search is not None:
+            found = native.run_open(search, self._flat_lm, self._packed_open, y, self.channel.max_garble,
+                                    self._by_garble, margin, lmw, beam)
+            if found is not None:
+                return found
+        if exps is None:
+            exps = self._expansions(y)
         n = len(y)
         stacks: list[dict[str, float]] = [{} for _ in range(n + 1)]
         floor = [_NEG] * (n + 1)
@@ -472,8 +489,7 @@ class Decoder:
         if not y:
             return []
         cfg = self.config
-        exps = self._expansions(y)
-        lex = self._search_lexicon(y, exps)
+        lex = self._search_lexicon(y)
         best: dict[str, tuple[float, bool]] = {}
         for v, c in lex.items():
             best[v] = (c + cfg.word_weight * self._word[v], True)
@@ -481,7 +497,7 @@ class Decoder:
         # best one's channel cost exceeds ``open_below`` nats per garble sign.
         if lex and max(lex.values()) >= -cfg.open_below * len(y):
             return sorted(((s, from_visual(v), k) for v, (s, k) in best.items()), reverse=True)
-        for v, s in self._search_open(y, exps).items():
+        for v, s in self._search_open(y).items():
             if v in self._word:  # a lexicon word the open search spelled: scored as one (channel part only)
                 if v not in lex:
                     c = s - cfg.lm_weight * self.lm.logprob(v)

@@ -284,3 +284,289 @@ done:
     free(next);
     return result;
 }
+
+/* ------------------------------------------------------------------------------------------------------
+   The open-vocabulary search: Decoder._search_open (garble.py), step for step, with the character model of
+   puthi.normalize.charlm.CharLM computed as CharLM.logp computes it (the same products in the same order,
+   then one log), so that both give the same readings to the last bit.
+
+   The model's contexts are a trie read from the newest letter back: the child of context h by letter a is
+   the context a h. Seen contexts are closed under dropping their oldest letter, so the contexts a history
+   has are the nodes on one path from the root. Each node keeps its row (the letters seen after it, sorted,
+   with their interpolated probabilities) and its count and number of types, for the unseen share.
+
+   A hypothesis is a node of a tree of spellings made during the search (node 0 is the empty spelling). */
+
+typedef struct {
+    const int32_t *kid_start, *kid_letter, *kid_node; /* children of a context, sorted by letter */
+    const int32_t *row_start, *row_letter;             /* letters seen after it, sorted */
+    const double *row_p, *count, *types;
+    int32_t order, start, end;                          /* n-gram order; letter numbers of < and > */
+    double uniform;
+} LM;
+
+typedef struct {
+    int32_t *parent, *letter, *depth;
+    int32_t n, cap;
+    Index kids; /* (node, letter) -> child */
+} Spellings;
+
+static int32_t find_sorted(const int32_t *keys, int32_t lo, int32_t hi, int32_t key) {
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* CharLM.logp: P(letter | history), history[0..k) oldest first, k = order - 1 (start-padded). */
+static double lm_logp(const LM *m, const int32_t *history, int32_t letter) {
+    int32_t path[64], depth = 0, node = 0, k = m->order - 1;
+    path[0] = 0;
+    for (int32_t i = k - 1; i >= 0 && depth < 63; i--) {
+        int32_t lo = m->kid_start[node], hi = m->kid_start[node + 1];
+        int32_t at = find_sorted(m->kid_letter, lo, hi, history[i]);
+        if (at == hi || m->kid_letter[at] != history[i]) break;
+        node = m->kid_node[at];
+        path[++depth] = node;
+    }
+    double p = m->uniform;
+    int32_t found = -1;
+    for (int32_t d = depth; d >= 0; d--) { /* the longest context that saw the letter */
+        int32_t v = path[d], lo = m->row_start[v], hi = m->row_start[v + 1];
+        int32_t at = find_sorted(m->row_letter, lo, hi, letter);
+        if (at < hi && m->row_letter[at] == letter) {
+            p = m->row_p[at];
+            found = d;
+            break;
+        }
+    }
+    /* the contexts passed on the way, shortest first, each adding its unseen share */
+    for (int32_t d = found + 1; d <= depth; d++)
+        p = m->types[path[d]] * p / (m->count[path[d]] + m->types[path[d]]);
+    return log(p);
+}
+
+/* The last order - 1 letters of spelling v, oldest first, start-padded. */
+static void history_of(const LM *m, const Spellings *sp, int32_t v, int32_t *history) {
+    int32_t k = m->order - 1;
+    for (int32_t i = k - 1; i >= 0; i--) {
+        if (v > 0) {
+            history[i] = sp->letter[v];
+            v = sp->parent[v];
+        } else {
+            history[i] = m->start;
+        }
+    }
+}
+
+/* CharLM.extend: log P(seg | spelling v), summed letter by letter from 0. */
+static double lm_extend(const LM *m, const Spellings *sp, int32_t v, const int32_t *seg, int32_t len) {
+    int32_t history[64], k = m->order - 1;
+    history_of(m, sp, v, history);
+    double total = 0.0;
+    for (int32_t i = 0; i < len; i++) {
+        total += lm_logp(m, history, seg[i]);
+        if (k > 0) {
+            memmove(history, history + 1, (k - 1) * sizeof *history);
+            history[k - 1] = seg[i];
+        }
+    }
+    return total;
+}
+
+/* The spelling v + seg, made when missing; -1 when memory ran out. */
+static int32_t spell(Spellings *sp, int32_t v, const int32_t *seg, int32_t len, int32_t n_letters) {
+    for (int32_t i = 0; i < len; i++) {
+        int64_t key = (int64_t)v * n_letters + seg[i];
+        int64_t h = index_find(&sp->kids, key);
+        if (sp->kids.keys[h] >= 0) {
+            v = sp->kids.slots[h];
+            continue;
+        }
+        if (sp->n == sp->cap) {
+            int32_t cap = sp->cap * 2;
+            int32_t *p = realloc(sp->parent, cap * sizeof *p);
+            if (p) sp->parent = p;
+            int32_t *l = realloc(sp->letter, cap * sizeof *l);
+            if (l) sp->letter = l;
+            int32_t *d = realloc(sp->depth, cap * sizeof *d);
+            if (d) sp->depth = d;
+            if (!p || !l || !d) return -1;
+            sp->cap = cap;
+        }
+        int32_t w = sp->n++;
+        sp->parent[w] = v;
+        sp->letter[w] = seg[i];
+        sp->depth[w] = sp->depth[v] + 1;
+        sp->kids.keys[h] = key;
+        sp->kids.slots[h] = w;
+        if (++sp->kids.used * 2 > sp->kids.cap && index_grow(&sp->kids)) return -1;
+        v = w;
+    }
+    return v;
+}
+
+typedef struct {
+    Spellings sp;
+    Stack *stacks;
+    double *floor;
+    Index index; /* (spelling, position) -> index in that position's stack */
+    int32_t positions;
+    double margin;
+    int failed;
+} Open;
+
+/* Python: push(t, q, s) in Decoder._search_open, with q the spelling v + seg. */
+static void open_push(Open *S, int32_t t, int32_t v, const int32_t *seg, int32_t len, int32_t n_letters, double s) {
+    if (S->failed || !(s >= S->floor[t])) return;
+    int32_t q = spell(&S->sp, v, seg, len, n_letters);
+    if (q < 0) { S->failed = 1; return; }
+    int64_t key = (int64_t)q * S->positions + t;
+    int64_t h = index_find(&S->index, key);
+    Stack *st = &S->stacks[t];
+    if (S->index.keys[h] >= 0) {
+        Entry *e = &st->items[S->index.slots[h]];
+        if (!(s > e->score)) return;
+        e->score = s;
+    } else {
+        if (!(s > -INFINITY)) return;
+        if (st->n == st->cap) {
+            int32_t cap = st->cap ? st->cap * 2 : 64;
+            Entry *items = realloc(st->items, cap * sizeof *items);
+            if (!items) { S->failed = 1; return; }
+            st->items = items;
+            st->cap = cap;
+        }
+        st->items[st->n] = (Entry){q, s};
+        S->index.keys[h] = key;
+        S->index.slots[h] = st->n++;
+        if (++S->index.used * 2 > S->index.cap && index_grow(&S->index)) { S->failed = 1; return; }
+    }
+    if (s - S->margin > S->floor[t]) S->floor[t] = s - S->margin;
+}
+
+/* Python compares the spellings as strings when two scores tie: letter by letter by code point, a prefix
+   before the longer spelling. */
+static int compare_spellings(const Spellings *sp, const int32_t *code, int32_t a, int32_t b) {
+    if (a == b) return 0;
+    int32_t da = sp->depth[a], db = sp->depth[b];
+    int32_t x = a, y = b;
+    while (sp->depth[x] > db) x = sp->parent[x];
+    while (sp->depth[y] > da) y = sp->parent[y];
+    if (x == y) return da < db ? -1 : 1; /* one spells the start of the other */
+    while (sp->parent[x] != sp->parent[y]) {
+        x = sp->parent[x];
+        y = sp->parent[y];
+    }
+    return code[sp->letter[x]] < code[sp->letter[y]] ? -1 : 1;
+}
+
+static int better(const Spellings *sp, const int32_t *code, Entry x, Entry y) { /* as heapq.nlargest ranks */
+    if (x.score != y.score) return x.score > y.score;
+    return compare_spellings(sp, code, x.node, y.node) > 0;
+}
+
+/* Python: best(j) in Decoder._search_open. The entries at j that reach the floor; when more than beam,
+   the beam best, best first (kept sorted by insertion), otherwise all in the order they were first pushed. */
+static int32_t open_best(Open *S, const int32_t *code, int32_t j, int32_t beam, Entry **out) {
+    Stack *st = &S->stacks[j];
+    Entry *h = malloc((st->n ? st->n : 1) * sizeof *h);
+    if (!h) return -1;
+    int32_t n = 0;
+    for (int32_t i = 0; i < st->n; i++)
+        if (st->items[i].score >= S->floor[j]) h[n++] = st->items[i];
+    if (n > beam) {
+        int32_t kept = 0;
+        for (int32_t i = 0; i < n; i++) {
+            Entry e = h[i];
+            if (kept == beam && !better(&S->sp, code, e, h[kept - 1])) continue;
+            int32_t at = kept < beam ? kept++ : beam - 1;
+            while (at > 0 && better(&S->sp, code, e, h[at - 1])) {
+                h[at] = h[at - 1];
+                at--;
+            }
+            h[at] = e;
+        }
+        n = beam;
+    }
+    *out = h;
+    return n;
+}
+
+/* The search. Channel rows and dropped segments come as in lexsearch (records of ``stride`` ints), their
+   letters numbered as the model's (letters the model never saw have numbers of their own, below
+   n_letters; ``code`` gives each letter's code point). Writes each spelling that ends the token: its
+   letters into out_letters from out_start[i] to out_start[i + 1], its score (channel, plus lm_weight times
+   the model, with the end mark) into out_score. Returns how many, -1 when the output buffers are too
+   small, -2 when memory ran out. */
+int32_t opensearch(const LM *m, int32_t n_letters, const int32_t *code,
+                   int32_t n, int32_t stride, const int32_t *pos_row, const int32_t *row_int, const double *row_lc,
+                   int32_t n_drops, const int32_t *drop_int, const double *drop_lc,
+                   double margin, double lm_weight, int32_t beam,
+                   int32_t *out_letters, int32_t letters_cap, int32_t *out_start, double *out_score, int32_t out_cap) {
+    Open S = {{malloc(1024 * sizeof(int32_t)), malloc(1024 * sizeof(int32_t)), malloc(1024 * sizeof(int32_t)), 1, 1024, {0}},
+              calloc(n + 1, sizeof(Stack)), malloc((n + 1) * sizeof(double)), {0}, n + 1, margin, 0};
+    int32_t result = -2, end = m->end;
+    if (beam < 0) beam = 0;
+    if (!S.sp.parent || !S.sp.letter || !S.sp.depth || !S.stacks || !S.floor || index_grow(&S.index)
+        || index_grow(&S.sp.kids))
+        goto done;
+    S.sp.parent[0] = -1;
+    S.sp.letter[0] = -1;
+    S.sp.depth[0] = 0;
+    for (int32_t t = 0; t <= n; t++) S.floor[t] = -INFINITY;
+
+    open_push(&S, 0, 0, NULL, 0, n_letters, 0.0);
+    for (int32_t j = 0; j < n && !S.failed; j++) {
+        Entry *hyps;
+        int32_t nh = open_best(&S, code, j, beam, &hyps);
+        if (nh < 0) goto done;
+        for (int32_t i = 0; i < nh; i++) /* Bengali segments the OCR dropped (no garble consumed) */
+            for (int32_t d = 0; d < n_drops; d++) {
+                const int32_t *rec = drop_int + (size_t)d * stride;
+                double s = hyps[i].score + drop_lc[d] + lm_weight * lm_extend(m, &S.sp, hyps[i].node, rec + 2, rec[1]);
+                open_push(&S, j, hyps[i].node, rec + 2, rec[1], n_letters, s);
+            }
+        free(hyps);
+        nh = open_best(&S, code, j, beam, &hyps);
+        if (nh < 0) goto done;
+        for (int32_t i = 0; i < nh; i++)
+            for (int32_t r = pos_row[j]; r < pos_row[j + 1]; r++) {
+                const int32_t *rec = row_int + (size_t)r * stride;
+                double s = hyps[i].score + row_lc[r] + lm_weight * lm_extend(m, &S.sp, hyps[i].node, rec + 2, rec[1]);
+                open_push(&S, j + rec[0], hyps[i].node, rec + 2, rec[1], n_letters, s);
+            }
+        free(hyps);
+    }
+    if (S.failed) goto done;
+    result = 0;
+    int32_t used = 0;
+    out_start[0] = 0;
+    for (int32_t i = 0; i < S.stacks[n].n; i++) {
+        Entry e = S.stacks[n].items[i];
+        if (e.node == 0 || !(e.score >= S.floor[n])) continue;
+        int32_t len = S.sp.depth[e.node];
+        if (result == out_cap || used + len > letters_cap) { result = -1; break; }
+        int32_t history[64];
+        history_of(m, &S.sp, e.node, history);
+        for (int32_t v = e.node, k = len - 1; v > 0; v = S.sp.parent[v], k--) out_letters[used + k] = S.sp.letter[v];
+        used += len;
+        out_score[result] = e.score + lm_weight * lm_logp(m, history, end);
+        out_start[++result] = used;
+    }
+done:
+    if (S.stacks)
+        for (int32_t t = 0; t <= n; t++) free(S.stacks[t].items);
+    free(S.stacks);
+    free(S.floor);
+    free(S.index.keys);
+    free(S.index.slots);
+    free(S.sp.parent);
+    free(S.sp.letter);
+    free(S.sp.depth);
+    free(S.sp.kids.keys);
+    free(S.sp.kids.slots);
+    return result;
+}

@@ -1,11 +1,12 @@
-"""The compiled inner loop of the wrong-script decoder (``lexsearch.c``), built on first use.
+"""The compiled inner loops of the wrong-script decoder (``lexsearch.c``), built on first use.
 
-The lexicon beam search is the decoder's hot loop: in Python it costs about 1 ms a garbled token. The same
-search in C (``lexsearch.c``, step for step the method ``Decoder._search_lexicon``) is compiled once with
-the system's C compiler (``$CC`` or ``cc``) into the cache folder (``$PUTHI_CACHE`` or ``~/.cache/puthi``),
-keyed by a hash of its source, and loaded with :mod:`ctypes`. Without a compiler, or with
-``PUTHI_NATIVE=0``, :func:`lexsearch` is ``None`` and the decoder runs its Python search, which gives the
-same readings.
+The decoder's two beam searches are its hot loops: in Python the lexicon search costs about 1 ms a garbled
+token and the open-vocabulary search, with its character model, about 5 ms. The same searches in C
+(``lexsearch.c``, step for step the methods ``Decoder._search_lexicon`` and ``Decoder._search_open``) are
+compiled once with the system's C compiler (``$CC`` or ``cc``) into the cache folder (``$PUTHI_CACHE`` or
+``~/.cache/puthi``), keyed by a hash of their source, and loaded with :mod:`ctypes`. Without a compiler, or
+with ``PUTHI_NATIVE=0``, :func:`lexsearch` and :func:`opensearch` are ``None`` and the decoder runs its
+Python searches, which give the same readings.
 
 >>> lib = lexsearch()
 >>> lib is None or callable(lib)
@@ -38,7 +39,14 @@ ARGTYPES = [_I32, _I32, _I32, _F64, ctypes.c_int32, ctypes.c_int32,
             ctypes.c_int32, _I32, _F64,
             ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_int32,
             _I32, _F64, ctypes.c_int32]
+# The argument list of ``opensearch`` in lexsearch.c, in order (the model as a pointer to its struct).
+OPEN_ARGTYPES = [ctypes.c_void_p, ctypes.c_int32, _I32,
+                 ctypes.c_int32, ctypes.c_int32, _I32, _I32, _F64,
+                 ctypes.c_int32, _I32, _F64,
+                 ctypes.c_double, ctypes.c_double, ctypes.c_int32,
+                 _I32, ctypes.c_int32, _I32, _F64, ctypes.c_int32]
 OUT_CAP = 1 << 16  # readings a token may end with; more (never seen) and the Python search runs instead
+LETTERS_CAP = 1 << 20  # letters of the open search's readings together; likewise
 
 
 def _cache_dir() -> Path:
@@ -83,12 +91,28 @@ _building = threading.Lock()  # threads of one process build and load it once, o
 
 @functools.lru_cache(maxsize=1)
 def lexsearch():
-    """The compiled search function (see ``lexsearch.c``), or None when it is switched off or cannot be
-    built."""
+    """The compiled lexicon search (``lexsearch`` in ``lexsearch.c``), or None when it is switched off or
+    cannot be built."""
+    return _function("lexsearch", ARGTYPES)
+
+
+@functools.lru_cache(maxsize=1)
+def opensearch():
+    """The compiled open-vocabulary search (``opensearch`` in ``lexsearch.c``), or None as :func:`lexsearch`."""
+    return _function("opensearch", OPEN_ARGTYPES)
+
+
+def _function(name: str, argtypes: list):
     if os.environ.get("PUTHI_NATIVE", "1") == "0":
         return None
     with _building:
-        return _load()
+        lib = _load()
+    if lib is None:
+        return None
+    fn = getattr(lib, name)
+    fn.argtypes = argtypes
+    fn.restype = ctypes.c_int32
+    return fn
 
 
 def _load():
@@ -98,17 +122,20 @@ def _load():
     if not target.exists() and not _build(target):
         return None
     try:
-        fn = ctypes.CDLL(str(target)).lexsearch
+        return _open(target)
     except (OSError, AttributeError):  # a truncated or foreign file: build it once more
         if not _build(target):
             return None
         try:
-            fn = ctypes.CDLL(str(target)).lexsearch
+            return _open(target)
         except (OSError, AttributeError):
             return None
-    fn.argtypes = ARGTYPES
-    fn.restype = ctypes.c_int32
-    return fn
+
+
+def _open(target: Path) -> ctypes.CDLL:
+    lib = ctypes.CDLL(str(target))
+    lib.lexsearch, lib.opensearch  # noqa: B018 -- both there, or AttributeError: an older or foreign file
+    return lib
 
 
 def _view(values: array) -> ctypes.Array:
@@ -162,11 +189,12 @@ Row = tuple[int, str, float]  # garble signs consumed, Bengali segment (visual o
 class PackedChannel:
     """A decoder's channel rows as the records ``lexsearch.c`` reads: per garble string, an ``array`` of
     ``stride`` ints a row (signs consumed, number of letters, the letters padded with -1) and one of
-    scores. Letters the trie lacks get numbers after the trie's own, which no child of the trie has."""
+    scores. Letters are numbered as in ``letters`` (the trie's, or the character model's); any other gets a
+    number after those, which no child of the trie and no row of the model has."""
 
-    def __init__(self, trie: FlatTrie, by_garble: dict[str, tuple[Row, ...]], unknown: tuple[Row, ...],
+    def __init__(self, letters: dict[str, int], by_garble: dict[str, tuple[Row, ...]], unknown: tuple[Row, ...],
                  drops: tuple[tuple[str, float], ...]) -> None:
-        self.letter = dict(trie.letter)
+        self.letter = dict(letters)
         everything = [*(r for rows in by_garble.values() for r in rows), *unknown, *((0, s, lc) for s, lc in drops)]
         for _, src, _ in everything:
             for ch in src:
@@ -175,6 +203,8 @@ class PackedChannel:
         self.by_garble = {g: self.pack(rows) for g, rows in by_garble.items()}
         self.unknown = self.pack(unknown)
         self.drops = self.pack([(0, s, lc) for s, lc in drops])
+        self.chars = sorted(self.letter, key=self.letter.__getitem__)  # letter number -> letter
+        self.code = array("i", map(ord, self.chars))
         self._drop_arrays: tuple | None = None
 
     def pack(self, rows: Iterable[Row]) -> tuple[array, array]:
@@ -198,13 +228,11 @@ class PackedChannel:
 _out = threading.local()  # each thread its own output buffers: ctypes lets go of the GIL during the call
 
 
-def run(search, trie: FlatTrie, channel: PackedChannel, y: str, longest: int, known: Container[str],
-        sub: float, skip: float, margin: float, beam: int) -> list[tuple[int, float]] | None:
-    """The compiled search (``search`` from :func:`lexsearch`) on the visual-order garble ``y``: the channel
-    rows of each position in the order ``Decoder._expansions`` gives them (``known``: the garble signs the
-    channel has rows for; ``longest``: its longest garble string). Returns (node, channel score) at the
-    end of ``y``, or None when the C side ran out of room (the caller then runs the Python search)."""
-    ints, lcs, pos = array("i"), array("d"), [0]
+def _rows(channel: PackedChannel, y: str, longest: int, known: Container[str]) -> tuple[array, array, array]:
+    """The channel rows of each position of ``y`` in the order ``Decoder._expansions`` gives them (``known``:
+    the garble signs the channel has rows for; ``longest``: its longest garble string): (row start of each
+    position, int records, scores)."""
+    ints, lcs, pos = array("i"), array("d"), array("i", [0])
     table, n = channel.by_garble, len(y)
     for j in range(n):
         for b in range(1, min(longest, n - j) + 1):
@@ -216,14 +244,116 @@ def run(search, trie: FlatTrie, channel: PackedChannel, y: str, longest: int, kn
             ints += channel.unknown[0]
             lcs += channel.unknown[1]
         pos.append(len(lcs))
+    return pos, ints, lcs
+
+
+def _c_int(value: int) -> int:
+    return max(0, min(value, 2**31 - 1))
+
+
+def run(search, trie: FlatTrie, channel: PackedChannel, y: str, longest: int, known: Container[str],
+        sub: float, skip: float, margin: float, beam: int) -> list[tuple[int, float]] | None:
+    """The compiled lexicon search (``search`` from :func:`lexsearch`) on the visual-order garble ``y``.
+    Returns (node, channel score) at the end of ``y``, or None when the C side ran out of room (the caller
+    then runs the Python search)."""
+    pos, ints, lcs = _rows(channel, y, longest, known)
     if not hasattr(_out, "node"):
         _out.node, _out.score = (ctypes.c_int32 * OUT_CAP)(), (ctypes.c_double * OUT_CAP)()
     k_start, k_letter, k_node, mass, n_nodes = trie.arrays()
     n_drops, drop_ints, drop_lcs = channel.drop_arrays()
-    beam = max(0, min(beam, 2**31 - 1))  # a C int
     count = search(k_start, k_letter, k_node, mass, n_nodes, len(channel.letter),
-                   n, channel.stride, _view(array("i", pos)), _view(ints), _view(lcs),
-                   n_drops, drop_ints, drop_lcs, sub, skip, margin, beam, _out.node, _out.score, OUT_CAP)
+                   len(y), channel.stride, _view(pos), _view(ints), _view(lcs),
+                   n_drops, drop_ints, drop_lcs, sub, skip, margin, _c_int(beam), _out.node, _out.score, OUT_CAP)
     if count < 0:
         return None
     return list(zip(_out.node[:count], _out.score[:count], strict=True))
+
+
+class _LM(ctypes.Structure):
+    """``LM`` in lexsearch.c."""
+
+    _fields_ = [("kid_start", _I32), ("kid_letter", _I32), ("kid_node", _I32),
+                ("row_start", _I32), ("row_letter", _I32), ("row_p", _F64), ("count", _F64), ("types", _F64),
+                ("order", ctypes.c_int32), ("start", ctypes.c_int32), ("end", ctypes.c_int32),
+                ("uniform", ctypes.c_double)]
+
+
+class FlatLM:
+    """A :class:`~puthi.normalize.charlm.CharLM` as the flat arrays ``opensearch`` in ``lexsearch.c`` reads.
+
+    Letters are numbered in code-point order, then the start and end marks. The contexts are a trie read
+    from the newest letter back (the child of context h by letter a is the context a h), in order of length;
+    node v's children are ``kid_node[kid_start[v]:kid_start[v + 1]]`` and its row (the letters seen after it
+    with their probabilities) ``row_letter``/``row_p[row_start[v]:row_start[v + 1]]``, both sorted by letter;
+    ``count`` and ``types`` are its training count and number of letter types.
+
+    >>> from puthi.normalize.charlm import CharLM
+    >>> flat = FlatLM(CharLM.train(["তা", "তাস"], order=2))
+    >>> [flat.contexts[v] for v in flat.kid_node[flat.kid_start[0]:flat.kid_start[1]]]
+    ['ত', 'া', 'স', '<']
+    """
+
+    def __init__(self, lm) -> None:
+        self.order = lm.order
+        self.letter = {ch: i for i, ch in enumerate(sorted(lm.alphabet))}
+        self.start = self.letter.setdefault(lm.START, len(self.letter))
+        self.end = self.letter.setdefault(lm.END, len(self.letter))
+        self.contexts = sorted(lm.probs, key=len)
+        ids = {h: i for i, h in enumerate(self.contexts)}
+        kids: list[list[tuple[int, int]]] = [[] for _ in self.contexts]
+        for h in self.contexts[1:]:
+            kids[ids[h[1:]]].append((self.letter[h[0]], ids[h]))
+        start, letters, nodes, row_start, row_letter, row_p = [0], [], [], [0], [], []
+        for h, under in zip(self.contexts, kids, strict=True):
+            for a, v in sorted(under):
+                letters.append(a)
+                nodes.append(v)
+            start.append(len(nodes))
+            for a, p in sorted((self.letter[c], p) for c, p in lm.probs[h].items()):
+                row_letter.append(a)
+                row_p.append(p)
+            row_start.append(len(row_p))
+        self.kid_start, self.kid_letter, self.kid_node = array("i", start), array("i", letters), array("i", nodes)
+        self.row_start, self.row_letter, self.row_p = array("i", row_start), array("i", row_letter), array("d", row_p)
+        self.count = array("d", (lm._totals[h][0] for h in self.contexts))
+        self.types = array("d", (lm._totals[h][1] for h in self.contexts))
+        self.uniform = lm.uniform()
+        self._struct: tuple | None = None
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_struct": None}
+
+    def struct(self) -> ctypes.c_void_p:
+        """A pointer to the model as lexsearch.c's ``LM`` (over this object's arrays, no copy), made once."""
+        if self._struct is None:
+            views = [_view(a) for a in (self.kid_start, self.kid_letter, self.kid_node, self.row_start,
+                                        self.row_letter, self.row_p, self.count, self.types)]
+            ptrs = [ctypes.cast(v, _F64 if isinstance(v[0], float) else _I32) for v in views]
+            lm = _LM(*ptrs, self.order, self.start, self.end, self.uniform)
+            self._struct = (views, lm, ctypes.cast(ctypes.pointer(lm), ctypes.c_void_p))
+        return self._struct[2]
+
+
+MAX_ORDER = 32  # longer histories than lexsearch.c keeps: the Python search runs
+
+
+def run_open(search, lm: FlatLM, channel: PackedChannel, y: str, longest: int, known: Container[str],
+             margin: float, lm_weight: float, beam: int) -> dict[str, float] | None:
+    """The compiled open-vocabulary search (``search`` from :func:`opensearch`) on the visual-order garble
+    ``y``, with ``channel`` packed in ``lm``'s letter numbers. Returns {spelling: score} at the end of ``y``,
+    or None when the C side ran out of room (the caller then runs the Python search)."""
+    if lm.order > MAX_ORDER:
+        return None
+    pos, ints, lcs = _rows(channel, y, longest, known)
+    if not hasattr(_out, "letters"):
+        _out.letters, _out.start = (ctypes.c_int32 * LETTERS_CAP)(), (ctypes.c_int32 * (OUT_CAP + 1))()
+        _out.open_score = (ctypes.c_double * OUT_CAP)()
+    n_drops, drop_ints, drop_lcs = channel.drop_arrays()
+    count = search(lm.struct(), len(channel.letter), _view(channel.code),
+                   len(y), channel.stride, _view(pos), _view(ints), _view(lcs),
+                   n_drops, drop_ints, drop_lcs, margin, lm_weight, _c_int(beam),
+                   _out.letters, LETTERS_CAP, _out.start, _out.open_score, OUT_CAP)
+    if count < 0:
+        return None
+    chars, letters, start = channel.chars, _out.letters, _out.start
+    return {"".join([chars[k] for k in letters[start[i]:start[i + 1]]]): _out.open_score[i] for i in range(count)}

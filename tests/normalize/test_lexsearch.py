@@ -1,4 +1,4 @@
-"""The compiled lexicon search (normalize/lexsearch.c) against the Python one it copies."""
+"""The compiled searches (normalize/lexsearch.c) against the Python ones they copy."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puthi.normalize import native
-from puthi.normalize.garble import DecoderConfig, build_decoder, default_decoder
+from puthi.normalize.charlm import CharLM
+from puthi.normalize.garble import Channel, Decoder, DecoderConfig, build_decoder, default_decoder
 from puthi.normalize.garble_visual import devanagari_to_visual
 
-needs_compiler = pytest.mark.skipif(native.lexsearch() is None, reason="no C compiler: nothing compiled to test")
+needs_compiler = pytest.mark.skipif(native.lexsearch() is None or native.opensearch() is None,
+                                    reason="no C compiler: nothing compiled to test")
 
 
 def _random_tokens(decoder, count: int, seed: int) -> list[str]:
@@ -130,3 +132,70 @@ def test_any_token_reads_the_same_in_c_and_in_python(data):
     y = "".join(parts)
     exps = decoder._expansions(y)
     assert decoder._search_lexicon(y, exps, compiled=True) == decoder._search_lexicon(y, exps, compiled=False)
+
+
+def _open_both(decoder, y: str) -> tuple[dict, dict]:
+    exps = decoder._expansions(y)
+    compiled = native.run_open(native.opensearch(), decoder._flat_lm, decoder._packed_open, y,
+                               decoder.channel.max_garble, decoder._by_garble, decoder.config.prune,
+                               decoder.config.lm_weight, decoder.config.beam)
+    assert compiled is not None, y  # the C search itself answered
+    return compiled, decoder._search_open(y, exps, compiled=False)
+
+
+@needs_compiler
+def test_the_compiled_open_search_finds_what_the_python_one_finds_to_the_last_bit():
+    decoder = default_decoder()
+    tokens = [devanagari_to_visual(unicodedata.normalize("NFC", t))
+              for t in ["कब्रिब्री", "कविशां", "पिঠে", "श्रीमती", "रt", "ꙮ", "@@"]]
+    tokens += _random_tokens(decoder, 300, seed=5)
+    differ = [y for y in tokens if (pair := _open_both(decoder, y))[0] != pair[1]]
+    assert not differ, differ[:5]
+    assert sum(bool(decoder._search_open(y)) for y in tokens) > 250  # the comparison compared something
+
+
+@needs_compiler
+@pytest.mark.parametrize("config", [DecoderConfig(beam=1, prune=3.0), DecoderConfig(beam=200, prune=30.0),
+                                    DecoderConfig(drops=20, lm_weight=0.3), DecoderConfig(drops=0, beam=0),
+                                    DecoderConfig(prune=math.inf, beam=3), DecoderConfig(beam=2, lm_weight=0.0)])
+def test_the_two_open_searches_agree_under_other_settings(config):
+    decoder = default_decoder().variant(config=config)
+    for y in _random_tokens(decoder, 80, seed=17):
+        compiled, python = _open_both(decoder, y)
+        assert compiled == python, y
+
+
+@needs_compiler
+def test_a_tie_keeps_the_spelling_python_keeps():
+    # Two letters at the same cost and no character model: the beam of one keeps the larger string (খ > ক),
+    # as heapq.nlargest does on (score, spelling).
+    channel = Channel({"x": [("ক", -1.0), ("খ", -1.0)], "y": [("া", -0.5), ("ি", -0.5)], "": []},
+                      frozenset("xy"), 1)
+    decoder = Decoder(channel, CharLM.train(["কা", "খি"], order=3), {"কা": 1.0},
+                      DecoderConfig(lm_weight=0.0, beam=1, drops=0))
+    compiled, python = _open_both(decoder, "xy")
+    assert compiled == python
+    assert set(compiled) == {"খা", "খি"}
+
+
+@needs_compiler
+def test_an_open_search_that_runs_out_of_room_in_c_is_run_in_python(monkeypatch):
+    decoder = default_decoder()
+    y = devanagari_to_visual("कब्रिब्री")
+    whole = decoder._search_open(y, compiled=False)
+    monkeypatch.setattr(native, "OUT_CAP", 1)
+    assert native.run_open(native.opensearch(), decoder._flat_lm, decoder._packed_open, y, decoder.channel.max_garble,
+                           decoder._by_garble, 9.0, 1.0, 8) is None
+    assert decoder._search_open(y) == whole
+
+
+@needs_compiler
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_any_token_reads_the_same_in_both_open_searches(data):
+    decoder = default_decoder()
+    pieces = sorted(g for g in decoder.channel.by_garble if g)
+    parts = data.draw(st.lists(st.one_of(st.sampled_from(pieces), st.characters(blacklist_categories=("Cs",))),
+                               min_size=1, max_size=12))
+    compiled, python = _open_both(decoder, "".join(parts))
+    assert compiled == python
