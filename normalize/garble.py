@@ -604,7 +604,7 @@ def default_decoder() -> Decoder:
         with tmp.open("wb") as fh:
             pickle.dump(decoder, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-        for old in path.parent.glob("decoder-*.pickle"):  # earlier builds: 37 MB each
+        for old in path.parent.glob("decoder-*.pickle"):  # earlier builds: 58 MB each
             if old != path:
                 old.unlink(missing_ok=True)
     except OSError:  # read-only or full disk: the next process builds it again

@@ -289,8 +289,9 @@ class FlatLM:
 
     >>> from puthi.normalize.charlm import CharLM
     >>> flat = FlatLM(CharLM.train(["তা", "তাস"], order=2))
-    >>> [flat.contexts[v] for v in flat.kid_node[flat.kid_start[0]:flat.kid_start[1]]]
-    ['ত', 'া', 'স', '<']
+    >>> names = {i: ch for ch, i in flat.letter.items()}
+    >>> [names[a] for a in flat.kid_letter[flat.kid_start[0]:flat.kid_start[1]]]  # the contexts of one letter
+    ['ত', 'স', 'া', '<']
     """
 
     def __init__(self, lm) -> None:
@@ -298,13 +299,13 @@ class FlatLM:
         self.letter = {ch: i for i, ch in enumerate(sorted(lm.alphabet))}
         self.start = self.letter.setdefault(lm.START, len(self.letter))
         self.end = self.letter.setdefault(lm.END, len(self.letter))
-        self.contexts = sorted(lm.probs, key=len)
-        ids = {h: i for i, h in enumerate(self.contexts)}
-        kids: list[list[tuple[int, int]]] = [[] for _ in self.contexts]
-        for h in self.contexts[1:]:
+        contexts = sorted(lm.probs, key=len)
+        ids = {h: i for i, h in enumerate(contexts)}
+        kids: list[list[tuple[int, int]]] = [[] for _ in contexts]
+        for h in contexts[1:]:
             kids[ids[h[1:]]].append((self.letter[h[0]], ids[h]))
         start, letters, nodes, row_start, row_letter, row_p = [0], [], [], [0], [], []
-        for h, under in zip(self.contexts, kids, strict=True):
+        for h, under in zip(contexts, kids, strict=True):
             for a, v in sorted(under):
                 letters.append(a)
                 nodes.append(v)
@@ -315,8 +316,8 @@ class FlatLM:
             row_start.append(len(row_p))
         self.kid_start, self.kid_letter, self.kid_node = array("i", start), array("i", letters), array("i", nodes)
         self.row_start, self.row_letter, self.row_p = array("i", row_start), array("i", row_letter), array("d", row_p)
-        self.count = array("d", (lm._totals[h][0] for h in self.contexts))
-        self.types = array("d", (lm._totals[h][1] for h in self.contexts))
+        self.count = array("d", (lm._totals[h][0] for h in contexts))
+        self.types = array("d", (lm._totals[h][1] for h in contexts))
         self.uniform = lm.uniform()
         self._struct: tuple | None = None
 
