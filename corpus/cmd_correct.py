@@ -55,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       "after it that name no game follow it (unless the corpus was built with --game)")
     what.add_argument("--import", dest="import_csv", metavar="CSV",
                       help="import corrections from a CSV (document,page,kind,start,end,line,word,before,after,"
-                           "author,note)")
+                           "author,note; an export's annotations.csv as it is, with page_no, line_no and source)")
     what.add_argument("--list", action="store_true", help="list the corrections and whether each still applies")
     what.add_argument("--delete", type=int, metavar="ID", help="delete a correction by its id")
     p.add_argument("--quantity", default="", help="with --verdict, --no-rule or --game: only the claims of this "
@@ -163,7 +163,7 @@ def _resolved_rows(corpus, anns: list, csv_name: str) -> list:
     items, errors = [], []
     for a in anns:
         try:
-            doc = corpus.find_document(a.document)
+            doc = _document_of_row(corpus, a)
             items.append((doc, corpus.resolve(doc, a)))
         except InputError as exc:
             errors.append((a.row, exc))
@@ -172,6 +172,17 @@ def _resolved_rows(corpus, anns: list, csv_name: str) -> list:
         more = f" (and bad rows on lines {', '.join(rest)})" if rest else ""
         raise InputError(f"{csv_name} line {row}", f"{first.where}: {first.what}{more}")
     return items
+
+
+def _document_of_row(corpus, a):
+    """The document an imported row names: by its ``source`` path when the row has one that the corpus holds
+    (an export's annotations.csv: two books may both have a page-001.png), else by its ``document``."""
+    if a.source:
+        try:
+            return corpus.find_document(a.source)
+        except InputError:  # the corpus was built elsewhere: the name may still tell
+            pass
+    return corpus.find_document(a.document)
 
 
 def _doc_of_claim(corpus, claim_id: str) -> str:

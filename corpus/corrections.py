@@ -510,6 +510,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         word_no=word,
         quantity=(row.get("quantity") or "").strip(),
         row=n,
+        source=(row.get("source") or "").strip(),
     )
     if line is None:
         check_annotation(replace(a, document=f"{name} line {n}: {a.document}"), games=None)  # the store: names

@@ -167,6 +167,8 @@ class Annotation:
     repeated: bool = False  # set when the same correction was already stored (it is not stored twice)
     quantity: str = ""  # a verdict, withdrawal or game for only the claims of this key or quantity at the span
     row: int | None = field(default=None, compare=False)  # its line in the CSV it was imported from
+    # the document's full path as an export's annotations.csv gives it (the name alone may name several)
+    source: str = field(default="", compare=False)
 
     @property
     def layer(self) -> str:

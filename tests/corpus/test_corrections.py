@@ -626,6 +626,25 @@ def test_an_exported_annotations_csv_imports_as_it_was_recorded(tmp_path, fast_r
         assert [(a.author, a.note) for a in c.annotations()] == [("@rk", "-1: OCR dropped a letter")]
 
 
+def test_an_exported_csv_of_two_books_with_a_page_of_one_name_imports_into_a_new_corpus(tmp_path, fast_repair):
+    # a newcomer: both books had a page-001; the import read the bare name ("names 2 documents") and ignored
+    # the export's source column, which tells them apart
+    pages = []
+    for book in ("one", "two"):
+        (tmp_path / book).mkdir()
+        pages.append(tmp_path / book / "page-001.txt")
+        pages[-1].write_text("বিস্তি খেলায় দুইজন খেলে।\n", encoding="utf-8")
+    db, again = tmp_path / "c.sqlite", tmp_path / "again.sqlite"
+    build(pages, db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", str(pages[1]), "--start", "7", "--end", "12", "--text",
+                     "খেলাতে", "--author", "rk"]) == 0
+    assert cli.main(["export", "--db", str(db), "--format", "csv", "-o", str(tmp_path / "ex")]) == 0
+    build(pages, again, progress=False)
+    assert cli.main(["correct", "--db", str(again), "--import", str(tmp_path / "ex" / "annotations.csv")]) == 0
+    with Corpus(again) as c:
+        assert [(a.document, a.after) for a in c.annotations()] == [(str(pages[1]), "খেলাতে")]
+
+
 def test_a_person_withdraws_a_claim_read_from_prose_and_it_stays_withdrawn(tmp_path, fast_repair, capsys):
     # `correct --verdict` could not remove a claim that a sentence of prose gave: a verdict on a rule that is none
     # (here the second sentence stands for such prose: the machine reads a rule in it)
