@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, share, text_lang
+from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, reject_markup, share, text_lang
 from puthi.errors import InputError
 from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence, page_langs
 from puthi.normalize.furniture import NoiseLines
@@ -93,6 +93,7 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
         if offset == 0:
             reject_jsonl(raw, name)
+            reject_markup(raw, name)
         if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")

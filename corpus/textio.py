@@ -103,6 +103,7 @@ def check_head(head: bytes, where: str, json: bool = False) -> None:
         raise InputError(where, "looks like a binary file, not text; give a UTF-8 text file")
     if not json:
         reject_jsonl(head, where)
+        reject_markup(head, where)
 
 
 def reject_jsonl(head: bytes, where: str) -> None:
@@ -110,6 +111,23 @@ def reject_jsonl(head: bytes, where: str) -> None:
     if _JSON_LINE.match(head):
         raise InputError(where, "looks like JSON lines (puthi's --format jsonl?), not text; give the text "
                                 "itself (--format text upstream)")
+
+
+_MARKUP = re.compile(rb"(?:\xef\xbb\xbf)?\s*(?:<\?xml\b|<!DOCTYPE\s|<(?:TEI|teiCorpus|alto|PcGts|html)\b)", re.I)
+
+
+def reject_markup(head: bytes, where: str) -> None:
+    """``InputError`` if ``head`` opens an XML or HTML file: a newcomer's ``check`` of a TEI export read its tags
+    as the rule text.
+
+    >>> reject_markup(b'<?xml version="1.0"?><TEI>', "book.tei.xml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puthi.errors.InputError: book.tei.xml: is XML or HTML (a TEI, ALTO, PAGE or hOCR file?), not text; ...
+    """
+    if _MARKUP.match(head):
+        raise InputError(where, "is XML or HTML (a TEI, ALTO, PAGE or hOCR file?), not text; give the plain text "
+                                "(puthi ocr writes it), or build a corpus from ALTO, PAGE or hOCR with puthi build")
 
 
 def wide_without_bom(head: bytes) -> str | None:

@@ -30,6 +30,21 @@ def test_another_commands_jsonl_is_refused_as_text():
         assert "Traceback" not in out.stderr
 
 
+def test_a_tei_or_hocr_file_is_refused_as_text(tmp_path):
+    # a newcomer's `check` of a TEI export read its tags as the rule text, with exit status 0
+    tei = tmp_path / "book.tei.xml"
+    tei.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<TEI><text><p>ছেষট্টি খেলায় দুজন খেলে।</p></text></TEI>\n',
+                   encoding="utf-8")
+    hocr = tmp_path / "page.hocr"
+    hocr.write_text("<!DOCTYPE html>\n<html><body><span class='ocrx_word'>তাস</span></body></html>\n",
+                    encoding="utf-8")
+    for path in (tei, hocr):
+        for command in (["repair", str(path)], ["terms", str(path)], ["check", str(path), "--game", "sixtysix"]):
+            out = _puthi(command)
+            assert out.returncode == 2 and "is XML or HTML" in out.stderr, (command, out.stderr)
+    assert _puthi(["check", "-", "--game", "sixtysix"], input="<b>ছেষট্টি</b> খেলায় দুজন খেলে।\n").returncode == 0
+
+
 def test_closed_standard_streams_give_one_line_errors():
     out = subprocess.run(f"{sys.executable} -m puthi repair - <&-", shell=True, capture_output=True, text=True)
     assert out.returncode == 2 and "standard input: is closed" in out.stderr and "Traceback" not in out.stderr
