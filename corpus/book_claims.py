@@ -22,6 +22,7 @@ import itertools
 import unicodedata
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import regex
@@ -336,14 +337,13 @@ def books(docs: list[Document]) -> list[list[Document]]:
     >>> [len(book) for book in books([D(f"/y/{n}.txt", f"{n}.txt", "text", n) for n in ("0001", "2019", "2020")])]
     [1, 2]
     """
-    from pathlib import Path
 
     shelves: dict[tuple[str, str, str], list[tuple[int, Document]]] = {}
     out: list[list[Document]] = []
     for doc in docs:
         if (n := file_page(doc)) is not None:  # scans with scans, hOCR with hOCR: not a page and its own OCR
             path = Path(doc.source)
-            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(path.stem).group(1).casefold(),
+            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold(),
                                 "image" if doc.kind == "image" else doc.kind), []).append((n, doc))
         else:
             out.append([doc])
@@ -369,9 +369,8 @@ def _numbered(pages: list[tuple[int, Document]]) -> list[list[Document]]:
     >>> [[d.name for d in book] for book in _numbered(pages)]
     [['001.txt'], ['200.txt'], ['998.txt', '999.txt', '1000.txt']]
     """
-    from pathlib import Path
 
-    stems = [Path(doc.source).stem for _, doc in pages]
+    stems = [page_stem(Path(doc.source)) for _, doc in pages]
     width = min(len(stem) for stem in stems)
     zero = [unicodedata.digit(stem[0], -1) == 0 for stem in stems]  # ০০১.txt too
     padded = width > 1 and any(zero) and all(len(st) == width or not z for st, z in zip(stems, zero, strict=True))
@@ -396,13 +395,24 @@ def file_page(doc: Document) -> int | None:
     (3, None)
     >>> file_page(D("/b/0007.txt", "0007.txt", "text", "5"))  # a page's OCR named by its number alone (see books)
     7
+    >>> file_page(D("/e/page-0002.alto.xml", "page-0002.alto.xml", "alto", "6"))  # as puthi export names it
+    2
     """
-    from pathlib import Path
 
-    m = _PAGE_FILE.fullmatch(Path(doc.source).stem)
+    m = _PAGE_FILE.fullmatch(page_stem(Path(doc.source)))
     if not m or (doc.kind not in PAGE_FILES and not (doc.kind == "text" and _page_word(m.group(1)))):
         return None
     return int(m.group(2))
+
+
+_FORMAT_SUFFIXES = (".alto", ".page", ".hocr")
+
+
+def page_stem(path: Path) -> str:
+    """A file's name without its suffix and the format's own before it (``page-0002.alto.xml``: ``page-0002``), as
+    puthi's exports and other tools name a page's OCR; a newcomer's exported pages were no book again."""
+    stem = path.stem
+    return stem[: -len(suffix)] if (suffix := Path(stem).suffix.lower()) in _FORMAT_SUFFIXES else stem
 
 
 def _page_word(prefix: str) -> bool:

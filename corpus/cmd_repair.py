@@ -27,7 +27,16 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from puthi.corpus.textio import check_head, not_utf8, nul_byte, open_input, reject_jsonl, reject_markup, share, text_lang
+from puthi.corpus.textio import (
+    check_head,
+    not_utf8,
+    nul_byte,
+    open_input,
+    reject_jsonl,
+    reject_markup,
+    share,
+    text_lang,
+)
 from puthi.errors import InputError
 from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence, page_langs
 from puthi.normalize.furniture import NoiseLines

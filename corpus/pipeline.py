@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import html
 import importlib
 import os
 import stat
@@ -40,6 +41,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import regex
 
 from puthi.corpus.records import Claim, Document, Failure, PageResult, PageTask, ProcessingStep, Verdict
 from puthi.corpus.textio import other_script
@@ -275,6 +278,45 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
                 continue
             found.append((resolved, kind))
     return found, failures, ignored
+
+
+_SCAN_NAMED = {
+    "alto": regex.compile(r"<(?:\w+:)?fileName>\s*([^<]+?)\s*</(?:\w+:)?fileName>"),
+    "page": regex.compile(r"""\bimageFilename\s*=\s*["']([^"']+)["']"""),
+    "hocr": regex.compile(r"""\btitle\s*=\s*["'][^"']*?\bimage\s+"?([^";']+)"?"""),
+}
+
+
+def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]],
+                                                                                            list[Path]]:
+    """``files`` without the scans that an hOCR, ALTO or PAGE file among them names as its page (read from its first
+    64 kB), unless the scan was named itself; and those scans. A folder of scans and their OCR (an export of puthi,
+    Transkribus' images with their PAGE files) had been read twice: each page once from its OCR file and once
+    from its scan, OCR'd anew (a newcomer).
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "p1.alto.xml").write_text("<alto><fileName>p1.png</fileName></alto>", encoding="utf-8")
+    >>> kept, left = scans_of_imports([(d / "p1.alto.xml", "alto"), (d / "p1.png", "image"), (d / "p2.png", "image")],
+    ...                               [d])
+    >>> [p.name for p, _ in kept], [p.name for p in left]
+    (['p1.alto.xml', 'p2.png'], ['p1.png'])
+    """
+    named = {Path(s).resolve() for s in sources if Path(s).is_file()}
+    covered: set[Path] = set()
+    for path, kind in files:
+        if kind not in _SCAN_NAMED:
+            continue
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(1 << 16).decode("utf-8", "replace")
+        except OSError:
+            continue
+        for m in _SCAN_NAMED[kind].finditer(head):
+            ref = html.unescape(m.group(1)).partition("#page=")[0]
+            covered.add((path.parent / ref).resolve())
+    left = [p for p, kind in files if kind == "image" and p in covered and p not in named]
+    return [(p, kind) for p, kind in files if p not in left], left
 
 
 def printable_path(path: Path | str) -> str:
@@ -784,6 +826,7 @@ class BuildReport:
     seconds: float = 0.0
     documents: int = 0
     ignored: list[Path] = field(default_factory=list)  # files of the folders that are not sources by name
+    covered: list[Path] = field(default_factory=list)  # scans read through the hOCR, ALTO or PAGE file beside them
     notes: list[str] = field(default_factory=list)  # built, but probably not what was meant (another script)
 
     def summary(self) -> str:
@@ -799,6 +842,10 @@ class BuildReport:
             text += (f"; {len(self.ignored)} file(s) in the folders left out ({names}): only scans, PDFs, "
                      "hOCR/ALTO/PAGE (.xml, .html) and .txt files are read, and no README; name a file to build "
                      "it all the same")
+        if self.covered:
+            names = ", ".join(p.name for p in self.covered[:3]) + (", ..." if len(self.covered) > 3 else "")
+            text += (f"; {len(self.covered)} scan(s) read through the hOCR/ALTO/PAGE file that names them ({names}), "
+                     "not OCR'd again; name a scan to OCR it all the same")
         return text
 
 
@@ -904,6 +951,7 @@ def build(
         raise InputError(str(db), f"is a folder; give the corpus file, e.g. --db {Path(db) / 'corpus.sqlite'}")
     report = BuildReport()
     files, report.failures, report.ignored = discover(sources)
+    files, report.covered = scans_of_imports(files, sources)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
         if tables is None:
             tables = corpus.usable_term_tables()

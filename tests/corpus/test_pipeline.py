@@ -291,6 +291,31 @@ def test_alto_import_keeps_the_boxes_and_xxe_is_refused(tmp_path, fast_repair):
     assert snap["pages"][0]["text"] == "বিস্তি খেলা"
 
 
+def test_exported_alto_pages_and_their_scans_build_as_one_book_read_once(tmp_path, fast_repair):
+    # a newcomer built puthi's own ALTO export of a PDF: each page-000N.png beside its page-000N.alto.xml was OCR'd
+    # again (every claim twice), and the .alto.xml pages were no book, so page 2 lost the game page 1 names
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from PIL import Image
+
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    texts = ["দহ-গুটি খেলৰ নিয়ম", "এই খেল দুজন খেলুৱৈয়ে খেলে।"]
+    for n, text in enumerate(texts, 1):
+        words = [Word(w, Box(10 + 90 * i, 10, 90 + 90 * i, 40), 90.0) for i, w in enumerate(text.split())]
+        page = Page(path=f"page-000{n}.png", width=600, height=60, lang="asm", blocks=[Block([Line(words)])])
+        (tmp_path / f"page-000{n}.alto.xml").write_text(alto.to_alto([page]), encoding="utf-8")
+        Image.new("L", (600, 60), 255).save(tmp_path / f"page-000{n}.png")
+    db = tmp_path / "c.sqlite"
+    report = build([tmp_path], db, progress=False)
+    assert sorted(p.name for p in report.covered) == ["page-0001.png", "page-0002.png"]
+    assert "2 scan(s) read through" in report.summary()
+    with Corpus(db) as c:
+        docs = c.documents()
+        assert sorted(d.kind for d in docs) == ["alto", "alto"]
+        second = next(d for d in docs if d.name == "page-0002.alto.xml")
+        assert {cl.game for cl in c.pages(second)[0].claims} == {"dashguti"}
+
+
 def test_an_image_goes_through_ocr(tmp_path, fast_repair):
     pytest.importorskip("puthi.ocr.recognize")
     synth = pytest.importorskip("puthi.ocr.synth")
