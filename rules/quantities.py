@@ -32,19 +32,22 @@ QUANTITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "board_points": ("points (intersections) on the board", ()),
     "pieces_per_player": ("pieces each player starts with", ()),
     "players": ("number of players", ()),
-    "first_move_forced": ("the first move must go to this point (a string, e.g. 'centre'); behavioural", ()),
-    "capture_compulsory": ("1 when a capture that is possible must be made; behavioural", ()),
-    "outcome_when_blocked": ("'loss' when a player who cannot move loses; behavioural", ()),
-    "outcome_when_all_captured": ("'win' when the player who captures all the other's pieces wins; behavioural", ()),
-    "winner_when_no_capture": ("'more_pieces' when, neither side able to capture any more, the side with more pieces "
-                               "wins; behavioural", ()),
-    "outcome_when_equal_pieces": ("'draw' when the game ends so with equal pieces; behavioural", ()),
+    # a behavioural rule's meaning opens with a noun phrase, as a verdict's explanation names it ("… has yes for the
+    # rule that a possible capture must be made"; a newcomer had read "has yes for the 1 when …")
+    "first_move_forced": ("point the first move must go to (a string, e.g. 'centre'); behavioural", ()),
+    "capture_compulsory": ("rule that a possible capture must be made (1 yes, 0 no); behavioural", ()),
+    "outcome_when_blocked": ("outcome for a player who cannot move ('loss', 'win' or 'draw'); behavioural", ()),
+    "outcome_when_all_captured": ("outcome for the player who captures all the other's pieces ('win'); behavioural",
+                                  ()),
+    "winner_when_no_capture": ("winner when neither side can capture any more ('more_pieces': the side with more "
+                               "pieces); behavioural", ()),
+    "outcome_when_equal_pieces": ("outcome when the game ends with equal pieces ('draw'); behavioural", ()),
     "stock_face_down": ("cards left face down in the stock under the turned-up card", ()),
-    "follow_suit_while_stock": ("1 when suit must be followed while the stock lasts, 0 when any card may be "
-                                "played; behavioural", ()),
-    "trump_over_partner": ("1 when a player who cannot follow must trump even while the partner wins the trick, 0 "
-                           "when the partner's winning frees the duty (Klaverjas: Rotterdam, Amsterdam); behavioural",
-                           ()),
+    "follow_suit_while_stock": ("rule that suit must be followed while the stock lasts (1 yes, 0 when any card may "
+                                "be played); behavioural", ()),
+    "trump_over_partner": ("rule that a player who cannot follow must trump even while the partner wins the trick (1 "
+                           "yes, 0 when the partner's winning frees the duty; Klaverjas: Rotterdam, Amsterdam); "
+                           "behavioural", ()),
 }
 
 def key(quantity: str, **params: str) -> str:

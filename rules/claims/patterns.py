@@ -670,7 +670,12 @@ _MUST_CAPTURE = regex.compile(r"(?:কাটিব|কাটিতে|ধৰি�
 # "may capture": the rule says capturing is up to the player (a rules expert's review: "গুটি খাওয়া ঐচ্ছিক")
 _MAY_CAPTURE = regex.compile(r"ঐচ্ছিক|ইচ্ছাধীন|ইচ্ছামত|ইচ্ছামতো|বৈকল্পিক"
                           r"|(?:নকটাকৈ|নকাটিকৈ|নমৰাকৈ|নধৰাকৈ|না কেটে|না কাটিয়া|না খেয়ে|না খাইয়া)\S*[^।;]*?"
-                          r"(?:পাৰি|পারে|পারেন|পারিবে|পারা যায়|চলে)")  # may move on without capturing (a blind set)
+                          r"(?:পাৰি|পারে|পারেন|পারিবে|পারা যায়|চলে)"  # may move on without capturing (a blind set)
+                          # "need not": "কাটতে হবে না", "কাটিব নালাগে" (a newcomer; the first had read as must)
+                          r"|(?:কাটিব|কাটিতে|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে|মাৰিব)\S*\s*(?:ই\s*)?"
+                          r"(?:নালাগে|নেলাগে|নালাগিব|নেলাগিব|(?:লাগিব|হবে|হইবে|লাগে|লাগিবে)\s*না(?![\p{L}\p{M}]))"
+                          # "even not capturing will do": "নাকাটিলেও হয়", "না কাটলেও চলে" (a newcomer)
+                          r"|(?<![\p{L}\p{M}])(?:না\s*|ন)(?:কাট|কেট|ধৰ|ধর|মাৰ|খে|খা)\S*লেও\s*(?:হয়|চলে|হ'ব|হব)")
 
 
 _NO_ONE = regex.compile(r"(?<![\p{L}\p{M}])(?:কেউ|কেহ|কোনো পক্ষ|কোনো খেলোয়াড়|কোনো খেলুৱৈ|কোনেও)(?![\p{L}\p{M}])")

@@ -734,12 +734,24 @@ def test_a_count_with_any_classifier_is_no_card_value():
     # capturing by eating, and optional capture
     ("dashguti", "দশ-গুটিতে গুটি খাওয়া ঐচ্ছিক, বাধ্যতামূলক নয়।", [("capture_compulsory", "no", "contradicted")]),
     ("dashguti", "সুযোগ পেলে প্রতিপক্ষের গুটি খেতেই হবে।", [("capture_compulsory", "yes", "consistent")]),
+    # "need not" and "not capturing will do" (a newcomer: "গুটি কাটতে হবে না" had read as must, the others as nothing)
+    ("dashguti", "গুটি কাটতে হবে না।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "কাটিব পৰা অৱস্থাত নাকাটিলেও হয়।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "গুটি কাটিব নালাগে।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "সুযোগ থাকলেও গুটি না কাটলেও চলে।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "কাটিব পৰা অৱস্থাত কাটিবই লাগিব।", [("capture_compulsory", "yes", "consistent")]),
     # a value the text corrects is no value: "১৪ নয়, ২০"
     ("klaverjas", "তুরুপের নহলার মূল্য ১৪ নয়, ২০ পয়েন্ট।", [("card_value", 20, "contradicted")]),
 ])
 def test_a_rules_experts_statements_get_their_verdicts(game, text, expected):
     verdicts = check_claims(extract_claims(text, game))
     assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
+
+
+def test_a_behavioural_rules_explanation_names_the_rule_in_words():
+    # a newcomer read "reference has yes for the 1 when a capture that is possible must be made"
+    [v] = check_claims(extract_claims("গুটি কাটতে হবে না।", "dashguti"))
+    assert v.explanation == "The text says no; reference has yes for the rule that a possible capture must be made."
 
 
 def test_a_newcomers_booklet_gets_its_false_rules_caught_and_its_true_ones_kept():
