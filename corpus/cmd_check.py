@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:  # still run: a sentence may name another game (Schnapsen in a Sixty-Six text)
         print(f"puthi check: {exc.args[0]}, so its claims will be unverifiable; use --impl reference",
               file=sys.stderr)
-    _warn_if_another_game(text, args.game, args.lang, where)
+    _warn_if_another_game(text, args.game, args.lang, where, tables)
     if args.lang in ("bn", "as"):
         from puthi.corpus.cmd_repair import LOOKAHEAD, warn_if_other_language
 
@@ -129,17 +129,19 @@ def _warn_if_garbled(text: str, where: str) -> None:
               file=sys.stderr)
 
 
-def _warn_if_another_game(text: str, game: str, lang: str, where: str) -> None:
+def _warn_if_another_game(text: str, game: str, lang: str, where: str, tables=None) -> None:
     """Say so when the text never names ``game`` but names another game with an engine at least twice:
     its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas; a
     Sixty-Six text checked as Schnapsen, a newcomer). A variant with no name of its own (Rotterdam Klaverjas) is
-    named by its family's name."""
+    named by its family's name. ``tables``: the person's own terminology tables, whose games' names count too (a
+    newcomer's বাঘ-ছাগলী, named twice, was "never" named)."""
     from collections import Counter
 
     from puthi.rules.claims.extract import NAMED_GAMES, family, game_of
     from puthi.rules.terms import find_terms
 
-    named = Counter(g for t in find_terms(text, lang=lang) if (g := game_of(t)))
+    named = Counter(g for t in find_terms(text, lang=lang, tables=tables)
+                    if (g := game_of(t) or (t.concept.removeprefix("game.") if t.concept.startswith("game.") else "")))
     mine = game if game in NAMED_GAMES else family(game)
     others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
     if not named[mine] and others:

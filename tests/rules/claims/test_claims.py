@@ -389,6 +389,14 @@ def test_check_warns_when_the_text_is_about_another_game(tmp_path):
     assert "never schnapsen" in variant.stderr
     right = subprocess.run([*run, "sixtysix"], capture_output=True, text=True, timeout=120)
     assert "never" not in right.stderr
+    # a game of the person's own table counts as named (a newcomer's বাঘ-ছাগলী was "never" named)
+    table = tmp_path / "mine.csv"
+    table.write_text("concept,lang,headword,variants,gloss\ngame.bagh_chagli,as,বাঘ-ছাগলী,,tiger and goats\n",
+                     encoding="utf-8")
+    text.write_text("বাঘ-ছাগলী খেলত দুজন খেলুৱৈ থাকে। বাঘ-ছাগলী খেলৰ ফলিখন। দছ-গুটি খেল। দছ-গুটি খেলৰ নিয়ম।\n",
+                    encoding="utf-8")
+    own = subprocess.run([*run, "bagh_chagli", "--table", str(table)], capture_output=True, text=True, timeout=120)
+    assert own.returncode == 0 and "never" not in own.stderr, own.stderr
 
 
 def test_a_sentence_runs_on_across_a_page_break_and_its_furniture():
