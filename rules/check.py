@@ -99,14 +99,23 @@ _DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয়
 _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|টেক্কা|দহলা|সাহেব|বিবি|গোলাম|নহলা|বাদে|ছাড়া|বাহিৰে")
 
 
+# A claim less sure than this (its value a repair's guess at garbled OCR) is neither borne out nor contradicted.
+GUESS = 0.5
+
+
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
-    """Compare one claim with an implementation's facts."""
+    """Compare one claim with an implementation's facts; one whose value is a guess (``confidence`` below
+    :data:`GUESS`) is unverifiable."""
     what = _describe(claim)
     if claim.key not in facts:
         return Verdict(claim, impl, None, "unverifiable", f"{impl} does not define the {what}.")
     expected = in_words(claim.stated, facts[claim.key])
     if claim.stated is None:
         return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
+    if claim.confidence < GUESS:
+        return Verdict(claim, impl, expected, "unverifiable",
+                       f"The text's {claim.stated} is the repair's guess at garbled OCR (confidence "
+                       f"{claim.confidence:.2f}); {impl} has {expected} for the {what}. Read the scan.")
     if _same(claim.stated, expected):
         return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}; {impl} agrees.")
     bonus = facts.get("last_trick_bonus") or 0

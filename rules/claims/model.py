@@ -95,4 +95,5 @@ class Verdict:
             "verdict": self.verdict,
             "explanation": self.explanation,
             "impl": self.impl,
+            "confidence": round(self.claim.confidence, 3),  # below 0.5: a value the repair guessed (unverifiable)
         }

@@ -149,6 +149,19 @@ def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     assert "garble" not in out.err
 
 
+def test_a_value_the_repair_guessed_is_neither_borne_out_nor_contradicted(tmp_path, capsys):
+    # a newcomer's Assamese page read by a Hindi model: "२५४" was guessed as ২১১ (confidence 0.16) and the board's 21
+    # points were "contradicted"
+    from puthi.corpus.cli import main
+
+    raw = tmp_path / "hin.txt"
+    raw.write_text("दछ-गुटि खेल। वर्कशनऊ पूुँगें खिद्धंज गिंशवज लग लांटज जाक मरे २५४ विन्‍्मू शाहक।\n", encoding="utf-8")
+    assert main(["check", str(raw), "--game", "dashguti", "--repair"]) == 0
+    claims = [c for c in json.loads(capsys.readouterr().out) if c["quantity"] == "board_points"]
+    assert claims and all(c["verdict"] == "unverifiable" and c["confidence"] < 0.5 for c in claims), claims
+    assert "guess" in claims[0]["explanation"]
+
+
 def test_check_says_when_lang_contradicts_the_text():
     # an Assamese scholar: `check --lang bn --repair` on Assamese text lost a rule with no word of warning
     cli = [sys.executable, "-m", "puthi.corpus.cli"]
