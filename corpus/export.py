@@ -212,6 +212,39 @@ def pdf_page_png(pdf: str, page_no: int, size: tuple[int, int], target: Path) ->
     return write_atomic(target, buffer.getvalue())
 
 
+def _split_words(words: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A line's corrected words, one word each: a correction of several words gives its text to the first word and
+    none to the others it covers (a newcomer's corrected line was one ALTO String with spaces, in the first word's
+    small box), so its words share the boxes of the words it covers, each a width by its letters.
+
+    >>> box = lambda a, b: {"x0": a, "y0": 0, "x1": b, "y1": 10}
+    >>> out = _split_words([{"text": "তাস খেলা", "box": box(0, 40)}, {"text": "", "box": box(50, 90)}])
+    >>> [(w["text"], w["box"]["x0"], w["box"]["x1"]) for w in out]
+    [('তাস', 0, 34), ('খেলা', 45, 90)]
+    """
+    out: list[dict[str, Any]] = []
+    for k, w in enumerate(words):
+        parts = w.get("text", "").split()
+        if not parts:
+            continue
+        if len(parts) == 1 or "box" not in w:
+            out.append(w)
+            continue
+        covered = [w]
+        for after in words[k + 1:]:
+            if after.get("text") or "box" not in after:
+                break
+            covered.append(after)
+        x0, x1 = w["box"]["x0"], max(c["box"]["x1"] for c in covered)
+        unit = (x1 - x0) / (sum(len(p) for p in parts) + len(parts) - 1)  # a space is a letter's width
+        at = float(x0)
+        for part in parts:
+            end = at + unit * len(part)
+            out.append({**w, "text": part, "box": {**w["box"], "x0": round(at), "x1": round(end)}})
+            at = end + unit
+    return out
+
+
 def corrected_page(sp: StoredPage) -> dict[str, Any]:
     """The page of ``sp`` (a stored page) as ALTO should show it: each word's ``text`` the corrected text of
     its span (machine repairs and human corrections that are in force), and the pipeline's stages after
@@ -244,7 +277,7 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
                 start, end = max(to_output(edits, at), done), to_output(edits, cursor, end=True)
                 done = max(done, end)
                 w["text"] = sp.text[start:end].strip()  # "" for a word an edit joined to the one before (e •)
-            line["words"] = [w for w in line.get("words", []) if w.get("text")]
+            line["words"] = _split_words(line.get("words", []))
     _languages(page, sp.lang)
     page["steps"] = [*page.get("steps", []),
                      *({"name": f"{st.stage} {st.version}", "settings": st.settings} for st in sp.steps)]

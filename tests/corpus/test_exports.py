@@ -297,6 +297,29 @@ def test_alto_shows_a_human_correction(seed_copy, tmp_path):
     assert alto.read_alto(p)[0].text.split()[0] == "তাসখেলা"
 
 
+def test_a_correction_of_several_words_gives_alto_a_string_for_each_within_their_boxes(tmp_path, fast_repair):
+    # a newcomer's corrected line was one String with spaces in it, in the small box of its first word
+    alto = pytest.importorskip("puthi.ocr.alto")
+    from puthi.corpus.pipeline import build
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    words = [Word(w, Box(10 + 100 * i, 10, 90 + 100 * i, 40), 90.0) for i, w in enumerate(["বৰ্ড", "খনত", "দুটা"])]
+    source = tmp_path / "scan.alto.xml"
+    source.write_text(alto.to_alto([Page(path="scan.png", width=400, height=60, lang="asm",
+                                         blocks=[Block([Line(words)])])]), encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([source], db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", source.name, "--line", "1", "--word", "1",
+                     "--text", "বৰ্ডখনৰ ওপৰত", "--author", "rk"]) == 0
+    assert cli.main(["correct", "--db", str(db), "--doc", source.name, "--line", "1", "--word", "2",
+                     "--text", "", "--author", "rk"]) == 0
+    [out] = export.export(db, "alto", tmp_path / "alto")
+    [line] = alto.read_alto(out)[0].blocks[0].lines
+    got = [(w.text, w.box.x0, w.box.x1) for w in line.words]
+    assert [t for t, _, _ in got] == ["বৰ্ডখনৰ", "ওপৰত", "দুটা"], got
+    assert got[0][1] == 10 and got[1][2] == 190 and got[0][2] < got[1][1]  # the two words' boxes, one after the other
+
+
 def test_csv_and_parquet_hold_every_table(seed_copy, tmp_path):
     csv_files = export.export(seed_copy, "csv", tmp_path / "csv")
     parquet_files = export.export(seed_copy, "parquet", tmp_path / "pq")
