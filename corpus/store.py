@@ -781,6 +781,11 @@ class Corpus:
                 raise InputError(where, f"no line {ann.line_no}{word}; lines and words count from 1 (see the lines "
                                         "and words tables)")
             ann.start, ann.end = hit
+            if ann.word_no is not None and not ann.after:  # a word taken out takes a space with it (a newcomer
+                if ann.end < len(ocr_text) and ocr_text[ann.end] == " ":  # joined a split word: two spaces were left)
+                    ann.end += 1
+                elif ann.start and ocr_text[ann.start - 1] == " ":
+                    ann.start -= 1
         layer = ocr_text if ann.layer == "ocr" else text
         if ann.end > len(layer):
             name = "OCR text" if ann.layer == "ocr" else "repaired text"

@@ -408,6 +408,15 @@ def test_a_correction_by_line_and_word_says_what_it_replaced(tmp_path, fast_repa
     assert "'ও' → 'এবং') applied" in capsys.readouterr().err
 
 
+def test_a_word_taken_out_takes_one_space_with_it(tmp_path, fast_repair):
+    # a newcomer joined an OCR-split word ("বৰ্ড খনত" → "বৰ্ডখনত") and was left with two spaces
+    _, db, where = _built(tmp_path, "book.txt", "তাস খে লা হয়\nশেষ কথা\n")
+    assert cli.main(["correct", *where, "--line", "1", "--word", "2", "--text", "খেলা"]) == 0
+    assert cli.main(["correct", *where, "--line", "1", "--word", "3", "--text", ""]) == 0
+    assert cli.main(["correct", *where, "--line", "2", "--word", "2", "--text", ""]) == 0  # the last: the space before
+    assert _pages(db)[0].text == "তাস খেলা হয়\nশেষ\n"
+
+
 def test_a_term_link_stays_on_its_word_when_the_word_is_corrected_later(tmp_path, fast_repair):
     # a review: the link to card.ace jumped to the next টেক্কা once its own word was corrected to এক্কা
     book = tmp_path / "book.txt"
