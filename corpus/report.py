@@ -366,6 +366,9 @@ def _game_said(d: DocView) -> str:
     return f" · the whole page is about {html.escape(d.game_said)}, said by {html.escape(d.game_said_by)}"
 
 
+LANGUAGES = {"bn": "Bengali", "as": "Assamese"}  # a page's language by name (a newcomer read "language as")
+
+
 def render_report(docs: list[DocView], *, title: str = "puthi review", summary: dict | None = None) -> str:
     """The whole review page as one HTML string (images inlined as data URIs)."""
     sections = []
@@ -373,7 +376,8 @@ def render_report(docs: list[DocView], *, title: str = "puthi review", summary: 
         n_low = sum(w.conf < LOW_CONF for w in d.words)
         sections.append(
             f'<section class="doc" id="doc{di}" data-lang="{html.escape(d.lang)}"><h2>{html.escape(d.name)}</h2>'
-            f'<p class="meta">language {html.escape(d.lang)} · {_count(len(d.edits), "edit")} · '
+            f'<p class="meta">{html.escape(LANGUAGES.get(d.lang, "language " + d.lang))} · '
+            f'{_count(len(d.edits), "edit")} · '
             f"{_count(sum(s.kind == 'term' for s in d.spans), 'term')} · {_count(len(d.claims), 'claim')} · "
             f"{_count(n_low, 'low-confidence word')}"
             f"{' · ' + html.escape(d.source) if d.source else ''}{_game_said(d)}</p>"

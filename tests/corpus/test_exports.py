@@ -354,6 +354,7 @@ def test_the_review_page_of_a_corpus_shows_its_documents_and_verdicts(seed_copy,
     html = page.read_text(encoding="utf-8")
     assert page.name == "report.html" and all(d.name in html for d in docs)
     assert html.count('class="verdict ') >= len(verdicts) > 0
+    assert '<p class="meta">Assamese' in html and "language as" not in html  # by name (a newcomer)
     (one,) = export.export(seed_copy, "html", tmp_path / "one", documents=[docs[0].name])
     assert docs[0].name in one.read_text(encoding="utf-8") and docs[1].name not in one.read_text(encoding="utf-8")
 
