@@ -252,7 +252,23 @@ def to_tei(doc: Document, pages: list[StoredPage], *, tables: Iterable[GlossEntr
             if entry.table:  # a newcomer: the source column of their own table reached no export
                 source = f"; source: {entry.source}" if entry.source else ""
                 _sub(item, "note", f"table: {entry.table}{source}", type="source")
+    _indent(root)
     return etree.tostring(root, encoding="unicode", pretty_print=False)
+
+
+def _indent(root: etree._Element) -> None:
+    """Lines and indentation for the parts a person reads as a structure (a newcomer found the header and every
+    box on one line): the header, the facsimile and the back, which hold elements and leaf texts only. The body's
+    text keeps its own spaces and line breaks: a space added inside its mixed content would change the text."""
+    root.text = "\n"
+    for part in root:
+        part.tail = "\n"
+        if part.tag != _T + "text":
+            etree.indent(part, space="  ", level=0)
+    if (back := root.find(f"{_T}text/{_T}back")) is not None:
+        back.getprevious().tail = "\n"
+        etree.indent(back, space="  ", level=0)
+        back.tail = "\n"
 
 
 def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]) -> None:
