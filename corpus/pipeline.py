@@ -850,10 +850,11 @@ class BuildReport:
 
 
 class BuildLock:
-    """An exclusive lock on ``DB.lock``; the OS drops it when the holder dies, so it never goes stale."""
+    """An exclusive lock on ``DB.lock``, beside the file a symbolic link leads to (two builds through a link and its
+    file had run at once: a hostile tester); the OS drops it when the holder dies, so it never goes stale."""
 
     def __init__(self, db: str | Path, *, wait: bool = False):
-        self.path = Path(f"{db}.lock")
+        self.path = Path(f"{os.path.realpath(db)}.lock")
         self.wait = wait
         self.fh: Any = None
 

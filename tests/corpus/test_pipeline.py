@@ -16,7 +16,7 @@ import pytest
 from puthi.corpus import cli, pipeline
 from puthi.corpus.pipeline import build
 from puthi.corpus.store import FRAMES, Corpus
-from puthi.errors import EngineError, OutputError
+from puthi.errors import EngineError, InputError, OutputError
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -249,6 +249,10 @@ def test_two_builds_on_one_store_one_stops_with_a_clear_error_or_waits(tmp_path,
         _wait_for_pages(db, 2, proc)
         with pytest.raises(OutputError, match=r"another puthi build \(pid \d+\)"):
             build([other], db, progress=False)
+        link = tmp_path / "link.sqlite"  # the same corpus by a symbolic link: the same lock (a hostile tester)
+        link.symlink_to(db)
+        with pytest.raises(OutputError, match=r"another puthi build \(pid \d+\)"):
+            build([other], link, progress=False)
         report = build([other], db, progress=False, wait=True)  # waits for the first to finish
         assert report.done == 3
         with Corpus(db) as c:  # the first build had finished all its pages before the lock was free
@@ -263,6 +267,17 @@ def test_two_builds_on_one_store_one_stops_with_a_clear_error_or_waits(tmp_path,
     assert len(snap["pages"]) == 43 and len(snap["documents"]) == 2
     with Corpus(db) as c:
         assert c.integrity() == "ok"
+
+
+def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
+    # a hostile tester's hard link: SQLite kept a log for each name, and two builds at once lost one's documents
+    book = _pages_file(tmp_path, 1)
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    os.link(db, tmp_path / "hard.sqlite")
+    for name in (db, tmp_path / "hard.sqlite"):
+        with pytest.raises(InputError, match="2 hard links"):
+            build([book], name, progress=False)
 
 
 def test_alto_import_keeps_the_boxes_and_xxe_is_refused(tmp_path, fast_repair):
