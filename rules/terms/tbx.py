@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from lxml import etree
 
+from puthi.ocr.xmlsafe import xml_text
 from puthi.rules.terms.tables import TermTables
 
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
@@ -72,7 +73,8 @@ def to_tbx(tables: TermTables, title: str = "puthi terminology tables") -> str:
 
 
 def _sub(parent, tag: str, text: str | None = None, **attrs: str):
-    el = etree.SubElement(parent, f"{{{TBX_NS}}}{tag}", **attrs)
+    # a control character a table's cell held becomes U+FFFD, as in TEI (a hostile tester's had ended in a traceback)
+    el = etree.SubElement(parent, f"{{{TBX_NS}}}{tag}", **{k: xml_text(v) for k, v in attrs.items()})
     if text is not None:
-        el.text = text
+        el.text = xml_text(text)
     return el

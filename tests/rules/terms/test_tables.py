@@ -192,6 +192,14 @@ def test_tbx_export_has_one_entry_per_concept_and_every_form():
     assert len(root.findall(".//t:term", ns)) == n_forms
 
 
+def test_tbx_export_of_a_table_with_a_control_character_in_a_cell(tmp_path):
+    # a hostile tester: a \x01 or U+FFFE in a gloss ended `terms --export tbx` in a traceback
+    table = tmp_path / "t.csv"
+    table.write_text("concept,lang,headword,gloss\ngame.lattu,bn,লাট্টু,top\x01game\ufffe\n", encoding="utf-8")
+    root = etree.fromstring(to_tbx(load_tables([table])).encode("utf-8"))
+    assert "top\ufffdgame\ufffd" in "".join(root.itertext())
+
+
 def test_tables_merge():
     t = load_tables()
     assert len((t + TermTables([])).entries) == len(t.entries)
