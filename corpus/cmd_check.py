@@ -34,6 +34,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from puthi.rules.check import check_claims, facts_of, impls
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.report import to_markdown
@@ -68,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         claims = _claims_after_repair(text, args.game, args.lang, tables)
     else:
         _warn_if_garbled(text, where)
-        claims = extract_claims(text, args.game, args.lang, tables=tables)
+        # each sentence in the input's own characters (the claims are read in NFC: a hostile tester's NFD text)
+        claims = [replace(c, text=text[c.start : c.end])
+                  for c in extract_claims(text, args.game, args.lang, tables=tables)]
     verdicts = check_claims(claims, impl=args.impl)
     if args.format == "md":
         print(to_markdown(verdicts))

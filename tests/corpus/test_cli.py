@@ -149,6 +149,20 @@ def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     assert "garble" not in out.err
 
 
+def test_checks_sentences_are_the_inputs_own_characters_in_nfd_too(tmp_path, capsys):
+    # a hostile tester: the offsets were right but the quoted sentence was NFC, not the NFD input's own characters
+    import unicodedata
+
+    from puthi.corpus.cli import main
+
+    text = unicodedata.normalize("NFD", "ছেষট্টি খেলায় চব্বিশটি তাস লাগে। প্রত্যেক খেলোয়াড় ছয়টি করে তাস পায়।\n")
+    nfd = tmp_path / "nfd.txt"
+    nfd.write_text(text, encoding="utf-8")
+    assert main(["check", str(nfd), "--game", "sixtysix"]) == 0
+    claims = json.loads(capsys.readouterr().out)
+    assert claims and all(text[c["start"]:c["end"]] == c["text"] for c in claims)
+
+
 def test_a_value_the_repair_guessed_is_neither_borne_out_nor_contradicted(tmp_path, capsys):
     # a newcomer's Assamese page read by a Hindi model: "२५४" was guessed as ২১১ (confidence 0.16) and the board's 21
     # points were "contradicted"
