@@ -150,6 +150,12 @@ def parse_html(source: str | bytes | Path, *, name: str | None = None) -> etree.
     """
     where = source_name(source, name)
     data = _load(source, where)
+    if isinstance(data, bytes):  # read as UTF-8, a damaged byte would become U+FFFD unseen (a hostile tester)
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(where, f"not valid UTF-8 at byte {exc.start}; convert it to UTF-8 (iconv -f "
+                                    "ITS-ENCODING -t UTF-8) or export it again") from None
     parser = etree.HTMLParser(no_network=True, huge_tree=False, remove_comments=True, remove_pis=True,
                               encoding="utf-8" if isinstance(data, bytes) else None)
     try:

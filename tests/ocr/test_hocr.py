@@ -82,6 +82,10 @@ def test_reads_html_hocr_without_xml_syntax():
     assert [line.text for line in page.lines] == ["খেলা", "গোলাম চোর"]
     assert len(page.blocks) == 2  # lines outside any ocr_carea get a block each
     assert page.words[0].conf == 80.0 and page.words[1].box is None
+    # a damaged byte is refused with its offset, as in ALTO, PAGE and text, not read as U+FFFD (a hostile tester)
+    damaged = html.encode("utf-8").replace("খেলা".encode(), b"\xe0\xa6", 1)
+    with pytest.raises(InputError, match=r"not valid UTF-8 at byte \d+"):
+        read_hocr(damaged, name="sloppy.html")
 
 
 def test_a_cut_off_hocr_file_is_refused_not_read_as_a_short_page(tmp_path):
