@@ -63,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--workers {args.workers}", "give 1 or more worker processes")
     t0 = time.perf_counter()
     out = Path(args.out)
+    mine = [name for name in ("corpus.sqlite", "report.html", "annotations.jsonld") if (out / name).exists()]
+    if mine and not (out / "sources" / OLD_OCR).exists():  # an earlier demo's folder has its sources
+        raise OutputError(str(out), f"holds a {mine[0]} that is not the demo's, which the demo would add to or "
+                                    "overwrite; choose another --out folder")
     try:
         sources = make_sources(out / "sources")
     except OSError as exc:

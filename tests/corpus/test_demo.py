@@ -35,6 +35,14 @@ def test_demo_writes_report_corpus_tei_and_annotations(tmp_path):
     assert anno["type"] == "AnnotationCollection" and anno["first"]["items"]
     assert (out / "annotations" / "notes.txt").read_text(encoding="utf-8") == "mine"
     assert not list(out.glob(".annotations-*"))
+    # a second run in the demo's own folder is fine; a folder with a corpus of the user's is refused (a hostile
+    # tester: the demo added its documents to it and overwrote their report.html)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "corpus.sqlite").write_bytes((out / "corpus.sqlite").read_bytes())
+    again = subprocess.run([sys.executable, "-m", "puthi", "demo", "--out", str(theirs)], capture_output=True,
+                           text=True, timeout=600)
+    assert again.returncode != 0 and "not the demo's" in again.stderr and not (theirs / "sources").exists()
 
 
 @pytest.mark.parametrize(("name", "game", "rules"), [
