@@ -509,9 +509,10 @@ class Corpus:
         def nfc(x: str) -> str:
             return unicodedata.normalize("NFC", x)
 
-        ref = nfc(ref)
+        exact, ref = ref, nfc(ref)
         for test in (
             lambda d: str(d.id) == ref,
+            lambda d: d.source in (exact, str(Path(exact).resolve())),  # before NFC: two files may differ in it alone
             lambda d: nfc(d.source) in (ref, nfc(str(Path(ref).resolve()))),
             lambda d: nfc(d.name) == ref,
             lambda d: nfc(d.source).endswith("/" + ref),

@@ -654,6 +654,20 @@ def test_an_exported_csv_of_two_books_with_a_page_of_one_name_imports_into_a_new
         assert [(a.document, a.after) for a in c.annotations()] == [(str(pages[1]), "খেলাতে")]
 
 
+def test_a_full_path_picks_one_of_two_files_whose_names_differ_only_in_unicode_form(tmp_path, fast_repair):
+    # a hostile tester: খেলোয়াড়.txt in NFC and in NFD, both built; even the full path "named 2 documents"
+    import unicodedata
+
+    names = [unicodedata.normalize(form, "খেলোয়াড়.txt") for form in ("NFC", "NFD")]
+    paths = [tmp_path / n for n in names]
+    for p in paths:
+        p.write_text("বিস্তি খেলায় দুইজন খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build(paths, db, progress=False)
+    with Corpus(db) as c:
+        assert [c.find_document(str(p)).source for p in paths] == [str(p.resolve()) for p in paths]
+
+
 def test_a_person_withdraws_a_claim_read_from_prose_and_it_stays_withdrawn(tmp_path, fast_repair, capsys):
     # `correct --verdict` could not remove a claim that a sentence of prose gave: a verdict on a rule that is none
     # (here the second sentence stands for such prose: the machine reads a rule in it)
