@@ -144,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
             items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
             _refuse_without_claim(corpus, *items[0])
         added = corpus.add_annotations(items, overrule=not args.import_csv)
+        clashes = {a.id: _clashing(corpus, a) for a in added if a.status == "conflict"}
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
@@ -153,7 +154,17 @@ def run(args: argparse.Namespace) -> int:
         kind = "no rule" if a.kind == "verdict" and a.after == NO_RULE else a.kind
         print(f"puthi correct: correction {a.id} ({kind}, page {a.page_no}, {a.start}..{a.end}{change}) "
               f"{a.status}{again}", file=sys.stderr)
+        if older := clashes.get(a.id):  # say with which, and how to settle it (a hostile tester had to guess)
+            print(f"puthi correct: it overlaps text correction {', '.join(map(str, older))}, which stays in force; to "
+                  f"put this one in its place: puthi correct --db {args.db} --delete {older[0]}", file=sys.stderr)
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
+
+
+def _clashing(corpus, a) -> list[int]:
+    """The ids of the earlier text corrections of the same page whose spans overlap ``a``'s."""
+    doc = corpus.find_document(a.document)
+    return [b.id for b in corpus.annotations(doc) if b.kind == "text" and b.id and a.id and b.id < a.id
+            and b.page_no == a.page_no and b.start < a.end and a.start < b.end]
 
 
 def _resolved_rows(corpus, anns: list, csv_name: str) -> list:

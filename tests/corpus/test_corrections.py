@@ -408,6 +408,18 @@ def test_a_correction_by_line_and_word_says_what_it_replaced(tmp_path, fast_repa
     assert "'ও' → 'এবং') applied" in capsys.readouterr().err
 
 
+def test_a_clashing_text_correction_says_with_which_and_how_to_settle_it(tmp_path, fast_repair, capsys):
+    # a hostile tester: a second correction of the same word was "conflict", with exit status 1 and nothing more
+    _, db, where = _built(tmp_path, "book.txt", "তাস খেলা হয়\n")
+    assert cli.main(["correct", *where, "--line", "1", "--word", "1", "--text", "তাশ"]) == 0
+    capsys.readouterr()
+    assert cli.main(["correct", *where, "--line", "1", "--word", "1", "--text", "তাস্"]) == 1
+    assert f"overlaps text correction 1, which stays in force; to put this one in its place: puthi correct --db {db} " \
+           "--delete 1" in capsys.readouterr().err
+    assert cli.main(["correct", "--db", str(db), "--delete", "1"]) == 0
+    assert _pages(db)[0].text.startswith("তাস্ ")
+
+
 def test_a_word_taken_out_takes_one_space_with_it(tmp_path, fast_repair):
     # a newcomer joined an OCR-split word ("বৰ্ড খনত" → "বৰ্ডখনত") and was left with two spaces
     _, db, where = _built(tmp_path, "book.txt", "তাস খে লা হয়\nশেষ কথা\n")
