@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from puthi.errors import one_line
 from puthi.rules.claims.model import Claim, claim_ids  # a rule claim; offsets into the final text
 
 #: The kinds of input a build accepts, by what is inside the file.
@@ -196,8 +197,8 @@ class Failure:
     def __str__(self) -> str:
         where = self.source if self.page_no is None else f"{self.source} page {self.page_no}"
         # Errors raised on a file already start with its path; say it once.
-        message = self.message.removeprefix(f"{self.source}: ")
-        return f"{where}: {self.stage}: {message}"
+        message = self.message.removeprefix(f"{self.source}: ").removeprefix(f"{one_line(self.source)}: ")
+        return one_line(f"{where}: {self.stage}: {message}")  # a file name's line break, escaped (a hostile tester)
 
 
 def claim_xml_ids(claims: list[Claim], text: str, page_no: int) -> list[str]:

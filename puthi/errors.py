@@ -8,6 +8,8 @@ Each error's message is one line that names the input and says what to do.
 
 from __future__ import annotations
 
+import unicodedata
+
 #: The longest message part kept: a hostile input's value quoted whole (an 800,000-character attribute) made a
 #: "one-line" error of that length, on the terminal and in a corpus's failures table.
 MAX_PART = 300
@@ -29,11 +31,27 @@ def shorten(text: str, limit: int = MAX_PART) -> str:
     return f"{text[: limit - tail - 3]} … {text[-tail:]}"
 
 
+def one_line(text: str) -> str:
+    r"""``text`` with its line breaks and other control characters written as escapes (``\n``), so that a file
+    name holding one keeps an error on one line (a hostile tester).
+
+    >>> one_line("no\nsuch.txt")
+    'no\\nsuch.txt'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _BREAKING else ch
+                   for ch in text)  # joiners and marks stay: র‍্য is no র্য
+
+
+_BREAKING = ("Cc", "Zl", "Zp")  # controls (line feed, carriage return, tab…) and the line and paragraph separators
+
+
 class PuthiError(Exception):
     exit_code = 1
 
     def __init__(self, where: str, what: str):
-        where, what = shorten(str(where)), shorten(str(what))
+        where, what = shorten(one_line(str(where))), shorten(one_line(str(what)))
         super().__init__(f"{where}: {what}")
         self.where = where
         self.what = what

@@ -45,6 +45,12 @@ def test_a_tei_or_hocr_file_is_refused_as_text(tmp_path):
     assert _puthi(["check", "-", "--game", "sixtysix"], input="<b>ছেষট্টি</b> খেলায় দুজন খেলে।\n").returncode == 0
 
 
+def test_a_file_name_with_a_line_break_keeps_the_error_on_one_line():
+    # a hostile tester: `puthi terms $'no\\nsuch.txt'` split its "one-line" error in two
+    out = _puthi(["terms", "no\nsuch.txt"])
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "no\\nsuch.txt: no such file" in out.stderr
+
+
 def test_closed_standard_streams_give_one_line_errors():
     out = subprocess.run(f"{sys.executable} -m puthi repair - <&-", shell=True, capture_output=True, text=True)
     assert out.returncode == 2 and "standard input: is closed" in out.stderr and "Traceback" not in out.stderr
