@@ -26,8 +26,8 @@ MAX_CELLS = 2e12
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("reference", nargs="?", help="reference (ground truth) text file, or - for stdin")
     parser.add_argument("hypothesis", nargs="?", help="OCR text file to score, or - for stdin")
-    parser.add_argument("--pairs", metavar="FILE", help="many pairs: a .tsv (reference<TAB>hypothesis per line) "
-                        "or a .json list of objects")
+    parser.add_argument("--pairs", metavar="FILE", help="many pairs: a .tsv (reference<TAB>hypothesis per line; a "
+                        "first row of column names such as ref<TAB>hyp is skipped) or a .json list of objects")
     parser.add_argument("--ref-key", default="reference", help="JSON key of the reference (default: reference)")
     parser.add_argument("--hyp-key", default="hypothesis", help="JSON key of the hypothesis (default: hypothesis)")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
@@ -58,8 +58,23 @@ def read_pairs(path: str, ref_key: str = "reference", hyp_key: str = "hypothesis
         fields = line.split("\t")
         if len(fields) != 2:
             raise InputError(f"{path}:{n}", f"expected reference<TAB>hypothesis, found {len(fields)} field(s)")
+        if not pairs and _is_header(fields):  # a spreadsheet's header row is no pair (a hostile tester's was scored)
+            continue
         pairs.append((fields[0], fields[1]))
     return pairs
+
+
+_HEADER_WORDS = frozenset({"ref", "reference", "gold", "truth", "ground_truth", "groundtruth", "gt", "expected",
+                           "hyp", "hypothesis", "ocr", "output", "predicted", "prediction", "text", "corrected"})
+
+
+def _is_header(fields: list[str]) -> bool:
+    """Are ``fields`` column names (``ref``, ``hypothesis``, ``gold``, ``ocr``…), not a pair of texts?
+
+    >>> _is_header(["reference", "hypothesis"]), _is_header(["Gold", "OCR"]), _is_header(["তাস", "তাশ"])
+    (True, True, False)
+    """
+    return all(f.strip().casefold().replace(" ", "_") in _HEADER_WORDS for f in fields)
 
 
 def _number(x: float) -> float | None:
