@@ -93,9 +93,10 @@ _GARBLE_BROKEN: list[str] = []
 # as all its guesses together, a text with no ra is told by its words, and a line too short to tell its language
 # takes that of the last line with a ra; 13: a lone digit of another script between words is the word the channel
 # saw it for most often, seed 000's ७ for ও).
-# 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স).
+# 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স); 15: invisible characters that join nothing
+# (a soft hyphen inside a word) are taken out.
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "14"
+VERSION = "15"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:

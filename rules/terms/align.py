@@ -53,6 +53,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
+from puthi.normalize.unicode import INVISIBLE
 from puthi.rules.spans import TermSpan
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
@@ -930,9 +931,22 @@ def find_terms(
     came from and a score in 0..1 (see the module docstring). Links scoring below ``min_score`` are
     dropped. With ``all_links=True`` the other concepts of a declared ambiguity are returned too, as
     extra spans with the same offsets and their own, lower, scores. ``lang`` (bn, as, auto) selects the
-    inflections to strip.
+    inflections to strip. An invisible character inside a word (a soft hyphen: see
+    :data:`~puthi.normalize.unicode.INVISIBLE`) is read past, and the span keeps it.
+
+    >>> [(s.surface, s.concept) for s in find_terms("তা\u200bস খেলা")][:1]
+    [('তা\u200bস', 'vocab.card')]
     """
-    return aligner_for(tables).find(text, lang=lang, min_score=min_score, all_links=all_links)
+    aligner = aligner_for(tables)
+    if not _INVISIBLE.search(text):
+        return aligner.find(text, lang=lang, min_score=min_score, all_links=all_links)
+    keep = [k for k, ch in enumerate(text) if ch not in INVISIBLE]  # offset in the text of each one read
+    spans = aligner.find("".join(text[k] for k in keep), lang=lang, min_score=min_score, all_links=all_links)
+    return [replace(s, start=keep[s.start], end=keep[s.end - 1] + 1, surface=text[keep[s.start]:keep[s.end - 1] + 1])
+            for s in spans]
+
+
+_INVISIBLE = regex.compile(f"[{INVISIBLE}]")
 
 
 def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:

@@ -75,3 +75,24 @@ def test_a_value_read_as_look_alikes_in_a_table_cell_keeps_its_rule_and_becomes_
     from puthi.normalize.repair import repair_text
 
     assert repair_text("সাহেব | e\nবিবি e •\nতাস খেলা e\n").text == "সাহেব | ৫\nবিবি ৫০\nতাস খেলা e\n"
+
+
+def test_an_invisible_character_inside_a_word_is_taken_out_and_a_joiner_kept():
+    # a hostile tester: a soft hyphen or zero-width space inside চব্বিশটি hid it from the claims and the terms
+    from puthi.normalize.unicode import INVISIBLE
+
+    for ch in INVISIBLE:
+        text, edits = normalize(f"চব্বি{ch}শটি তাস")
+        assert text == "চব্বিশটি তাস" and [e.rule for e in edits] == ["invisible"], hex(ord(ch))
+    assert normalize("র\u200d্য")[0] == "র\u200d্য"
+
+
+def test_claims_and_terms_read_past_an_invisible_character_and_keep_their_offsets():
+    from puthi.rules.claims import extract_claims
+    from puthi.rules.terms import find_terms
+
+    text = "ছেষট্টি খেলায় চব্বি\u00adশটি তাস ব্যবহার করা হয়। তা\u200bস"
+    [claim] = extract_claims(text, "sixtysix")
+    assert (claim.quantity, claim.stated, claim.start, claim.end) == ("deck_size", 24, 0, text.index("।") + 1)
+    cards = [s for s in find_terms(text) if s.concept == "vocab.card"]
+    assert [(s.surface, text[s.start:s.end]) for s in cards] == [("তাস", "তাস"), ("তা\u200bস", "তা\u200bস")]
