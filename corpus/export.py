@@ -16,6 +16,7 @@ import errno
 import io
 import json
 import os
+import sys
 import tempfile
 import unicodedata
 from collections import Counter
@@ -174,6 +175,7 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
     from puthi.ocr.model import Page
 
     written = []
+    gone: set[str] = set()
     shared = Counter(sp.page.get("path", "") for sp in pages)  # one multi-page image: #page=N, as in TEI
     for sp in pages:
         page = corrected_page(sp)
@@ -187,6 +189,10 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
             page["path"] = png.name
         elif os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
             page["path"] = os.path.relpath(path, os.path.realpath(out / stem)) + mark + fragment
+            if path.lower().endswith(".pdf") and not os.path.isfile(path) and path not in gone:
+                gone.add(path)  # said once a file (a hostile tester's moved PDF gave no page images, unsaid)
+                print(f"puthi export: {path} is no longer there, so its pages have no page images; the {fmt.upper()} "
+                      "files name it as it was. Put it back and export again for the images", file=sys.stderr)
         xml = write(Page.from_dict(page))
         written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.{fmt}.xml"), xml))
     return written

@@ -484,7 +484,7 @@ def test_a_file_that_could_not_be_read_gets_no_empty_tei(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["page", "alto"])
-def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, fmt):
+def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, fmt, capsys):
     # a newcomer: the export named "book.pdf#page=1", which Transkribus, OCR-D and eScriptorium cannot open
     from PIL import Image
 
@@ -507,6 +507,12 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
     first.resize((first.width * 2, first.height)).save(pdf, save_all=True, append_images=[second], resolution=150)
     again = export.export(db, fmt, tmp_path / "again")
     assert sorted(p.suffix for p in again) == [".png", ".xml", ".xml"]
+    # a PDF moved away: no page images, and the export says so, once (a hostile tester)
+    pdf.rename(tmp_path / "moved.pdf")
+    capsys.readouterr()
+    gone = export.export(db, fmt, tmp_path / "gone")
+    assert sorted(p.suffix for p in gone) == [".xml", ".xml"]
+    assert capsys.readouterr().err.count("is no longer there, so its pages have no page images") == 1
 
 
 def _built_table(tmp_path: Path, text: str, table: str) -> tuple[Path, Path]:
