@@ -128,6 +128,7 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
 
             return [write_review(corpus_views(db, [str(d.id) for d in docs] if documents else None), out)]
         stems = unique_stems(every)
+        shelf = book_folders(every) if fmt in ("alto", "page") else {}
         written = []
         for doc in docs:
             pages, stem = corpus.pages(doc), stems[doc.id]
@@ -147,9 +148,27 @@ def export(db: str | Path, fmt: str, out_dir: str | Path, *, documents: list[str
                 copy = sum(d.sha256 == doc.sha256 for d in every) > 1
                 text = json.dumps(to_webanno(doc, pages, copy=copy), ensure_ascii=False, indent=1)
                 written.append(write_atomic(safe_path(out, f"{stem}.jsonld"), text))
+            elif doc.id in shelf and len(pages) == 1:  # a page of a book of page files: in the book's folder
+                written += _page_files(pages, out, shelf[doc.id], fmt, safe_name(Path(doc.name).stem))
             else:
                 written += _page_files(pages, out, stem, fmt)
         return written
+
+
+def book_folders(docs: list[Document]) -> dict[int | None, str]:
+    """The folder of each document that is a page of a book of page files (``page-001.png`` … in one folder: see
+    :func:`~puthi.corpus.book_claims.books`): one for the book, so that its ALTO or PAGE files, named by their pages,
+    are read as one book again by ``puthi build`` (a newcomer's seed 004 came back as three books, and pages 2 and 3
+    lost their game)."""
+    from puthi.corpus.book_claims import books
+
+    out: dict[int | None, str] = {}
+    for book in books(docs):
+        if len(book) > 1:
+            first = book[0]
+            name = f"{safe_name(Path(first.source).parent.name or 'book')}-{first.sha256[:8]}"
+            out.update((d.id, name) for d in book)
+    return out
 
 
 def unique_stems(docs: list[Document]) -> dict[int | None, str]:
@@ -159,8 +178,9 @@ def unique_stems(docs: list[Document]) -> dict[int | None, str]:
     return {d.id: doc_stem(d) + (f"-{d.id}" if counts[doc_stem(d)] > 1 else "") for d in docs}
 
 
-def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
-    """One ALTO or PAGE XML file per page, with the corrected words, in the folder ``out/stem``."""
+def _page_files(pages: list, out: Path, stem: str, fmt: str, name: str = "") -> list[Path]:
+    """One ALTO or PAGE XML file per page, with the corrected words, in the folder ``out/stem``: ``page-0001``, or
+    ``name`` for a document of one page."""
     try:
         if fmt == "page":
             from puthi.ocr.pagexml import to_page_xml as write
@@ -194,7 +214,7 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str) -> list[Path]:
                 print(f"puthi export: {path} is no longer there, so its pages have no page images; the {fmt.upper()} "
                       "files name it as it was. Put it back and export again for the images", file=sys.stderr)
         xml = write(Page.from_dict(page))
-        written.append(write_atomic(safe_path(out, stem, f"page-{sp.page_no:04d}.{fmt}.xml"), xml))
+        written.append(write_atomic(safe_path(out, stem, f"{name or f'page-{sp.page_no:04d}'}.{fmt}.xml"), xml))
     return written
 
 

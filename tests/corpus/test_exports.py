@@ -515,6 +515,27 @@ def test_page_and_alto_of_a_pdf_name_a_png_of_each_page(tmp_path, fast_repair, f
     assert capsys.readouterr().err.count("is no longer there, so its pages have no page images") == 1
 
 
+def test_alto_of_a_book_of_page_files_builds_back_into_the_same_book(tmp_path, fast_repair):
+    # a newcomer: each page of seed 004's scans went to a folder of its own, so the export came back as three books
+    # and pages 2 and 3 lost the game page 1 names, and their claims
+    from puthi.corpus.pipeline import build
+
+    (tmp_path / "scans").mkdir()
+    texts = ["দহ-গুটি খেলৰ নিয়ম\n\nএই খেল দুজন খেলুৱৈয়ে খেলে।\n", "প্ৰতিজন খেলুৱৈৰ দহটা গুটি থাকে।\n"]
+    for n, text in enumerate(texts, 1):
+        (tmp_path / "scans" / f"page-00{n}.txt").write_text(text, encoding="utf-8")
+    db, again = tmp_path / "c.sqlite", tmp_path / "again.sqlite"
+    build([tmp_path / "scans"], db, progress=False)
+    written = export.export(db, "alto", tmp_path / "alto")
+    assert len({p.parent for p in written}) == 1 and sorted(p.name for p in written) == [
+        "page-001.alto.xml", "page-002.alto.xml"]
+    build([tmp_path / "alto"], again, progress=False)
+    for corpus in (db, again):
+        with Corpus(corpus) as c:
+            second = next(d for d in c.documents() if d.name.startswith("page-002"))
+            assert {(cl.game, cl.quantity) for cl in c.pages(second)[0].claims} == {("dashguti", "pieces_per_player")}
+
+
 def _built_table(tmp_path: Path, text: str, table: str) -> tuple[Path, Path]:
     """``text`` built into a corpus as b.txt: the corpus, and the CSV of one of its tables."""
     book = tmp_path / "b.txt"
