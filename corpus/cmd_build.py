@@ -18,8 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, help="the corpus file (created if missing), e.g. corpus.sqlite")
     p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDR", help="run the pages on a Dask cluster, e.g. tcp://host:8786")
-    p.add_argument("--lang", type=ocr_lang, default="auto", choices=("auto", "ben", "asm"),
-                   help="OCR language (default auto)")
+    p.add_argument("--lang", type=ocr_lang, default=None, choices=("auto", "ben", "asm"),
+                   help="OCR language (default: the one a document's scans were read in before, else auto)")
     p.add_argument("--game", type=str.lower, default="auto",
                    help="the game the texts describe, for rule claims (default auto: from the game names they use)")
     tables = p.add_mutually_exclusive_group()

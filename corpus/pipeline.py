@@ -902,6 +902,16 @@ def db_of(lock: Path) -> Path:
     return lock.with_name(lock.name.removesuffix(".lock"))
 
 
+def recorded_lang(corpus: Any, doc: Document) -> str:
+    """The OCR language a document's scans were last read in (``ben``, ``asm``), or ``auto``: a build without
+    ``--lang`` keeps it (a newcomer's ``--lang asm`` corpus was read again with ``auto``, every page, unsaid)."""
+    for _, steps in corpus.page_states(doc.id).values():
+        for step in steps:
+            if step.stage == "ocr" and step.settings.get("lang") not in (None, "auto"):
+                return str(step.settings["lang"])
+    return "auto"
+
+
 def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str,
                game: str = "auto", tables: tuple[TableFile, ...] = ()) -> tuple[list[PageTask], int]:
     """The tasks a re-run must do (each set to start at its first stale stage) and how many are skipped."""
@@ -934,7 +944,7 @@ def build(
     *,
     workers: int = 1,
     scheduler: Any = None,
-    lang: str = "auto",
+    lang: str | None = "auto",
     game: str = "auto",
     tables: tuple[TableFile, ...] | None = None,
     progress: bool | None = True,
@@ -972,7 +982,7 @@ def build(
         moved: dict[str, set[int]] = {}  # source -> its pages that moved, read again across their new neighbours
         for path, kind in files:
             try:
-                doc, tasks, notes = plan(path, kind, lang)
+                doc, tasks, notes = plan(path, kind, lang or "auto")
                 report.notes += notes
                 for t in tasks:
                     t.game, t.tables = game, tables
@@ -984,6 +994,9 @@ def build(
                                     "exports count its pages twice: leave one out if that is not meant")
             doc = corpus.upsert_document(doc)
             corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
+            doc_lang = lang or recorded_lang(corpus, doc)  # no --lang: the OCR language the scans were read in
+            for t in tasks:
+                t.lang = doc_lang
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):
                 report.notes.append(f"{path}: mostly {script} letters, not Bengali or Assamese; built, "
                                     "but is it the right file?")
@@ -994,7 +1007,7 @@ def build(
             if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
                 dropped[doc.source] = len(tasks) + 1
             docs[doc.source] = doc
-            more, skipped = todo_tasks(corpus, doc, tasks, lang, game, tables)
+            more, skipped = todo_tasks(corpus, doc, tasks, doc_lang, game, tables)
             todo += more
             report.skipped += skipped
         report.documents = len(docs)
@@ -1031,8 +1044,8 @@ def build(
                 bar.update(1)
             # Scans and PDFs were OCR'd page by page: now that every page is read, redo the repair of the
             # pages that kept a copy of a noise line recurring through their document (a watermark).
-            again = [t for src in touched if src in docs
-                     for t in furniture_tasks(corpus, docs[src], lang, game, tables)]
+            again = [t for src in touched if src in docs for t in
+                     furniture_tasks(corpus, docs[src], lang or recorded_lang(corpus, docs[src]), game, tables)]
             for result in run_inline(again):
                 _write(corpus, docs, result, report, game, tables, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each

@@ -344,6 +344,11 @@ def test_an_image_goes_through_ocr(tmp_path, fast_repair):
     assert snap["pages"][0]["width"] == sample.image.width
     assert len(snap["words"]) == 3 and all(w["x1"] > w["x0"] for w in snap["words"])
     assert snap["pages"][0]["ocr_text"].startswith("তাস")
+    # built again with no --lang: the language it was read in is kept, nothing is read again (a newcomer's
+    # --lang asm corpus was read again in auto, every page); --lang auto asks for it
+    again = build([tmp_path], db, lang=None, progress=False)
+    assert again.done == 0 and again.skipped == 1
+    assert build([tmp_path], db, lang="auto", progress=False).done == 1
 
 
 def test_a_pdf_is_one_task_per_page(tmp_path, fast_repair):
