@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#pragma STDC FP_CONTRACT OFF /* a + b * c as two roundings, as Python computes it (no fused multiply-add) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,6 +298,8 @@ done:
 
    A hypothesis is a node of a tree of spellings made during the search (node 0 is the empty spelling). */
 
+#define MAX_ORDER 32 /* as native.MAX_ORDER: a longer model runs in Python */
+
 typedef struct {
     const int32_t *kid_start, *kid_letter, *kid_node; /* children of a context, sorted by letter */
     const int32_t *row_start, *row_letter;             /* letters seen after it, sorted */
@@ -477,7 +480,9 @@ static int32_t open_best(Open *S, const int32_t *code, int32_t j, int32_t beam, 
     int32_t n = 0;
     for (int32_t i = 0; i < st->n; i++)
         if (st->items[i].score >= S->floor[j]) h[n++] = st->items[i];
-    if (n > beam) {
+    if (n > beam && beam == 0) {
+        n = 0;
+    } else if (n > beam) {
         int32_t kept = 0;
         for (int32_t i = 0; i < n; i++) {
             Entry e = h[i];
@@ -510,6 +515,7 @@ int32_t opensearch(const LM *m, int32_t n_letters, const int32_t *code,
               calloc(n + 1, sizeof(Stack)), malloc((n + 1) * sizeof(double)), {0}, n + 1, margin, 0};
     int32_t result = -2, end = m->end;
     if (beam < 0) beam = 0;
+    if (m->order < 1 || m->order > MAX_ORDER) goto done; /* histories are kept in arrays of 64 */
     if (!S.sp.parent || !S.sp.letter || !S.sp.depth || !S.stacks || !S.floor || index_grow(&S.index)
         || index_grow(&S.sp.kids))
         goto done;

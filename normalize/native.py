@@ -67,7 +67,8 @@ def _build(target: Path) -> bool:
         fd, name = tempfile.mkstemp(prefix=target.stem + ".", suffix=".tmp", dir=target.parent)
         os.close(fd)
         tmp = Path(name)
-        subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(tmp), str(SOURCE)],
+        # no fused multiply-add (ARM compilers fuse by default): the sums must round as Python's do (a review)
+        subprocess.run([compiler, "-O2", "-ffp-contract=off", "-shared", "-fPIC", "-o", str(tmp), str(SOURCE)],
                        check=True, capture_output=True, timeout=120)
         os.replace(tmp, target)  # atomic: a process running beside this one sees the old file or the new
         # builds of an earlier source, and of the first version, named without the machine
@@ -117,7 +118,7 @@ def _function(name: str, argtypes: list):
 
 def _load():
     # named by the machine and keyed by the source: a home folder shared by an x86 and an ARM machine keeps both
-    digest = hashlib.sha256(SOURCE.read_bytes() + sys.platform.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(SOURCE.read_bytes() + sys.platform.encode() + b"-ffp-contract=off").hexdigest()[:16]
     target = _cache_dir() / f"lexsearch-{platform.machine()}-{digest}.so"
     if not target.exists() and not _build(target):
         return None
@@ -257,16 +258,25 @@ def run(search, trie: FlatTrie, channel: PackedChannel, y: str, longest: int, kn
     Returns (node, channel score) at the end of ``y``, or None when the C side ran out of room (the caller
     then runs the Python search)."""
     pos, ints, lcs = _rows(channel, y, longest, known)
-    if not hasattr(_out, "node"):
-        _out.node, _out.score = (ctypes.c_int32 * OUT_CAP)(), (ctypes.c_double * OUT_CAP)()
+    node, score = _buffer("node", ctypes.c_int32, OUT_CAP), _buffer("score", ctypes.c_double, OUT_CAP)
     k_start, k_letter, k_node, mass, n_nodes = trie.arrays()
     n_drops, drop_ints, drop_lcs = channel.drop_arrays()
     count = search(k_start, k_letter, k_node, mass, n_nodes, len(channel.letter),
                    len(y), channel.stride, _view(pos), _view(ints), _view(lcs),
-                   n_drops, drop_ints, drop_lcs, sub, skip, margin, _c_int(beam), _out.node, _out.score, OUT_CAP)
+                   n_drops, drop_ints, drop_lcs, sub, skip, margin, _c_int(beam), node, score, len(node))
     if count < 0:
         return None
-    return list(zip(_out.node[:count], _out.score[:count], strict=True))
+    return list(zip(node[:count], score[:count], strict=True))
+
+
+def _buffer(name: str, kind, size: int) -> ctypes.Array:
+    """This thread's output buffer ``name`` of ``size`` elements, made again when the size asked for changed (C is
+    told the length of the buffer it gets, never a size it might not have: a review)."""
+    buf = getattr(_out, name, None)
+    if buf is None or len(buf) != size:
+        buf = (kind * size)()
+        setattr(_out, name, buf)
+    return buf
 
 
 class _LM(ctypes.Structure):
@@ -343,18 +353,18 @@ def run_open(search, lm: FlatLM, channel: PackedChannel, y: str, longest: int, k
     """The compiled open-vocabulary search (``search`` from :func:`opensearch`) on the visual-order garble
     ``y``, with ``channel`` packed in ``lm``'s letter numbers. Returns {spelling: score} at the end of ``y``,
     or None when the C side ran out of room (the caller then runs the Python search)."""
-    if lm.order > MAX_ORDER:
+    if lm.order > MAX_ORDER or not lm.kid_start[1:]:  # no contexts at all: a model of no words
         return None
     pos, ints, lcs = _rows(channel, y, longest, known)
-    if not hasattr(_out, "letters"):
-        _out.letters, _out.start = (ctypes.c_int32 * LETTERS_CAP)(), (ctypes.c_int32 * (OUT_CAP + 1))()
-        _out.open_score = (ctypes.c_double * OUT_CAP)()
+    letters = _buffer("letters", ctypes.c_int32, LETTERS_CAP)
+    scores = _buffer("open_score", ctypes.c_double, OUT_CAP)
+    start = _buffer("start", ctypes.c_int32, len(scores) + 1)
     n_drops, drop_ints, drop_lcs = channel.drop_arrays()
     count = search(lm.struct(), len(channel.letter), _view(channel.code),
                    len(y), channel.stride, _view(pos), _view(ints), _view(lcs),
                    n_drops, drop_ints, drop_lcs, margin, lm_weight, _c_int(beam),
-                   _out.letters, LETTERS_CAP, _out.start, _out.open_score, OUT_CAP)
+                   letters, len(letters), start, scores, len(scores))
     if count < 0:
         return None
-    chars, letters, start = channel.chars, _out.letters, _out.start
-    return {"".join([chars[k] for k in letters[start[i]:start[i + 1]]]): _out.open_score[i] for i in range(count)}
+    chars = channel.chars
+    return {"".join([chars[k] for k in letters[start[i]:start[i + 1]]]): scores[i] for i in range(count)}

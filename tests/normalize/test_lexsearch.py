@@ -187,6 +187,16 @@ def test_an_open_search_that_runs_out_of_room_in_c_is_run_in_python(monkeypatch)
     assert native.run_open(native.opensearch(), decoder._flat_lm, decoder._packed_open, y, decoder.channel.max_garble,
                            decoder._by_garble, 9.0, 1.0, 8) is None
     assert decoder._search_open(y) == whole
+    monkeypatch.undo()  # the buffers made for a cap of 1 are made again at the full size (a review: C had been told
+    assert decoder._search_open(y) == whole  # the cap of the day, and wrote 65,536 readings into 1)
+
+
+@needs_compiler
+def test_a_decoder_of_no_bengali_word_searches_in_python_alike():
+    # a review: a character model with no contexts was read past its arrays in C, and gave no reading
+    decoder = build_decoder({"abc": 1.0})
+    y = devanagari_to_visual("कब")
+    assert decoder._search_open(y) == decoder._search_open(y, compiled=False) != {}
 
 
 @needs_compiler
