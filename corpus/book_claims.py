@@ -248,6 +248,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
                 pages.append(replace(p, page_no=number))
     if not pages:
         return {}
+    from puthi.rules.check import doubt_guesses
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.sentences import running_heads
     from puthi.rules.terms import load_tables
@@ -285,7 +286,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     for p, (i, page_no) in zip(pages, origin, strict=True):
         if p.page_no in reach and new.get(p.page_no, []) != p.claims:
             result = corpus.machine_result(docs[i], page_no)
-            result.claims = new.get(p.page_no, [])
+            result.claims = doubt_guesses(new.get(p.page_no, []), result.edits)  # a value the repair guessed
             result.verdicts = verdicts_for(result.claims)
             placed[(i, page_no)] = corpus.write_page(docs[i], result,
                                                      reanalyse=partial(reanalyse, game=game, tables=tables)).status

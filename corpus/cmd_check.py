@@ -101,6 +101,7 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
 
     from puthi.normalize.edits import OffsetMap
     from puthi.normalize.repair import repair_text
+    from puthi.rules.check import doubt_guesses
     from puthi.rules.claims import extract_claims
 
     fixed = repair_text(text, lang=lang)
@@ -108,23 +109,8 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
     out = []
     for c in extract_claims(fixed.text, game, lang, tables=tables):  # its text as the input has it, as terms
         start, end = offsets.to_input(c.start), offsets.to_input(c.end, end=True)  # --repair gives surfaces
-        sure = min((e.confidence for e in fixed.edits if start <= e.start and e.end <= end
-                    and _gives_value(e.after, c.stated)), default=c.confidence)
-        out.append(replace(c, start=start, end=end, text=text[start:end], confidence=min(c.confidence, sure)))
-    return out
-
-
-def _gives_value(after: str, stated) -> bool:
-    """Does a repair that wrote ``after`` give the claim's value ``stated`` (a number it reads as that value)? Then
-    the claim is as sure as that repair (a newcomer: Assamese read by a Hindi model, "२५४" guessed as ২১১ at 0.16,
-    gave a contradicted count of the board's points).
-
-    >>> _gives_value("২১১", 211), _gives_value("দুই", 2), _gives_value("বিন্দু", 21)
-    (True, True, False)
-    """
-    from puthi.rules.terms import find_numbers
-
-    return isinstance(stated, int) and any(n.value == stated for n in find_numbers(after))
+        out.append(replace(c, start=start, end=end, text=text[start:end]))
+    return doubt_guesses(out, fixed.edits, in_output=False)  # a value the repair guessed is as sure as the guess
 
 
 def _warn_if_garbled(text: str, where: str) -> None:

@@ -172,6 +172,11 @@ def apply_corrections(
             terms = [Marked(t) for t in fresh.terms]
             numbers, claims = list(fresh.numbers), list(fresh.claims)
             verdicts = [Marked(v) for v in fresh.verdicts]
+            if claims:  # a value the machine guessed stays a guess while its edit is in force (a person's edit is not)
+                from puthi.rules.check import doubt_guesses
+
+                if (doubted := doubt_guesses(claims, [m.item for m in edits if m.active])) is not claims:
+                    claims, verdicts = doubted, [Marked(v) for v in recheck(doubted)]
 
     in_force = [m.item for m in edits if m.active]
     for a in (a for a in anns if a.kind == "term"):

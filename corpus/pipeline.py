@@ -282,8 +282,10 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
 
 _SCAN_NAMED = {
     "alto": regex.compile(r"<(?:\w+:)?fileName>\s*([^<]+?)\s*</(?:\w+:)?fileName>"),
-    "page": regex.compile(r"""\bimageFilename\s*=\s*["']([^"']+)["']"""),
-    "hocr": regex.compile(r"""\btitle\s*=\s*["'][^"']*?\bimage\s+"?([^";']+)"?"""),
+    "page": regex.compile(r"""\bimageFilename\s*=\s*(?:"([^"]+)"|'([^']+)')"""),
+    # hOCR's title="image 'p1.png'; bbox …" (the name in either quote, escaped or not, or bare)
+    "hocr": regex.compile(r"""\bimage\s+(?:(?:&quot;|")(.+?)(?:&quot;|")|(?:&apos;|&\#39;|')(.+?)(?:&apos;|&\#39;|')"""
+                          r"""|([^\s;"'&]+))"""),
 }
 
 
@@ -313,7 +315,7 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
         except OSError:
             continue
         for m in _SCAN_NAMED[kind].finditer(head):
-            ref = html.unescape(m.group(1)).partition("#page=")[0]
+            ref = html.unescape(next(g for g in m.groups() if g)).partition("#page=")[0].removeprefix("file://")
             covered.add((path.parent / ref).resolve())
     left = [p for p, kind in files if kind == "image" and p in covered and p not in named]
     return [(p, kind) for p, kind in files if p not in left], left
@@ -634,6 +636,11 @@ def process_page(task: PageTask) -> PageResult:
         fresh = reanalyse(result.text, result.lang, steps=steps, fail=True, tables=task.tables)
         result.terms, result.numbers = fresh.terms, fresh.numbers
         result.claims, result.verdicts = fresh.claims, fresh.verdicts
+        if fresh.claims:
+            from puthi.rules.check import doubt_guesses
+
+            if (doubted := doubt_guesses(fresh.claims, result.edits)) is not fresh.claims:  # a value guessed
+                result.claims, result.verdicts = doubted, verdicts_for(doubted)
         result.steps += fresh.steps
     except Exception as exc:  # a bad page is reported, the batch goes on
         stage = getattr(exc, "stage", stage)
@@ -903,12 +910,13 @@ def db_of(lock: Path) -> Path:
 
 
 def recorded_lang(corpus: Any, doc: Document) -> str:
-    """The OCR language a document's scans were last read in (``ben``, ``asm``), or ``auto``: a build without
-    ``--lang`` keeps it (a newcomer's ``--lang asm`` corpus was read again with ``auto``, every page, unsaid)."""
+    """The language a document was last read in (``ben``, ``asm``: its scans' OCR, or the repair of a text, hOCR,
+    ALTO or PAGE file), or ``auto``: a build without ``--lang`` keeps it (a newcomer's ``--lang asm`` corpus was
+    read again with ``auto``, every page, unsaid)."""
     for _, steps in corpus.page_states(doc.id).values():
         for step in steps:
-            if step.stage == "ocr" and step.settings.get("lang") not in (None, "auto"):
-                return str(step.settings["lang"])
+            if step.stage in ("ocr", "repair") and (lang := step.settings.get("lang")) not in (None, "auto"):
+                return {"as": "asm", "bn": "ben"}.get(lang, lang)
     return "auto"
 
 
@@ -944,7 +952,7 @@ def build(
     *,
     workers: int = 1,
     scheduler: Any = None,
-    lang: str | None = "auto",
+    lang: str | None = None,
     game: str = "auto",
     tables: tuple[TableFile, ...] | None = None,
     progress: bool | None = True,
@@ -976,6 +984,7 @@ def build(
         else:
             corpus.set_term_tables(tables)
         docs: dict[str, Document] = {}
+        langs: dict[str, str] = {}  # source -> the language it is read in
         dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
         same_content: dict[str, str] = {}  # SHA-256 -> the first source with it
@@ -994,7 +1003,7 @@ def build(
                                     "exports count its pages twice: leave one out if that is not meant")
             doc = corpus.upsert_document(doc)
             corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
-            doc_lang = lang or recorded_lang(corpus, doc)  # no --lang: the OCR language the scans were read in
+            doc_lang = langs[doc.source] = lang or recorded_lang(corpus, doc)  # no --lang: the one of the last build
             for t in tasks:
                 t.lang = doc_lang
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):
@@ -1045,7 +1054,7 @@ def build(
             # Scans and PDFs were OCR'd page by page: now that every page is read, redo the repair of the
             # pages that kept a copy of a noise line recurring through their document (a watermark).
             again = [t for src in touched if src in docs for t in
-                     furniture_tasks(corpus, docs[src], lang or recorded_lang(corpus, docs[src]), game, tables)]
+                     furniture_tasks(corpus, docs[src], langs[src], game, tables)]
             for result in run_inline(again):
                 _write(corpus, docs, result, report, game, tables, orphans, count=False)  # the page was counted already
             # Each worker read one page: read the claims again across the pages of each document, or of each

@@ -103,6 +103,34 @@ _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|ট
 GUESS = 0.5
 
 
+def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> list[Claim]:
+    """``claims`` with the confidence of a repair ``edits`` made below :data:`GUESS` where that edit wrote the claim's
+    value (a number it reads as that value): such a value is a guess (a newcomer: Assamese read by a Hindi model,
+    "२५४" guessed as ২১১ at 0.16, gave a contradicted count of the board's points). The edits' offsets are into the
+    OCR text; the claims' into the repaired text (``in_output``) or the OCR text.
+
+    >>> from puthi.normalize.edits import Edit
+    >>> c = Claim("dashguti", "board_points", {}, 211, 0, 10, "মুঠ ২১১ বিন্দু")
+    >>> [x.confidence for x in doubt_guesses([c], [Edit(4, 7, "२५४", "২১১", "wrong-script", 0.16)])]
+    [0.16]
+    """
+    guesses = [e for e in edits if e.confidence < GUESS]
+    if not guesses:
+        return claims
+    from puthi.normalize.edits import OffsetMap
+    from puthi.rules.terms import find_numbers
+
+    offsets = OffsetMap(list(edits)) if in_output else None
+    out, changed = [], False
+    for c in claims:
+        start, end = (offsets.to_input(c.start), offsets.to_input(c.end, end=True)) if offsets else (c.start, c.end)
+        sure = min((e.confidence for e in guesses if start <= e.start and e.end <= end and isinstance(c.stated, int)
+                    and any(n.value == c.stated for n in find_numbers(e.after))), default=c.confidence)
+        changed |= sure < c.confidence
+        out.append(replace(c, confidence=sure) if sure < c.confidence else c)
+    return out if changed else claims  # the same list when no value is a guess
+
+
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     """Compare one claim with an implementation's facts; one whose value is a guess (``confidence`` below
     :data:`GUESS`) is unverifiable."""

@@ -32,7 +32,7 @@ class Claim:
     start: int
     end: int
     text: str
-    confidence: float = 0.8
+    confidence: float = field(default=0.8, compare=False)  # how sure; the same claim at another confidence
     evidence: tuple[str, ...] = field(default=(), compare=False)
 
     @property

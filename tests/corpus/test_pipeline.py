@@ -269,6 +269,41 @@ def test_two_builds_on_one_store_one_stops_with_a_clear_error_or_waits(tmp_path,
         assert c.integrity() == "ok"
 
 
+def test_a_value_the_repair_guessed_is_unverifiable_in_the_corpus_too(tmp_path):
+    # a review: `check --repair` said so, but the corpus stored the guess at 0.8 and "contradicted" the board's 21
+    book = tmp_path / "hin.txt"
+    book.write_text("दछ-गुटि खेल। वर्कशनऊ पूुँगें खिद्धंज गिंशवज लग लांटज जाक मरे २५४ विन्‍्मू शाहक।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, game="dashguti", progress=False)
+    with Corpus(db) as c:
+        [page] = c.pages(c.documents()[0])
+    guessed = [(page.claims[m.item.claim], m.item) for m in page.verdicts if m.active]
+    assert guessed and all(cl.confidence < 0.5 and v.verdict == "unverifiable" for cl, v in guessed), guessed
+    assert build([book], db, game="dashguti", progress=False).skipped == 1
+    # a person's correction elsewhere on the page leaves the guess a guess; their reading of the number ends it
+    where = ["--db", str(db), "--doc", "hin.txt", "--author", "rk", "--line", "1", "--word"]
+    assert cli.main(["correct", *where, "1", "--text", "দছ-গুটি"]) == 0
+
+    def verdicts() -> list[str]:
+        with Corpus(db) as c:
+            [page] = c.pages(c.documents()[0])
+        return [m.item.verdict for m in page.verdicts
+                if m.active and page.claims[m.item.claim].quantity == "board_points"]
+
+    assert verdicts() == ["unverifiable"]
+    assert cli.main(["correct", *where, "11", "--text", "২১"]) == 0
+    assert verdicts() == ["consistent"]
+
+
+def test_a_text_built_in_one_language_keeps_it_when_built_again(tmp_path, fast_repair):
+    # a review: a text's language is its repair's, and a build without --lang had read it again in auto
+    book = tmp_path / "a.txt"
+    book.write_text("দহ-গুটি খেল দুজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    assert build([book], db, lang="asm", progress=False).done == 1
+    assert build([book], db, progress=False).skipped == 1
+
+
 def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
     # a hostile tester's hard link: SQLite kept a log for each name, and two builds at once lost one's documents
     book = _pages_file(tmp_path, 1)
@@ -329,6 +364,22 @@ def test_exported_alto_pages_and_their_scans_build_as_one_book_read_once(tmp_pat
         assert sorted(d.kind for d in docs) == ["alto", "alto"]
         second = next(d for d in docs if d.name == "page-0002.alto.xml")
         assert {cl.game for cl in c.pages(second)[0].claims} == {"dashguti"}
+
+
+def test_the_scan_an_ocr_file_names_is_found_however_it_is_quoted(tmp_path):
+    # a review: an escaped quote in hOCR, a name with a space, a file:// URI in ALTO, an apostrophe in PAGE
+    files = {
+        "a.hocr": "<div class='ocr_page' title=\"image &quot;a 1.png&quot;; bbox 0 0 9 9\"></div>",
+        "b.alto.xml": f"<alto><fileName>file://{tmp_path}/b.png</fileName></alto>",
+        "c.page.xml": "<Page imageFilename=\"O'c.png\"/>",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    kinds = [(tmp_path / n, k) for n, k in (("a.hocr", "hocr"), ("b.alto.xml", "alto"), ("c.page.xml", "page"))]
+    scans = [(tmp_path / n, "image") for n in ("a 1.png", "b.png", "O'c.png", "d.png")]
+    kept, left = pipeline.scans_of_imports(kinds + scans, [tmp_path])
+    assert sorted(p.name for p in left) == ["O'c.png", "a 1.png", "b.png"]
+    assert [p.name for p, kind in kept if kind == "image"] == ["d.png"]
 
 
 def test_an_image_goes_through_ocr(tmp_path, fast_repair):
