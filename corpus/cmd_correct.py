@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
             items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
             _refuse_without_claim(corpus, *items[0])
         added = corpus.add_annotations(items, overrule=not args.import_csv)
-        clashes = {a.id: _clashing(corpus, a) for a in added if a.status == "conflict"}
+        clashes = {a.id: _clashing(corpus, doc, a) for doc, a in items if a.status == "conflict"}
     for a in added:
         if a.kind == "term" and a.status in ("applied", "moved"):
             _note_new_concept(a.after, tables)  # once it is recorded: before, an error could still refuse it
@@ -160,9 +160,8 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(a.status in ("applied", "moved") for a in added) else 1
 
 
-def _clashing(corpus, a) -> list[int]:
-    """The ids of the earlier text corrections of the same page whose spans overlap ``a``'s."""
-    doc = corpus.find_document(a.document)
+def _clashing(corpus, doc, a) -> list[int]:
+    """The ids of the earlier text corrections of ``doc``'s page whose spans overlap ``a``'s."""
     return [b.id for b in corpus.annotations(doc) if b.kind == "text" and b.id and a.id and b.id < a.id
             and b.page_no == a.page_no and b.start < a.end and a.start < b.end]
 

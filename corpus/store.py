@@ -302,8 +302,8 @@ class Corpus:
         if Path(self.path).is_file() and (links := Path(self.path).stat().st_nlink) > 1:
             # SQLite keeps a write-ahead log per name: two names of one file, written at once, damage it (a hostile
             # tester's corpus lost a build's documents and failed its integrity check)
-            raise InputError(self.path, f"has {links} hard links; SQLite cannot share a corpus file under two names. "
-                                        "Use one name (or a copy: cp --no-preserve=links)")
+            raise InputError(self.path, f"has {links} hard links; SQLite cannot write a corpus file known by two "
+                                        "names. Remove the other name, or work on a copy (cp FILE NEW.sqlite)")
         try:
             self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self.conn.execute("PRAGMA foreign_keys = ON")

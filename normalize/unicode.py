@@ -67,10 +67,11 @@ DEPENDENT_VOWELS = "\u09be-\u09c4\u09c7\u09c8\u09cb\u09cc\u09d7\u09e2\u09e3"  # 
 # zero-width space, word joiner, a byte-order mark inside the text. Inside a word they hid it from every look-up (a
 # hostile tester's চব্বি\u00adশটি gave no claim); ZWJ and ZWNJ are not among them.
 INVISIBLE = "\u00ad\u034f\u180e\u200b\u2060\ufeff"
+INVISIBLE_RE = regex.compile(f"[{INVISIBLE}]")
 
 # Rules inside one grapheme cluster: (rule name, pattern, replacement function).
 _CLUSTER_RULES = [
-    ("invisible", regex.compile(f"[{INVISIBLE}]"), lambda m: ""),
+    ("invisible", INVISIBLE_RE, lambda m: ""),
     ("nukta-decomposed", regex.compile("[" + "".join(NUKTA_LETTERS) + "]"), lambda m: NUKTA_LETTERS[m.group()]),
     ("two-part-vowel", regex.compile("|".join(TWO_PART_VOWELS)), lambda m: TWO_PART_VOWELS[m.group()]),
     ("a-aa-ligature", regex.compile(A_AA), lambda m: "\N{BENGALI LETTER AA}"),
@@ -89,7 +90,8 @@ _SPACED_BAR = regex.compile(r"[ \t]\|[ \t]")
 _FAST_CHECK = regex.compile(
     "[" + "".join(NUKTA_LETTERS) + ZWJ + CANDRABINDU + INVISIBLE + "|]|" + A_AA + "|" + "|".join(TWO_PART_VOWELS)
 )
-_CLUSTER = regex.compile(r"\X")
+# A grapheme cluster, with the signs after an invisible character that split it (ক ে U+00AD া is one: কো)
+_CLUSTER = regex.compile(rf"\X(?:[{INVISIBLE}]+\p{{M}}+)*")
 
 
 def _fix_cluster(cluster: str) -> tuple[str, list[str]]:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from puthi.normalize.unicode import INVISIBLE
+from puthi.normalize.unicode import INVISIBLE, INVISIBLE_RE
 from puthi.rules.claims.model import Claim
 from puthi.rules.claims.sentences import ANSWER_MARK, CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
@@ -271,17 +271,17 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
     >>> nfc_with_offsets("চব্বি\u00adশ")[0]
     'চব্বিশ'
     """
-    if unicodedata.is_normalized("NFC", text) and not _INVISIBLE.search(text):
+    if unicodedata.is_normalized("NFC", text) and not INVISIBLE_RE.search(text):
         return text, []
     parts: list[str] = []
     back = array("l")  # 8 bytes an offset, not a list's 36 or more (a review: 38 MB for half a million characters)
     for line in _LINE_PIECE.finditer(text):  # a line already in NFC maps one to one, cheaply
-        if unicodedata.is_normalized("NFC", line.group()) and not _INVISIBLE.search(line.group()):
+        if unicodedata.is_normalized("NFC", line.group()) and not INVISIBLE_RE.search(line.group()):
             parts.append(line.group())
             back.extend(range(line.start(), line.end()))
             continue
         for m in _CLUSTER.finditer(text, line.start(), line.end()):
-            piece = unicodedata.normalize("NFC", _INVISIBLE.sub("", m.group()))
+            piece = unicodedata.normalize("NFC", INVISIBLE_RE.sub("", m.group()))
             parts.append(piece)
             back.extend([m.start()] * len(piece))
     back.append(len(text))
@@ -607,9 +607,9 @@ def _negated(claims: list[Claim]) -> list[Claim]:
 
 
 _SPACES = regex.compile(r"\s+")
-_CLUSTER = regex.compile(r"\P{M}?\p{M}*", regex.DOTALL)  # a letter with its signs (or signs alone), for NFC
+# a letter with its signs (or signs alone), for NFC; and the signs after an invisible character inside it
+_CLUSTER = regex.compile(rf"\P{{M}}?\p{{M}}*(?:[{INVISIBLE}]+\p{{M}}+)*", regex.DOTALL)
 _LINE_PIECE = regex.compile(r"[^\n]*\n?")  # a line with its line end
-_INVISIBLE = regex.compile(f"[{INVISIBLE}]")
 # A blank line (CR LF too) ends a paragraph; a new page does not, even with blank lines around its number (as
 # OCR'd pages have): the printer ran out of page, not the author out of subject.
 _PARAGRAPH_BREAK = regex.compile(r"\n[ \t\r]*\n")

@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from puthi.normalize.unicode import INVISIBLE
+from puthi.normalize.unicode import INVISIBLE, INVISIBLE_RE
 from puthi.rules.spans import TermSpan
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
@@ -938,15 +938,12 @@ def find_terms(
     [('তা\u200bস', 'vocab.card')]
     """
     aligner = aligner_for(tables)
-    if not _INVISIBLE.search(text):
+    if not INVISIBLE_RE.search(text):
         return aligner.find(text, lang=lang, min_score=min_score, all_links=all_links)
     keep = [k for k, ch in enumerate(text) if ch not in INVISIBLE]  # offset in the text of each one read
     spans = aligner.find("".join(text[k] for k in keep), lang=lang, min_score=min_score, all_links=all_links)
     return [replace(s, start=keep[s.start], end=keep[s.end - 1] + 1, surface=text[keep[s.start]:keep[s.end - 1] + 1])
             for s in spans]
-
-
-_INVISIBLE = regex.compile(f"[{INVISIBLE}]")
 
 
 def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:

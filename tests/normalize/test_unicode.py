@@ -96,3 +96,14 @@ def test_claims_and_terms_read_past_an_invisible_character_and_keep_their_offset
     assert (claim.quantity, claim.stated, claim.start, claim.end) == ("deck_size", 24, 0, text.index("।") + 1)
     cards = [s for s in find_terms(text) if s.concept == "vocab.card"]
     assert [(s.surface, text[s.start:s.end]) for s in cards] == [("তাস", "তাস"), ("তা\u200bস", "তা\u200bস")]
+
+
+def test_a_vowel_sign_split_by_an_invisible_character_is_one_sign_again():
+    # a review: the halves of ো (ে + া) either side of a soft hyphen stayed two code points, not NFC
+    import unicodedata
+
+    from puthi.rules.claims.extract import nfc_with_offsets
+
+    text = normalize("ক\u09c7\u00ad\u09be খেলা")[0]
+    assert text == "কো খেলা" and unicodedata.is_normalized("NFC", text)
+    assert nfc_with_offsets("ক\u09c7\u00ad\u09be খেলা")[0] == "কো খেলা"
