@@ -99,7 +99,8 @@ _DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয়
 _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|টেক্কা|দহলা|সাহেব|বিবি|গোলাম|নহলা|বাদে|ছাড়া|বাহিৰে")
 
 
-# A claim less sure than this (its value a repair's guess at garbled OCR) is neither borne out nor contradicted.
+# A claim less sure than this (its value a repair's guess at garbled OCR) contradicts no rule: it is unverifiable
+# where the engine differs (where it agrees, the guess is borne out).
 GUESS = 0.5
 
 
@@ -133,19 +134,22 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
 
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     """Compare one claim with an implementation's facts; one whose value is a guess (``confidence`` below
-    :data:`GUESS`) is unverifiable."""
+    :data:`GUESS`) is unverifiable where the engine differs."""
     what = _describe(claim)
     if claim.key not in facts:
         return Verdict(claim, impl, None, "unverifiable", f"{impl} does not define the {what}.")
     expected = in_words(claim.stated, facts[claim.key])
     if claim.stated is None:
         return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
-    if claim.confidence < GUESS:
+    guess = claim.confidence < GUESS
+    if _same(claim.stated, expected):  # a guess the engine bears out is likely right: the repair knew no rule
+        said = f"The text says {claim.stated}" + (
+            f" (the repair's reading of garbled OCR, confidence {claim.confidence:.2f})" if guess else "")
+        return Verdict(claim, impl, expected, "consistent", f"{said}; {impl} agrees.")
+    if guess:  # but no guess contradicts a rule
         return Verdict(claim, impl, expected, "unverifiable",
                        f"The text's {claim.stated} is the repair's guess at garbled OCR (confidence "
                        f"{claim.confidence:.2f}); {impl} has {expected} for the {what}. Read the scan.")
-    if _same(claim.stated, expected):
-        return Verdict(claim, impl, expected, "consistent", f"The text says {claim.stated}; {impl} agrees.")
     bonus = facts.get("last_trick_bonus") or 0
     if (claim.quantity == "card_point_total" and bonus and _same(claim.stated, expected + bonus)
             and _DEAL_POINTS.search(claim.text) and not _CARDS_ALONE.search(claim.text)):
