@@ -758,6 +758,16 @@ def test_a_rules_experts_statements_get_their_verdicts(game, text, expected):
     assert [(v.claim.quantity, v.claim.stated, v.verdict) for v in verdicts] == expected
 
 
+def test_a_guessed_value_is_consistent_when_borne_out_and_unverifiable_when_not():
+    from dataclasses import replace
+
+    [claim] = extract_claims("দশ-গুটিতে মোট ২১টা বিন্দু থাকে।", "dashguti")
+    agrees, differs = replace(claim, confidence=0.3), replace(claim, stated=211, confidence=0.3)
+    [a], [d] = check_claims([agrees]), check_claims([differs])
+    assert (a.verdict, d.verdict) == ("consistent", "unverifiable")
+    assert "repair's reading of garbled OCR, confidence 0.30" in a.explanation and "guess" in d.explanation
+
+
 def test_a_behavioural_rules_explanation_names_the_rule_in_words():
     # a newcomer read "reference has yes for the 1 when a capture that is possible must be made"
     [v] = check_claims(extract_claims("গুটি কাটতে হবে না।", "dashguti"))
