@@ -184,3 +184,14 @@ def test_a_pale_picture_beside_black_print_is_no_faint_ink():
     page[700:702, 100:1400:3] = 20  # a caption's 1-px strokes in black
     page[760:762, 100:1400:3] = 20
     assert darken_faint_ink(flatten_light(page))[1] is None
+
+
+def test_a_noisy_page_is_smoothed_first_and_a_clean_page_or_a_line_not(page, line):
+    # a newcomer's speckled Assamese page lost most of a line: Tesseract took the specks into its text lines
+    noisy = render(page.text, "Lohit Bengali", size=28, seed=3, degrade=Degradation(noise=18.0, speckle=0.005))
+    steps = preprocess(noisy.image).steps
+    assert [st.name for st in steps][:2] == ["denoise", "flatten"]
+    assert steps[0].settings["specks_per_glyph"] >= 6
+    for clean in (page, line):
+        assert "denoise" not in [st.name for st in preprocess(clean.image).steps]
+    assert "denoise" not in [st.name for st in preprocess(noisy.image, Settings(denoise="none")).steps]
