@@ -81,7 +81,8 @@ def scan_of(sp) -> tuple[Path | None, int]:
 def summarise(views: list[DocView]) -> dict[str, object]:
     """What the machine did in ``views``: documents, lines, edits by rule, terms, numbers, verdicts."""
     verdicts = Counter(c.verdict for v in views for c in v.claims)
-    rules = Counter(e.rule for v in views for e in v.edits)
+    # a person's edits by who made them ("human:rk") are one kind: by a person (a newcomer read "human:rk 1")
+    rules = Counter("by a person" if e.rule.startswith("human:") else e.rule for v in views for e in v.edits)
     return {
         "documents": len({v.source for v in views}),
         "lines": sum(len([ln for ln in v.text.splitlines() if ln.strip()]) for v in views),

@@ -320,6 +320,21 @@ def test_a_correction_of_several_words_gives_alto_a_string_for_each_within_their
     assert got[0][1] == 10 and got[1][2] == 190 and got[0][2] < got[1][1]  # the two words' boxes, one after the other
 
 
+def test_the_review_summary_counts_a_persons_edits_as_one_kind(tmp_path, fast_repair):
+    # a newcomer read "edits by kind human:rk 1"
+    from puthi.corpus.pipeline import build
+    from puthi.corpus.review import corpus_views, summarise
+
+    book = tmp_path / "b.txt"
+    book.write_text("তাস খেলা হয়\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    for who in ("rk", "sm"):
+        assert cli.main(["correct", "--db", str(db), "--doc", "b.txt", "--line", "1", "--word", "3" if who == "rk"
+                         else "1", "--text", "হইল" if who == "rk" else "তাশ", "--author", who]) == 0
+    assert summarise(corpus_views(db))["edits by kind"] == "by a person 2"
+
+
 def test_csv_and_parquet_hold_every_table(seed_copy, tmp_path):
     csv_files = export.export(seed_copy, "csv", tmp_path / "csv")
     parquet_files = export.export(seed_copy, "parquet", tmp_path / "pq")
