@@ -63,11 +63,11 @@ class Settings:
       ``min_skew`` (rotating resamples the image, which costs more than a slight tilt). Single-line images
       are never rotated: one line is too little for a reliable angle, and Tesseract follows its baseline.
     - ``denoise``: ``median`` (3x3, cheap, removes specks) or ``nlmeans`` (slow, for grainy scans); ``noisy``
-      (the default): ``median``, before any other step, on a page strewn with specks or grainy (:func:`noise`,
+      (the default): ``median``, before any other step, on a page strewn with specks (:func:`noise`,
       :data:`NOISY_SPECKS`), none on a single-line image or a page without them. Tesseract's layout analysis
       takes a noisy page's specks into its text lines, which then span two or three lines and read as soup or
       not at all (a newcomer's Assamese page lost most of a line: 25 specks to a glyph); a single line is not
-      laid out, and on a page with neither specks nor grain the median only thins the strokes.
+      laid out, and on a page without specks the median only thins the strokes.
     - ``binarize``: ``otsu`` (one global threshold), ``sauvola`` (local, for uneven light; window and
       ``sauvola_k`` as in Sauvola and Pietikäinen 2000) or ``adaptive`` (local Gaussian mean); ``none``
       leaves it to Tesseract's own Otsu.
@@ -275,24 +275,25 @@ def estimate_text_height(gray: np.ndarray) -> float | None:
     return float(np.median(big))
 
 
-# A page is median-filtered before it is read when it has this many specks of ink (a pixel or two) to a glyph, or grain
-# of this many grey levels. On a newcomer's Assamese pages and on synthetic pages (damage 0.5 and 0.7) the median gained
-# wherever there were 8 specks or more or grain of 13 (a lost line came back: 64 errors to 0), did little between 5 and
-# 8 specks, and cost a few letters on pages without specks or grain (thin strokes: Ani, Mitra, Mukti)
-NOISY_SPECKS, NOISY_GRAIN = 6.0, 10.0
+# A page is median-filtered before it is read when it has this many specks of ink (a pixel or two) to a glyph. On a
+# newcomer's Assamese pages and on synthetic pages (damage 0.5 and 0.7) the median gained wherever there were 8 specks
+# or more (a lost line came back: 64 errors to 0; the newcomer's pages and PDF had 27 to 34), did little between 5 and
+# 8, and cost a few letters on pages without specks (thin strokes: Ani, Mitra, Mukti). A measure of the paper's grain
+# was tried beside it and dropped: on clean small print (Lohit at 14-20 px) it measured the thin strokes as grain, and
+# the median then cost 229 of 331 letters (a review).
+NOISY_SPECKS = 6.0
 
 
-def noise(gray: np.ndarray, text_height: float | None) -> tuple[float, float]:
+def noise(gray: np.ndarray, text_height: float | None) -> float:
     """How noisy a page is: specks to a glyph, dark marks of a pixel or two (at most 0.004 text heights squared)
-    against marks of a glyph's size (at least 0.05 text heights squared) by Otsu's threshold (salt and pepper); and
-    the grain, the paper's typical departure from its 3x3 median in grey levels (a robust standard deviation).
+    against marks of a glyph's size (at least 0.05 text heights squared) by Otsu's threshold (salt and pepper).
 
     >>> page = np.full((100, 400), 250, np.uint8)
     >>> for x in range(20, 380, 30): page[40:60, x:x + 20] = 0   # twelve glyphs
     >>> noise(page, 20.0)
-    (0.0, 0.0)
+    0.0
     >>> page[10, 5:395:13] = 0; page[85, 5:395:13] = 0           # sixty specks in the margins
-    >>> noise(page, 20.0)[0]
+    >>> noise(page, 20.0)
     5.0
     """
     th = text_height or 20.0
@@ -301,10 +302,7 @@ def noise(gray: np.ndarray, text_height: float | None) -> tuple[float, float]:
     area = stats[1:, cv2.CC_STAT_AREA]
     specks = int((area <= max(2.0, 0.004 * th * th)).sum())
     glyphs = int((area >= 0.05 * th * th).sum())
-    med = cv2.medianBlur(gray, 3)
-    paper = (med > 200) & (med < 255)
-    grain = 1.4826 * float(np.median(np.abs(gray[paper].astype(np.int16) - med[paper]))) if paper.any() else 0.0
-    return round(specks / max(glyphs, 1), 2), round(grain, 1)
+    return round(specks / max(glyphs, 1), 2)
 
 
 def remove_borders(gray: np.ndarray, text_height: float | None) -> tuple[np.ndarray, int]:
@@ -433,28 +431,28 @@ def preprocess(image: np.ndarray | Image.Image, settings: Settings | None = None
         img = to_gray(img)
         steps.append(Step("grayscale", {}))
 
-    flat = None
+    flat = probe_height = None
     if s.denoise == "noisy" and img.ndim == 2 and img.size:
         # a noisy page is smoothed first, before the light is evened out: the paper's brightness is the brightest pixel
-        # around, which on a grainy or speckled page is a speck at 255 everywhere (a newcomer's page: paper from 250
+        # around, which on a speckled page is a speck at 255 everywhere (a newcomer's page: paper from 250
         # down to 186 left as it was), and before it is enlarged or turned, which blurs specks into blots
         flat = flatten_light(img) if s.flatten else img
         probe_height = estimate_text_height(flat)
-        if probe_height and not is_single_line(flat, probe_height):
-            specks, grain = noise(flat, probe_height)
-            if specks >= NOISY_SPECKS or grain >= NOISY_GRAIN:
-                img, flat = cv2.medianBlur(img, 3), None
-                steps.append(Step("denoise", {"method": "median", "ksize": 3, "specks_per_glyph": specks,
-                                              "grain": grain}))
+        if probe_height and not is_single_line(flat, probe_height) and (
+                specks := noise(flat, probe_height)) >= NOISY_SPECKS:
+            img, flat = cv2.medianBlur(img, 3), None
+            steps.append(Step("denoise", {"method": "median", "ksize": 3, "specks_per_glyph": specks}))
 
+    same = flat is not None  # the page the probe measured is the one read on: its text height holds
     if s.flatten and img.ndim == 2 and img.size:
         img = flatten_light(img) if flat is None else flat
         steps.append(Step("flatten", {"method": "divide by closing"}))
         img, darkest = darken_faint_ink(img)
         if darkest is not None:
+            same = False
             steps.append(Step("contrast", {"darkest": darkest}))
 
-    text_height = estimate_text_height(img) if img.ndim == 2 else None
+    text_height = probe_height if same else estimate_text_height(img) if img.ndim == 2 else None
 
     if s.borders and img.ndim == 2:
         img, removed = remove_borders(img, text_height)

@@ -63,8 +63,8 @@ LANGS = ("ben", "asm", "auto")
 # again as a line, and each frame of a multi-page TIFF is its own page; 3: a one-word heading joined by its matra
 # is such ink, and is read in its own width when that reads more of it than the text column's).
 # 4: a page read with little confidence is turned upright when Tesseract's OSD says it lies turned.
-VERSION = "6"  # 5: a single line read with little confidence is tried upside down
-# 6: a noisy page (specks or grain, not a single line) is median-filtered before anything else
+VERSION = "7"  # 5: a single line read with little confidence is tried upside down
+# 6: a noisy page (specks or grain, not a single line) is median-filtered before anything else; 7: by its specks alone
 
 
 @dataclass(frozen=True)

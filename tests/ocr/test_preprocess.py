@@ -194,4 +194,7 @@ def test_a_noisy_page_is_smoothed_first_and_a_clean_page_or_a_line_not(page, lin
     assert steps[0].settings["specks_per_glyph"] >= 6
     for clean in (page, line):
         assert "denoise" not in [st.name for st in preprocess(clean.image).steps]
+    # nor clean small print, whose thin strokes a measure of paper grain had taken for grain (a review)
+    small = render(page.text, "Lohit Bengali", size=14, seed=1)
+    assert "denoise" not in [st.name for st in preprocess(small.image).steps]
     assert "denoise" not in [st.name for st in preprocess(noisy.image, Settings(denoise="none")).steps]
