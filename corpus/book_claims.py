@@ -286,7 +286,10 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
     for p, (i, page_no) in zip(pages, origin, strict=True):
         if p.page_no in reach and new.get(p.page_no, []) != p.claims:
             result = corpus.machine_result(docs[i], page_no)
-            result.claims = doubt_guesses(new.get(p.page_no, []), result.edits)  # a value the repair guessed
+            # a value the repair guessed is a guess, unless a person's edit in force overrules it (a review); the
+            # claims' offsets are into the text with the edits in force, people's too
+            in_force = [m.item for m in page.edits if m.active] if (page := corpus.page(docs[i], page_no)) else []
+            result.claims = doubt_guesses(new.get(p.page_no, []), in_force)
             result.verdicts = verdicts_for(result.claims)
             placed[(i, page_no)] = corpus.write_page(docs[i], result,
                                                      reanalyse=partial(reanalyse, game=game, tables=tables)).status

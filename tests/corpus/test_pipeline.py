@@ -295,6 +295,27 @@ def test_a_value_the_repair_guessed_is_unverifiable_in_the_corpus_too(tmp_path):
     assert verdicts() == ["consistent"]
 
 
+def test_a_persons_reading_of_a_guessed_number_holds_on_a_page_of_a_book(tmp_path):
+    # a review: the book pass doubted the claims of page 2 again by the machine's overruled edit
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "page-1.txt").write_text("দছ-গুটি খেলৰ নিয়ম\n\nদছ-গুটি দুজন খেলুৱৈৰ খেল।\n", encoding="utf-8")
+    (tmp_path / "b" / "page-2.txt").write_text("वर्कशनऊ पूुँगें खिद्धंज गिंशवज लग लांटज जाक मरे २५४ विन्‍्मू शाहक।\n",
+                                               encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([tmp_path / "b"], db, progress=False)
+
+    def board() -> list[tuple]:
+        with Corpus(db) as c:
+            [page] = c.pages(next(d for d in c.documents() if d.name == "page-2.txt"))
+        return [(page.claims[m.item.claim].stated, m.item.verdict) for m in page.verdicts
+                if m.active and page.claims[m.item.claim].quantity == "board_points"]
+
+    assert board() == [(211, "unverifiable")]
+    assert cli.main(["correct", "--db", str(db), "--doc", "page-2.txt", "--line", "1", "--word", "9", "--text",
+                     "২১১টি", "--author", "rk"]) == 0
+    assert board() == [(211, "contradicted")]
+
+
 def test_a_text_built_in_one_language_keeps_it_when_built_again(tmp_path, fast_repair):
     # a review: a text's language is its repair's, and a build without --lang had read it again in auto
     book = tmp_path / "a.txt"

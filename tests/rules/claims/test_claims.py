@@ -750,6 +750,8 @@ def test_a_count_with_any_classifier_is_no_card_value():
     ("dashguti", "কাটিব পৰা অৱস্থাত কাটিবই লাগিব।", [("capture_compulsory", "yes", "consistent")]),
     # "must capture; if not, …" with its comma lost, as OCR loses it (a review)
     ("dashguti", "গুটি কাটা সম্ভব হলে কাটতে হবে না কাটলে দান বাতিল।", [("capture_compulsory", "yes", "consistent")]),
+    ("dashguti", "গুটি কাটতে হবে না খেলোয়াড় ইচ্ছা করলে কাটে।", [("capture_compulsory", "no", "contradicted")]),
+    ("dashguti", "গুটি কাটতে হবে না খেলার নিয়মে।", [("capture_compulsory", "no", "contradicted")]),
     # a value the text corrects is no value: "১৪ নয়, ২০"
     ("klaverjas", "তুরুপের নহলার মূল্য ১৪ নয়, ২০ পয়েন্ট।", [("card_value", 20, "contradicted")]),
 ])
