@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import regex
 
@@ -283,9 +285,9 @@ def discover(sources: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], lis
 _SCAN_NAMED = {
     "alto": regex.compile(r"<(?:\w+:)?fileName>\s*([^<]+?)\s*</(?:\w+:)?fileName>"),
     "page": regex.compile(r"""\bimageFilename\s*=\s*(?:"([^"]+)"|'([^']+)')"""),
-    # hOCR's title="image 'p1.png'; bbox …" (the name in either quote, escaped or not, or bare)
-    "hocr": regex.compile(r"""\bimage\s+(?:(?:&quot;|")(.+?)(?:&quot;|")|(?:&apos;|&\#39;|')(.+?)(?:&apos;|&\#39;|')"""
-                          r"""|([^\s;"'&]+))"""),
+    # hOCR's title="image 'p1.png'; bbox …" (the name in either quote, escaped or not, or bare), in a title only
+    "hocr": regex.compile(r"""\btitle\s*=\s*(?:"[^"]*?|'[^']*?)\bimage\s+"""
+                          r"""(?:(?:&quot;|")(.+?)(?:&quot;|")|(?:&apos;|&\#39;|')(.+?)(?:&apos;|&\#39;|')|([^\s;"'&]+))"""),
 }
 
 
@@ -315,7 +317,9 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
         except OSError:
             continue
         for m in _SCAN_NAMED[kind].finditer(head):
-            ref = html.unescape(next(g for g in m.groups() if g)).partition("#page=")[0].removeprefix("file://")
+            ref = html.unescape(next(g for g in m.groups() if g)).partition("#page=")[0]
+            if ref.startswith("file:"):  # a URI: its %20 is a space
+                ref = url2pathname(urlparse(ref).path)
             covered.add((path.parent / ref).resolve())
     left = [p for p, kind in files if kind == "image" and p in covered and p not in named]
     return [(p, kind) for p, kind in files if p not in left], left
@@ -920,6 +924,16 @@ def recorded_lang(corpus: Any, doc: Document) -> str:
     return "auto"
 
 
+def _folder_lang(corpus: Any, doc: Document, cache: dict[str, str]) -> str:
+    """The language the other documents of ``doc``'s folder were read in, when they agree on one; else ``auto``."""
+    folder = str(Path(doc.source).parent)
+    if folder not in cache:
+        found = {recorded_lang(corpus, d) for d in corpus.documents()
+                 if d.id != doc.id and str(Path(d.source).parent) == folder}
+        cache[folder] = found.pop() if len(found) == 1 else "auto"
+    return cache[folder]
+
+
 def todo_tasks(corpus: Any, doc: Document, tasks: list[PageTask], lang: str,
                game: str = "auto", tables: tuple[TableFile, ...] = ()) -> tuple[list[PageTask], int]:
     """The tasks a re-run must do (each set to start at its first stale stage) and how many are skipped."""
@@ -985,6 +999,8 @@ def build(
             corpus.set_term_tables(tables)
         docs: dict[str, Document] = {}
         langs: dict[str, str] = {}  # source -> the language it is read in
+        known = {d.id for d in corpus.documents()}  # documents built before this run
+        folder_langs: dict[str, str] = {}
         dropped: dict[str, int] = {}  # source -> the first page number dropped from it
         todo: list[PageTask] = []
         same_content: dict[str, str] = {}  # SHA-256 -> the first source with it
@@ -1003,7 +1019,14 @@ def build(
                                     "exports count its pages twice: leave one out if that is not meant")
             doc = corpus.upsert_document(doc)
             corpus.clear_failures(doc.source)  # read now: an earlier "cannot read" no longer holds
-            doc_lang = langs[doc.source] = lang or recorded_lang(corpus, doc)  # no --lang: the one of the last build
+            # no --lang: the one of the last build, or of the folder's other files (a page added to a book: a review)
+            if lang:
+                doc_lang = lang
+            elif doc.id in known:
+                doc_lang = recorded_lang(corpus, doc)
+            else:
+                doc_lang = _folder_lang(corpus, doc, folder_langs)
+            langs[doc.source] = doc_lang
             for t in tasks:
                 t.lang = doc_lang
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):

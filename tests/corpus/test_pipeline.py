@@ -323,6 +323,13 @@ def test_a_text_built_in_one_language_keeps_it_when_built_again(tmp_path, fast_r
     db = tmp_path / "c.sqlite"
     assert build([book], db, lang="asm", progress=False).done == 1
     assert build([book], db, progress=False).skipped == 1
+    # a page added to the folder later is read as the folder's files were (a review)
+    later = tmp_path / "b.txt"
+    later.write_text("এই খেল দুজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
+    build([tmp_path / "a.txt", later], db, progress=False)
+    with Corpus(db) as c:
+        steps = c.page_states(next(d for d in c.documents() if d.name == "b.txt").id)[1][1]
+    assert [st.settings for st in steps if st.stage == "repair"] == [{"lang": "as"}]
 
 
 def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
@@ -390,16 +397,16 @@ def test_exported_alto_pages_and_their_scans_build_as_one_book_read_once(tmp_pat
 def test_the_scan_an_ocr_file_names_is_found_however_it_is_quoted(tmp_path):
     # a review: an escaped quote in hOCR, a name with a space, a file:// URI in ALTO, an apostrophe in PAGE
     files = {
-        "a.hocr": "<div class='ocr_page' title=\"image &quot;a 1.png&quot;; bbox 0 0 9 9\"></div>",
-        "b.alto.xml": f"<alto><fileName>file://{tmp_path}/b.png</fileName></alto>",
+        "a.hocr": "<div class='ocr_page' title=\"image &quot;a 1.png&quot;; bbox 0 0 9 9\">see image d.png</div>",
+        "b.alto.xml": f"<alto><fileName>file://{tmp_path}/b%201.png</fileName></alto>",
         "c.page.xml": "<Page imageFilename=\"O'c.png\"/>",
     }
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     kinds = [(tmp_path / n, k) for n, k in (("a.hocr", "hocr"), ("b.alto.xml", "alto"), ("c.page.xml", "page"))]
-    scans = [(tmp_path / n, "image") for n in ("a 1.png", "b.png", "O'c.png", "d.png")]
+    scans = [(tmp_path / n, "image") for n in ("a 1.png", "b 1.png", "O'c.png", "d.png")]
     kept, left = pipeline.scans_of_imports(kinds + scans, [tmp_path])
-    assert sorted(p.name for p in left) == ["O'c.png", "a 1.png", "b.png"]
+    assert sorted(p.name for p in left) == ["O'c.png", "a 1.png", "b 1.png"]  # d.png, named in a word, is read
     assert [p.name for p, kind in kept if kind == "image"] == ["d.png"]
 
 
