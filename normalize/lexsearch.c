@@ -98,30 +98,37 @@ typedef struct {
     int failed;
 } Search;
 
+/* Python: stacks[t][q] = s in both searches' push, once it passed the floor: a new entry, or a better score for the
+   one under key. Returns 1 when it was put, 0 when the entry there is as good, -1 when memory ran out. */
+static int stack_put(Stack *st, Index *ix, int64_t key, int32_t q, double s) {
+    int64_t h = index_find(ix, key);
+    if (ix->keys[h] >= 0) {
+        Entry *e = &st->items[ix->slots[h]];
+        if (!(s > e->score)) return 0;
+        e->score = s;
+        return 1;
+    }
+    if (!(s > -INFINITY)) return 0; /* as Python: a new reading must beat "not there", -inf */
+    if (st->n == st->cap) {
+        int32_t cap = st->cap ? st->cap * 2 : 64;
+        Entry *items = realloc(st->items, cap * sizeof *items);
+        if (!items) return -1;
+        st->items = items;
+        st->cap = cap;
+    }
+    st->items[st->n] = (Entry){q, s};
+    ix->keys[h] = key;
+    ix->slots[h] = st->n++;
+    if (++ix->used * 2 > ix->cap && index_grow(ix)) return -1;
+    return 1;
+}
+
 /* Python: push(t, q, s, rank) in Decoder._search_lexicon. */
 static void push(Search *S, int32_t t, int32_t q, double s, double rank) {
     if (S->failed || !(rank >= S->floor[t])) return;
-    int64_t key = (int64_t)t * S->trie->n_nodes + q;
-    int64_t h = index_find(&S->index, key);
-    Stack *st = &S->stacks[t];
-    if (S->index.keys[h] >= 0) {
-        Entry *e = &st->items[S->index.slots[h]];
-        if (!(s > e->score)) return;
-        e->score = s;
-    } else {
-        if (!(s > -INFINITY)) return; /* as Python: a new reading must beat "not there", -inf */
-        if (st->n == st->cap) {
-            int32_t cap = st->cap ? st->cap * 2 : 64;
-            Entry *items = realloc(st->items, cap * sizeof *items);
-            if (!items) { S->failed = 1; return; }
-            st->items = items;
-            st->cap = cap;
-        }
-        st->items[st->n] = (Entry){q, s};
-        S->index.keys[h] = key;
-        S->index.slots[h] = st->n++;
-        if (++S->index.used * 2 > S->index.cap && index_grow(&S->index)) { S->failed = 1; return; }
-    }
+    int put = stack_put(&S->stacks[t], &S->index, (int64_t)t * S->trie->n_nodes + q, q, s);
+    if (put < 0) S->failed = 1;
+    if (put <= 0) return;
     if (rank - S->margin > S->floor[t]) S->floor[t] = rank - S->margin;
 }
 
@@ -426,27 +433,9 @@ static void open_push(Open *S, int32_t t, int32_t v, const int32_t *seg, int32_t
     if (S->failed || !(s >= S->floor[t])) return;
     int32_t q = spell(&S->sp, v, seg, len, n_letters);
     if (q < 0) { S->failed = 1; return; }
-    int64_t key = (int64_t)q * S->positions + t;
-    int64_t h = index_find(&S->index, key);
-    Stack *st = &S->stacks[t];
-    if (S->index.keys[h] >= 0) {
-        Entry *e = &st->items[S->index.slots[h]];
-        if (!(s > e->score)) return;
-        e->score = s;
-    } else {
-        if (!(s > -INFINITY)) return;
-        if (st->n == st->cap) {
-            int32_t cap = st->cap ? st->cap * 2 : 64;
-            Entry *items = realloc(st->items, cap * sizeof *items);
-            if (!items) { S->failed = 1; return; }
-            st->items = items;
-            st->cap = cap;
-        }
-        st->items[st->n] = (Entry){q, s};
-        S->index.keys[h] = key;
-        S->index.slots[h] = st->n++;
-        if (++S->index.used * 2 > S->index.cap && index_grow(&S->index)) { S->failed = 1; return; }
-    }
+    int put = stack_put(&S->stacks[t], &S->index, (int64_t)q * S->positions + t, q, s);
+    if (put < 0) S->failed = 1;
+    if (put <= 0) return;
     if (s - S->margin > S->floor[t]) S->floor[t] = s - S->margin;
 }
 
