@@ -123,6 +123,16 @@ static int stack_put(Stack *st, Index *ix, int64_t key, int32_t q, double s) {
     return 1;
 }
 
+/* The stacks of positions 0..n, their floors and their index, given back. */
+static void free_stacks(Stack *stacks, int32_t n, double *floor, Index *ix) {
+    if (stacks)
+        for (int32_t t = 0; t <= n; t++) free(stacks[t].items);
+    free(stacks);
+    free(floor);
+    free(ix->keys);
+    free(ix->slots);
+}
+
 /* Python: push(t, q, s, rank) in Decoder._search_lexicon. */
 static void push(Search *S, int32_t t, int32_t q, double s, double rank) {
     if (S->failed || !(rank >= S->floor[t])) return;
@@ -278,12 +288,7 @@ int32_t lexsearch(const int32_t *kid_start, const int32_t *kid_letter, const int
         out_score[result++] = e.score;
     }
 done:
-    if (S.stacks)
-        for (int32_t t = 0; t <= n; t++) free(S.stacks[t].items);
-    free(S.stacks);
-    free(S.floor);
-    free(S.index.keys);
-    free(S.index.slots);
+    free_stacks(S.stacks, n, S.floor, &S.index);
     free(group_of);
     free(group_key);
     free(group_at);
@@ -552,12 +557,7 @@ int32_t opensearch(const LM *m, int32_t n_letters, const int32_t *code,
         out_start[++result] = used;
     }
 done:
-    if (S.stacks)
-        for (int32_t t = 0; t <= n; t++) free(S.stacks[t].items);
-    free(S.stacks);
-    free(S.floor);
-    free(S.index.keys);
-    free(S.index.slots);
+    free_stacks(S.stacks, n, S.floor, &S.index);
     free(S.sp.parent);
     free(S.sp.letter);
     free(S.sp.depth);
