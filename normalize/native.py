@@ -58,7 +58,7 @@ def _build(target: Path) -> bool:
     wanted = os.environ.get("CC", "cc")
     compiler = shutil.which(wanted)
     if compiler is None:
-        print(f"puthi: no C compiler ({wanted}) found; the wrong-script decoder runs in Python, about 2x slower "
+        print(f"puthi: no C compiler ({wanted}) found; the wrong-script decoder runs in Python, about 4x slower "
               "(install gcc, or set PUTHI_NATIVE=0 to silence this)", file=sys.stderr)
         return False
     tmp = None
@@ -81,7 +81,7 @@ def _build(target: Path) -> bool:
         said = (getattr(err, "stderr", b"") or b"").decode(errors="replace").strip().splitlines()
         why = said[0][:160] if said else f"exit status {err.returncode}" if hasattr(err, "returncode") else err
         print(f"puthi: could not compile {SOURCE} with {compiler} ({why}); the "
-              "wrong-script decoder runs in Python, about 2x slower (PUTHI_NATIVE=0 silences this)", file=sys.stderr)
+              "wrong-script decoder runs in Python, about 4x slower (PUTHI_NATIVE=0 silences this)", file=sys.stderr)
         if tmp is not None:
             tmp.unlink(missing_ok=True)
         return False
