@@ -53,8 +53,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from puthi.normalize.unicode import INVISIBLE, INVISIBLE_RE
-from puthi.rules.spans import TermSpan
+from puthi.rules.spans import TermSpan, read_past_invisible
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
 from puthi.rules.terms.letters import language_runs, match_form, script_of, skeleton, units
@@ -480,7 +479,11 @@ class Aligner:
     # --- a text ---------------------------------------------------------------------------------
     def find(self, text: str, *, lang: str = "auto", min_score: float = 0.5, all_links: bool = False) -> list[TermSpan]:
         """Term occurrences in ``text`` (see :func:`find_terms`); a line in the other language of the two is
-        read in its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
+        read in its own (:func:`~puthi.rules.terms.letters.language_runs`), and invisible characters are read past
+        (:func:`~puthi.rules.spans.read_past_invisible`)."""
+        return read_past_invisible(text, lambda t: self._find_runs(t, lang, min_score, all_links))
+
+    def _find_runs(self, text: str, lang: str, min_score: float, all_links: bool) -> list[TermSpan]:
         runs = language_runs(text, lang)
         if len(runs) > 1:
             return [replace(t, start=t.start + a, end=t.end + a) for a, b, own in runs
@@ -937,13 +940,7 @@ def find_terms(
     >>> [(s.surface, s.concept) for s in find_terms("তা\u200bস খেলা")][:1]
     [('তা\u200bস', 'vocab.card')]
     """
-    aligner = aligner_for(tables)
-    if not INVISIBLE_RE.search(text):
-        return aligner.find(text, lang=lang, min_score=min_score, all_links=all_links)
-    keep = [k for k, ch in enumerate(text) if ch not in INVISIBLE]  # offset in the text of each one read
-    spans = aligner.find("".join(text[k] for k in keep), lang=lang, min_score=min_score, all_links=all_links)
-    return [replace(s, start=keep[s.start], end=keep[s.end - 1] + 1, surface=text[keep[s.start]:keep[s.end - 1] + 1])
-            for s in spans]
+    return aligner_for(tables).find(text, lang=lang, min_score=min_score, all_links=all_links)
 
 
 def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:

@@ -48,7 +48,7 @@ from pathlib import Path
 
 import regex
 
-from puthi.rules.spans import NumberSpan
+from puthi.rules.spans import NumberSpan, read_past_invisible
 from puthi.rules.terms.letters import language_runs, match_form
 from puthi.rules.terms.tables import read_suffixes
 
@@ -207,7 +207,12 @@ def find_numbers(text: str, *, lang: str = "auto", ocr_digits: bool = False) -> 
     """Every number in ``text`` as a NumberSpan (code-point offsets into ``text``); see the module
     docstring for what counts. Spans do not overlap and come in text order. ``lang`` is bn, as or auto
     (:func:`~puthi.rules.terms.letters.detect_lang`); a line in the other language of the two is read in
-    its own (:func:`~puthi.rules.terms.letters.language_runs`)."""
+    its own (:func:`~puthi.rules.terms.letters.language_runs`). Invisible characters are read past (a soft hyphen
+    inside ১১: :func:`~puthi.rules.spans.read_past_invisible`)."""
+    return read_past_invisible(text, lambda t: _numbers_by_runs(t, lang, ocr_digits))
+
+
+def _numbers_by_runs(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
     runs = language_runs(text, lang)
     if len(runs) > 1:
         return [replace(n, start=n.start + a, end=n.end + a) for a, b, own in runs

@@ -107,3 +107,20 @@ def test_a_vowel_sign_split_by_an_invisible_character_is_one_sign_again():
     text = normalize("ক\u09c7\u00ad\u09be খেলা")[0]
     assert text == "কো খেলা" and unicodedata.is_normalized("NFC", text)
     assert nfc_with_offsets("ক\u09c7\u00ad\u09be খেলা")[0] == "কো খেলা"
+
+
+def test_numbers_and_the_terms_command_read_past_an_invisible_character(tmp_path):
+    # a hostile tester: `puthi terms` (the aligner itself, not find_terms) found no বি\u00adবি, and ১\u00ad১ was two 1s
+    import json
+    import subprocess
+    import sys
+
+    from puthi.rules.terms import find_numbers
+
+    assert [(n.start, n.end, n.value) for n in find_numbers("মূল্য ১\u00ad১।")] == [(6, 9, 11)]
+    text = "বি\u00adবি আর টে\u200bক্কা, মূল্য ১\u2060১\n"
+    out = subprocess.run([sys.executable, "-m", "puthi", "terms", "-"], input=text, capture_output=True, text=True)
+    spans = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(s["surface"], s.get("concept"), s.get("value")) for s in spans] == [
+        ("বি\u00adবি", "card.queen", None), ("টে\u200bক্কা", "card.ace", None), ("১\u2060১", "number", 11)]
+    assert all(text[s["start"]:s["end"]] == s["surface"] for s in spans)
