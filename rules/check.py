@@ -106,9 +106,10 @@ GUESS = 0.5
 
 def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> list[Claim]:
     """``claims`` with the confidence of a repair ``edits`` made below :data:`GUESS` where that edit wrote the claim's
-    value (a number it reads as that value): such a value is a guess (a newcomer: Assamese read by a Hindi model,
-    "२५४" guessed as ২১১ at 0.16, gave a contradicted count of the board's points). The edits' offsets are into the
-    OCR text; the claims' into the repaired text (``in_output``) or the OCR text.
+    value (a number it reads as that value) or the card whose value it is: such a value is a guess (a newcomer:
+    Assamese read by a Hindi model, "२५४" guessed as ২১১ at 0.16, gave a contradicted count of the board's points; a
+    hostile tester's সাহেব, guessed at 0.35, a contradicted king). The edits' offsets are into the OCR text; the
+    claims' into the repaired text (``in_output``) or the OCR text.
 
     >>> from puthi.normalize.edits import Edit
     >>> c = Claim("dashguti", "board_points", {}, 211, 0, 10, "মুঠ ২১১ বিন্দু")
@@ -119,14 +120,19 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
     if not guesses:
         return claims
     from puthi.normalize.edits import OffsetMap
-    from puthi.rules.terms import find_numbers
+    from puthi.rules.claims.extract import rank_of
+    from puthi.rules.terms import find_numbers, find_terms
+
+    def gives(e, c: Claim) -> bool:  # the value, or the rank it is a value of (a hostile tester's guessed সাহেব)
+        return (isinstance(c.stated, int) and any(n.value == c.stated for n in find_numbers(e.after))) or (
+            "rank" in c.params and any(rank_of(t) == c.params["rank"] for t in find_terms(e.after)))
 
     offsets = OffsetMap(list(edits)) if in_output else None
     out, changed = [], False
     for c in claims:
         start, end = (offsets.to_input(c.start), offsets.to_input(c.end, end=True)) if offsets else (c.start, c.end)
-        sure = min((e.confidence for e in guesses if start <= e.start and e.end <= end and isinstance(c.stated, int)
-                    and any(n.value == c.stated for n in find_numbers(e.after))), default=c.confidence)
+        sure = min((e.confidence for e in guesses if start <= e.start and e.end <= end and gives(e, c)),
+                   default=c.confidence)
         changed |= sure < c.confidence
         out.append(replace(c, confidence=sure) if sure < c.confidence else c)
     return out if changed else claims  # the same list when no value is a guess

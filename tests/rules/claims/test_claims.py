@@ -770,6 +770,20 @@ def test_a_guessed_value_is_consistent_when_borne_out_and_unverifiable_when_not(
     assert "repair's reading of garbled OCR, confidence 0.30" in a.explanation and "guess" in d.explanation
 
 
+def test_a_card_the_repair_guessed_makes_its_value_a_guess():
+    # a hostile tester: the rank word সাহেব was a guess at 0.35, and its value "contradicted" at 0.85
+    from puthi.normalize.edits import Edit
+    from puthi.rules.check import doubt_guesses
+
+    text = "ছেষট্টি খেলায় সাহেবের মূল্য ৮, বিবির মূল্য ৩।"
+    claims = extract_claims(text, "sixtysix")
+    assert [(c.params["rank"], c.stated) for c in claims] == [("K", 8), ("Q", 3)]
+    at = text.index("সাহেব")
+    doubted = doubt_guesses(claims, [Edit(at, at + 5, "जांए्ूव", "সাহেব", "wrong-script", 0.35)], in_output=False)
+    assert [(c.params["rank"], c.confidence) for c in doubted] == [("K", 0.35), ("Q", claims[1].confidence)]
+    assert [v.verdict for v in check_claims(doubted)] == ["unverifiable", "consistent"]
+
+
 def test_a_behavioural_rules_explanation_names_the_rule_in_words():
     # a newcomer read "reference has yes for the 1 when a capture that is possible must be made"
     [v] = check_claims(extract_claims("গুটি কাটতে হবে না।", "dashguti"))
