@@ -299,8 +299,10 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
     from its scan, OCR'd anew (a newcomer).
 
     >>> import tempfile
+    >>> from PIL import Image
     >>> d = Path(tempfile.mkdtemp())
     >>> _ = (d / "p1.alto.xml").write_text("<alto><fileName>p1.png</fileName></alto>", encoding="utf-8")
+    >>> Image.new("L", (8, 8), 255).save(d / "p1.png")
     >>> kept, left = scans_of_imports([(d / "p1.alto.xml", "alto"), (d / "p1.png", "image"), (d / "p2.png", "image")],
     ...                               [d])
     >>> [p.name for p, _ in kept], [p.name for p in left]
@@ -321,8 +323,20 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
             if ref.startswith("file:"):  # a URI: its %20 is a space
                 ref = url2pathname(urlparse(ref).path)
             covered.add((path.parent / ref).resolve())
-    left = [p for p, kind in files if kind == "image" and p in covered and p not in named]
+    left = [p for p, kind in files if kind == "image" and p in covered and p not in named and _one_frame(p)]
     return [(p, kind) for p, kind in files if p not in left], left
+
+
+def _one_frame(path: Path) -> bool:
+    """Is ``path`` an image of one page? An OCR file of one page of a multi-page TIFF leaves the others to be read (a
+    hostile tester's pages 2 and 3 were dropped)."""
+    try:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            return getattr(im, "n_frames", 1) == 1
+    except Exception:  # unreadable: the build's own reading says why
+        return False
 
 
 def printable_path(path: Path | str) -> str:

@@ -405,9 +405,18 @@ def test_the_scan_an_ocr_file_names_is_found_however_it_is_quoted(tmp_path):
         (tmp_path / name).write_text(text, encoding="utf-8")
     kinds = [(tmp_path / n, k) for n, k in (("a.hocr", "hocr"), ("b.alto.xml", "alto"), ("c.page.xml", "page"))]
     scans = [(tmp_path / n, "image") for n in ("a 1.png", "b 1.png", "O'c.png", "d.png")]
+    from PIL import Image
+
+    for scan, _ in scans:
+        Image.new("L", (8, 8), 255).save(scan)
+    pages = [Image.new("L", (8, 8), 255) for _ in range(3)]  # a TIFF of three pages whose OCR file holds one
+    pages[0].save(tmp_path / "e.tif", save_all=True, append_images=pages[1:])
+    (tmp_path / "e.hocr").write_text("<div class='ocr_page' title='image e.tif; bbox 0 0 8 8'></div>", encoding="utf-8")
+    kinds.append((tmp_path / "e.hocr", "hocr"))
+    scans.append((tmp_path / "e.tif", "image"))
     kept, left = pipeline.scans_of_imports(kinds + scans, [tmp_path])
     assert sorted(p.name for p in left) == ["O'c.png", "a 1.png", "b 1.png"]  # d.png, named in a word, is read
-    assert [p.name for p, kind in kept if kind == "image"] == ["d.png"]
+    assert [p.name for p, kind in kept if kind == "image"] == ["d.png", "e.tif"]  # its other pages are read
 
 
 def test_an_image_goes_through_ocr(tmp_path, fast_repair):
