@@ -102,7 +102,7 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
             check_head(raw[:2], name)  # UTF-16: say so, rather than "NUL byte at offset 13"
         if offset == 0:
             reject_jsonl(raw, name)
-            reject_markup(raw, name)
+            reject_markup(head or raw, name)  # its tags may come on the lines after
         if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
             raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
                                    "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")

@@ -43,6 +43,8 @@ def test_a_tei_or_hocr_file_is_refused_as_text(tmp_path):
             out = _puthi(command)
             assert out.returncode == 2 and "is XML or HTML" in out.stderr, (command, out.stderr)
     assert _puthi(["check", "-", "--game", "sixtysix"], input="<b>ছেষট্টি</b> খেলায় দুজন খেলে।\n").returncode == 0
+    prose = "<html> লিখে ওয়েবপাতা শুরু হয় বলে লেখক জানান।\nছেষট্টি খেলায় ২৪টি তাস লাগে।\n"  # prose about HTML
+    assert _puthi(["check", "-", "--game", "sixtysix"], input=prose).returncode == 0
 
 
 def test_a_file_name_with_a_line_break_keeps_the_error_on_one_line():
