@@ -996,6 +996,9 @@ def build(
     t0 = time.perf_counter()
     if Path(db).is_dir():  # before the lock file is made beside it
         raise InputError(str(db), f"is a folder; give the corpus file, e.g. --db {Path(db) / 'corpus.sqlite'}")
+    from puthi.corpus.store import refuse_hard_links
+
+    refuse_hard_links(db)  # so too, before the lock file (a hostile tester found one left behind)
     report = BuildReport()
     files, report.failures, report.ignored = discover(sources)
     files, report.covered = scans_of_imports(files, sources)

@@ -281,6 +281,15 @@ class ClaimsInput:
     game: str | None = None
 
 
+def refuse_hard_links(path: str | Path) -> None:
+    """``InputError`` when the corpus file ``path`` has hard links: SQLite keeps a write-ahead log per name, so two
+    names of one file written at once damage it (a hostile tester's corpus lost a build's documents and failed its
+    integrity check)."""
+    if Path(path).is_file() and (links := Path(path).stat().st_nlink) > 1:
+        raise InputError(str(path), f"has {links} hard links; SQLite cannot write a corpus file known by two names. "
+                                    "Remove the other name, or work on a copy (cp FILE NEW.sqlite)")
+
+
 class Corpus:
     """A corpus store at ``path`` (created and migrated on first open)."""
 
@@ -299,11 +308,7 @@ class Corpus:
         if readonly:
             self.conn = self._open_readonly(timeout)
             return
-        if Path(self.path).is_file() and (links := Path(self.path).stat().st_nlink) > 1:
-            # SQLite keeps a write-ahead log per name: two names of one file, written at once, damage it (a hostile
-            # tester's corpus lost a build's documents and failed its integrity check)
-            raise InputError(self.path, f"has {links} hard links; SQLite cannot write a corpus file known by two "
-                                        "names. Remove the other name, or work on a copy (cp FILE NEW.sqlite)")
+        refuse_hard_links(self.path)
         try:
             self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self.conn.execute("PRAGMA foreign_keys = ON")

@@ -341,6 +341,7 @@ def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
     for name in (db, tmp_path / "hard.sqlite"):
         with pytest.raises(InputError, match="2 hard links"):
             build([book], name, progress=False)
+    assert not (tmp_path / "hard.sqlite.lock").exists()  # no lock file left behind (a hostile tester)
 
 
 def test_alto_import_keeps_the_boxes_and_xxe_is_refused(tmp_path, fast_repair):
