@@ -938,12 +938,13 @@ def recorded_lang(corpus: Any, doc: Document) -> str:
     return "auto"
 
 
-def _folder_lang(corpus: Any, doc: Document, cache: dict[str, str]) -> str:
-    """The language the other documents of ``doc``'s folder were read in, when they agree on one; else ``auto``."""
+def _folder_lang(corpus: Any, doc: Document, known: set, cache: dict[str, str]) -> str:
+    """The language the documents of ``doc``'s folder built before (``known``) were read in, when they agree on one;
+    else ``auto``."""
     folder = str(Path(doc.source).parent)
     if folder not in cache:
         found = {recorded_lang(corpus, d) for d in corpus.documents()
-                 if d.id != doc.id and str(Path(d.source).parent) == folder}
+                 if d.id in known and str(Path(d.source).parent) == folder}
         cache[folder] = found.pop() if len(found) == 1 else "auto"
     return cache[folder]
 
@@ -1042,7 +1043,7 @@ def build(
             elif doc.id in known:
                 doc_lang = recorded_lang(corpus, doc)
             else:
-                doc_lang = _folder_lang(corpus, doc, folder_langs)
+                doc_lang = _folder_lang(corpus, doc, known, folder_langs)
             langs[doc.source] = doc_lang
             for t in tasks:
                 t.lang = doc_lang

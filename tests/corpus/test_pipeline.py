@@ -324,12 +324,13 @@ def test_a_text_built_in_one_language_keeps_it_when_built_again(tmp_path, fast_r
     assert build([book], db, lang="asm", progress=False).done == 1
     assert build([book], db, progress=False).skipped == 1
     # a page added to the folder later is read as the folder's files were (a review)
-    later = tmp_path / "b.txt"
-    later.write_text("এই খেল দুজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
-    build([tmp_path / "a.txt", later], db, progress=False)
+    for name in ("b.txt", "c.txt"):  # two at once: each by the files built before, not by the other new one
+        (tmp_path / name).write_text("এই খেল দুজন খেলুৱৈয়ে খেলে।\n", encoding="utf-8")
+    build([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"], db, progress=False)
     with Corpus(db) as c:
-        steps = c.page_states(next(d for d in c.documents() if d.name == "b.txt").id)[1][1]
-    assert [st.settings for st in steps if st.stage == "repair"] == [{"lang": "as"}]
+        for name in ("b.txt", "c.txt"):
+            steps = c.page_states(next(d for d in c.documents() if d.name == name).id)[1][1]
+            assert [st.settings for st in steps if st.stage == "repair"] == [{"lang": "as"}], name
 
 
 def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
