@@ -151,15 +151,20 @@ def test_a_byte_order_mark_is_no_text_and_offsets_count_after_it_as_in_terms(tmp
     assert any(json.loads(r)["start"] == 11 for r in out.splitlines())
 
 
+def _repaired(capsys, src, text: str) -> tuple[list[dict], str]:
+    """``text`` saved as ``src`` and repaired by ``puthi repair --format jsonl``: its records, and the output."""
+    src.write_text(text, encoding="utf-8")
+    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
+    assert code == 0
+    return [json.loads(x) for x in out.splitlines()], out
+
+
 def test_each_page_of_a_file_of_pages_is_repaired_in_its_own_language(tmp_path, capsys):
     # a newcomer: a Bengali book's Assamese page had its ৰ read as Bengali misreads (দহলাৰ → দহলাব)
     bengali = "প্রত্যেক খেলোয়াড় ছয়খানি তাস পায়। তারপর খেলা আরম্ভ হয়। যদি ৰিস্তি থাকে তবে তাহার পরে আর একটি।\n"
     assamese = "এই খেলত দুজন খেলুৱৈ থাকে।\nতাচ দিয়া হয়। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ মূল্য দহ।\n"
-    src = tmp_path / "book.txt"
-    src.write_text(bengali * 3 + "\f" + assamese, encoding="utf-8")
-    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
-    records = [json.loads(x) for x in out.splitlines()]
-    assert code == 0 and [r["lang"] for r in records] == ["bn"] * 3 + ["as"] * 2
+    records, _ = _repaired(capsys, tmp_path / "book.txt", bengali * 3 + "\f" + assamese)
+    assert [r["lang"] for r in records] == ["bn"] * 3 + ["as"] * 2
     assert records[-1]["edits"] == []  # টেঙ্কাৰ, দহলাৰ kept
     assert [e["after"] for r in records[:3] for e in r["edits"]] == ["বিস্তি"] * 3  # the Bengali page's ৰ still
 
@@ -171,24 +176,18 @@ def test_a_bengali_page_whose_ocr_printed_assamese_letters_stays_bengali(tmp_pat
     code, out, _ = _run(capsys, ["repair", str(src)])
     assert code == 0 and "ৰ" not in out and out.count("বিস্তি") == 4
     # and a page too short to tell is in the language of the page before it
-    src.write_text("রাজা আর রানি খেলে।\n\fএই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n\fতাচ ৰ\n",
-                   encoding="utf-8")
-    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
-    assert [json.loads(x)["lang"] for x in out.splitlines()] == ["bn", "as", "as"]
+    records, _ = _repaired(capsys, src, "রাজা আর রানি খেলে।\n\fএই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n"
+                                        "\fতাচ ৰ\n")
+    assert [r["lang"] for r in records] == ["bn", "as", "as"]
 
 
 def test_a_page_follows_the_page_before_only_when_nothing_on_it_speaks_against_it(tmp_path, capsys):
     # a review: a short Bengali page after an Assamese one was made Assamese (তার → তাৰ), and an Assamese page of
     # OCR-damaged words after a Bengali quotation was made Bengali (আৰুং → আবুং)
-    src = tmp_path / "bn.txt"
-    src.write_text("রাজা আর রানি খেলে। তারপর বর আসে।\n\fএই খেলত দুজন খেলুৱৈ থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n"
-                   "\fতার পর খেলা\n", encoding="utf-8")
-    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
-    assert [json.loads(x)["lang"] for x in out.splitlines()] == ["bn", "as", "bn"] and "তাৰ" not in out
+    records, out = _repaired(capsys, tmp_path / "bn.txt", "রাজা আর রানি খেলে। তারপর বর আসে।\n\fএই খেলত দুজন খেলুৱৈ "
+                             "থাকে। টেঙ্কাৰ মূল্য এঘাৰ, দহলাৰ দহ।\n\fতার পর খেলা\n")
+    assert [r["lang"] for r in records] == ["bn", "as", "bn"] and "তাৰ" not in out
     assamese = "এই খেলত দুজন খেলুৱৈ থাকে আৰু প্ৰতিজন খেলুৱৈৰ গুটি আছে। খেলুৱৈসকলে ৰঙৰ তাচেৰে খেলে।\n"
     damaged = "খেলুৱৈৰং আৰুং ৰঙৰং তাচেৰং ৰাজাৰং\n"
-    src = tmp_path / "as.txt"
-    src.write_text(assamese * 3 + "\fরাজা আর রানি খেলে। তারপর বর আসে।\n\f" + damaged, encoding="utf-8")
-    code, out, _ = _run(capsys, ["repair", str(src), "--format", "jsonl"])
-    records = [json.loads(x) for x in out.splitlines()]
-    assert code == 0 and [r["lang"] for r in records][-2:] == ["bn", "as"] and "আবুং" not in out
+    records, out = _repaired(capsys, tmp_path / "as.txt", assamese * 3 + "\fরাজা আর রানি খেলে। তারপর বর আসে।\n\f" + damaged)
+    assert [r["lang"] for r in records][-2:] == ["bn", "as"] and "আবুং" not in out

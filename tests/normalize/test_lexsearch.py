@@ -32,6 +32,13 @@ def _random_tokens(decoder, count: int, seed: int) -> list[str]:
             for _ in range(count)]
 
 
+def _drawn_token(data, decoder, longest: int) -> str:
+    """A token hypothesis draws: the channel's own garble strings and any other characters, up to ``longest``."""
+    pieces = sorted(g for g in decoder.channel.by_garble if g)
+    return "".join(data.draw(st.lists(st.one_of(st.sampled_from(pieces), st.characters(blacklist_categories=("Cs",))),
+                                      min_size=1, max_size=longest)))
+
+
 @needs_compiler
 def test_the_compiled_search_finds_what_the_python_search_finds_to_the_last_bit():
     decoder = default_decoder()
@@ -126,10 +133,7 @@ def test_a_broken_compiled_file_is_built_again(monkeypatch, tmp_path):
 @given(st.data())
 def test_any_token_reads_the_same_in_c_and_in_python(data):
     decoder = default_decoder()
-    pieces = sorted(g for g in decoder.channel.by_garble if g)
-    parts = data.draw(st.lists(st.one_of(st.sampled_from(pieces), st.characters(blacklist_categories=("Cs",))),
-                               min_size=1, max_size=14))
-    y = "".join(parts)
+    y = _drawn_token(data, decoder, 14)
     exps = decoder._expansions(y)
     assert decoder._search_lexicon(y, exps, compiled=True) == decoder._search_lexicon(y, exps, compiled=False)
 
@@ -204,8 +208,5 @@ def test_a_decoder_of_no_bengali_word_searches_in_python_alike():
 @given(st.data())
 def test_any_token_reads_the_same_in_both_open_searches(data):
     decoder = default_decoder()
-    pieces = sorted(g for g in decoder.channel.by_garble if g)
-    parts = data.draw(st.lists(st.one_of(st.sampled_from(pieces), st.characters(blacklist_categories=("Cs",))),
-                               min_size=1, max_size=12))
-    compiled, python = _open_both(decoder, "".join(parts))
+    compiled, python = _open_both(decoder, _drawn_token(data, decoder, 12))
     assert compiled == python
