@@ -142,11 +142,10 @@ def _warn_if_another_game(text: str, game: str, lang: str, where: str, tables=No
     newcomer's বাঘ-ছাগলী, named twice, was "never" named)."""
     from collections import Counter
 
-    from puthi.rules.claims.extract import NAMED_GAMES, family, game_of
+    from puthi.rules.claims.extract import NAMED_GAMES, family, game_name_of
     from puthi.rules.terms import find_terms
 
-    named = Counter(g for t in find_terms(text, lang=lang, tables=tables)
-                    if (g := game_of(t) or (t.concept.removeprefix("game.") if t.concept.startswith("game.") else "")))
+    named = Counter(g for t in find_terms(text, lang=lang, tables=tables) if (g := game_name_of(t.concept)))
     mine = game if game in NAMED_GAMES else family(game)
     others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
     if not named[mine] and others:
