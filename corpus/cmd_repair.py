@@ -84,6 +84,7 @@ def _edit_records(edits) -> list[dict]:
              "confidence": e.confidence} for e in edits]
 
 
+_AFTER_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 MAX_RAW_LINE = 64 * 2**20  # bytes of one line at most; lines over MAX_LINE characters are only normalised anyway
 
 
@@ -103,23 +104,24 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
         if offset == 0:
             reject_jsonl(raw, name)
             reject_markup(head or raw, name)  # its tags may come on the lines after
-        if offset == 0 and raw.rstrip(b"\r\n").count(b"\r") >= 2:
-            raise InputError(name, "its lines end in CR alone (old Mac text), so it reads as one line; convert "
-                                   "the endings first, e.g. tr '\\r' '\\n' < FILE > FILE.txt")
         if (nul := raw.find(b"\x00")) >= 0:
             raise nul_byte(name, offset + nul)
-        body = raw.rstrip(b"\r\n")
-        ending = raw[len(body):].decode("ascii")
-        start = len(codecs.BOM_UTF8) if offset == 0 and body.startswith(codecs.BOM_UTF8) else 0
-        try:  # a byte-order mark is no text: offsets count after it, as in `terms` and `check`
-            text = body[start:].decode("utf-8", errors=errors)
-        except UnicodeDecodeError as exc:
-            if _CONTROL_BYTES.search(body):
-                raise InputError(name, f"control bytes and invalid UTF-8 at byte offset {offset + start + exc.start}: "
-                                       "this looks like a binary file, not text; give a UTF-8 text file") from None
-            raise not_utf8(name, offset + start + exc.start) from None
-        offset += len(raw)
-        yield text, ending
+        for piece in _AFTER_LONE_CR.split(raw):  # a CR alone ends a line too (old Mac text), as `build` reads it
+            if not piece:
+                continue
+            body = piece.rstrip(b"\r\n")
+            ending = piece[len(body):].decode("ascii")
+            start = len(codecs.BOM_UTF8) if offset == 0 and body.startswith(codecs.BOM_UTF8) else 0
+            try:  # a byte-order mark is no text: offsets count after it, as in `terms` and `check`
+                text = body[start:].decode("utf-8", errors=errors)
+            except UnicodeDecodeError as exc:
+                if _CONTROL_BYTES.search(body):
+                    raise InputError(name, "control bytes and invalid UTF-8 at byte offset "
+                                           f"{offset + start + exc.start}: this looks like a binary file, not text; "
+                                           "give a UTF-8 text file") from None
+                raise not_utf8(name, offset + start + exc.start) from None
+            offset += len(piece)
+            yield text, ending
 
 
 def _lookahead(lines: Iterator[tuple[str, str]], limit: int) -> tuple[list[tuple[str, str]],

@@ -89,15 +89,21 @@ def test_the_stream_reads_garble_with_the_words_of_the_lines_before(tmp_path, ca
     assert code == 0 and out.splitlines()[2] == "তাহা হইলে করিয়া রাখে"
 
 
-def test_utf16_without_a_byte_order_mark_and_cr_only_endings_are_named(tmp_path, capsys):
+def test_utf16_without_a_byte_order_mark_is_named(tmp_path, capsys):
     u16 = tmp_path / "u16.txt"
     u16.write_bytes("খেলা\nতাস খেলা হয়\n".encode("utf-16-le"))  # no NUL byte before the first line ends
     code, out, err = _run(capsys, ["repair", str(u16)])
     assert (code, out) == (2, "") and "UTF-16LE (no byte-order mark)" in err and "iconv" in err
-    mac = tmp_path / "mac.txt"
-    mac.write_bytes("তাস খেলা\rদুই জন\rশেষ\r".encode())
-    code, out, err = _run(capsys, ["repair", str(mac)])
-    assert (code, out) == (2, "") and "CR alone" in err and "tr " in err
+
+
+def test_a_cr_alone_ends_a_line_as_build_reads_it(tmp_path, capsys):
+    mac = tmp_path / "mac.txt"  # old Mac endings, and a file that mixes all three
+    mac.write_bytes("ৰিস্তি খেলা\rদুই জন\r\nশেষ\r".encode())
+    code, out, _ = _run(capsys, ["repair", str(mac), "--lang", "bn"])
+    assert code == 0 and out == "বিস্তি খেলা\rদুই জন\r\nশেষ\r"
+    code, out, _ = _run(capsys, ["repair", str(mac), "--lang", "bn", "--format", "jsonl"])
+    records = [json.loads(x) for x in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3] and records[0]["text"] == "বিস্তি খেলা"
 
 
 def test_min_confidence_keeps_the_garble_where_the_reading_is_a_guess(tmp_path, capsys):
