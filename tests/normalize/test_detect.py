@@ -63,6 +63,19 @@ def test_a_bengali_ocr_line_with_stray_assamese_ra_stays_bengali():
 
 
 @pytest.mark.parametrize(("text", "lang"), [
+    # a known limit of session 17: a small Bengali file whose OCR printed ৰ for ব and র was read as Assamese
+    ("ৰিস্তি খেলা হয়। তাস লইয়া ৰাজা খেলে", "bn"),
+    ("ৰিস্তি থাকিলে তাহা হইলে দুই জনে খেলে", "bn"),
+    # Assamese with ৰ ৱ stays Assamese, told by words the list has or by words without ra
+    ("খেলুৱৈ দুজন আৰু গুটি", "as"),
+    ("এক পূৰ্ণ দ্বি-মাত্ৰিক আৰু ত্ৰি-মাত্ৰিক", "as"),
+    ("ৰাজা", "as"),
+])
+def test_more_assamese_ra_than_bengali_ra_is_weighed_against_the_words(text, lang):
+    assert detect_lang(text) == lang
+
+
+@pytest.mark.parametrize(("text", "lang"), [
     # a known limit of session 13: a line with no ra at all was Bengali, whatever its words
     ("মই তাচ খেলি ভাল পাওঁ।", "as"),
     ("আমি তাস খেলি।", "bn"),
