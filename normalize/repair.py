@@ -96,7 +96,7 @@ _GARBLE_BROKEN: list[str] = []
 # 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স); 15: invisible characters that join nothing
 # (a soft hyphen inside a word) are taken out.
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "15"
+VERSION = "16"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:
