@@ -332,8 +332,10 @@ def books(docs: list[Document]) -> list[list[Document]]:
     >>> docs = [D("/b/page-2.png", "page-2.png", "image", "2"), D("/b/page-10.png", "page-10.png", "image", "3"),
     ...         D("/b/page-1.tif", "page-1.tif", "image", "1"), D("/b/notes.txt", "notes.txt", "text", "4"),
     ...         D("/b/page-1.txt", "page-1.txt", "text", "5")]
-    >>> [[d.name for d in book] for book in books(docs)]
+    >>> [[d.name for d in book] for book in books(docs)]  # page-1.txt is page-1.tif's OCR: a book of its own
     [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png'], ['page-1.txt']]
+    >>> [[d.name for d in book] for book in books(docs[:2] + docs[3:])]  # text pages and scans together
+    [['notes.txt'], ['page-1.txt', 'page-2.png', 'page-10.png']]
     >>> pages = [D(f"/t/{n}.txt", f"{n}.txt", "text", n) for n in ("001", "002", "010")]
     >>> others = [D(f"/l/{n}.txt", f"{n}.txt", "text", n) for n in ("0", "1", "2", "2019", "2020")]
     >>> [[d.name for d in book] for book in books(pages + others)]
@@ -342,24 +344,36 @@ def books(docs: list[Document]) -> list[list[Document]]:
     [1, 2]
     """
 
-    shelves: dict[tuple[str, str, str], list[tuple[int, Document]]] = {}
+    shelves: dict[tuple[str, str], list[tuple[int, Document]]] = {}
     out: list[list[Document]] = []
     for doc in docs:
-        if (n := file_page(doc)) is not None:  # scans with scans, hOCR with hOCR: not a page and its own OCR
+        if (n := file_page(doc)) is not None:
             path = Path(doc.source)
-            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold(),
-                                "image" if doc.kind == "image" else doc.kind), []).append((n, doc))
+            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold()),
+                               []).append((n, doc))
         else:
             out.append([doc])
-    for (_, prefix, kind), pages in shelves.items():
-        numbers = [n for n, _ in pages]
-        if len(set(numbers)) < len(numbers):  # two files for one page (page-1.png, page-1.tif): no book
-            out += [[doc] for _, doc in pages]
-        elif kind == "text" and not prefix:
-            out += _numbered(pages)
-        else:
-            out.append([doc for _, doc in sorted(pages, key=lambda x: x[0])])
+    for (_, prefix), pages in shelves.items():
+        if len({n for n, _ in pages}) == len(pages):  # text pages and scans of one book (a newcomer's) are one book
+            out += _book(prefix, pages)
+            continue
+        kinds: dict[str, list[tuple[int, Document]]] = {}  # a page and its own OCR: scans with scans, text with text
+        for n, doc in pages:
+            kinds.setdefault(doc.kind, []).append((n, doc))
+        for same in kinds.values():
+            if len({n for n, _ in same}) < len(same):  # two files for one page (page-1.png, page-1.tif): no book
+                out += [[doc] for _, doc in same]
+            else:
+                out += _book(prefix, same)
     return sorted(out, key=lambda book: book[0].source)
+
+
+def _book(prefix: str, pages: list[tuple[int, Document]]) -> list[list[Document]]:
+    """Pages with distinct numbers as a book in their order, or as :func:`_numbered` says for text files named by
+    a number alone."""
+    if not prefix and all(doc.kind == "text" for _, doc in pages):
+        return _numbered(pages)
+    return [[doc for _, doc in sorted(pages, key=lambda x: x[0])]]
 
 
 def _numbered(pages: list[tuple[int, Document]]) -> list[list[Document]]:

@@ -852,6 +852,13 @@ def test_a_folder_of_page_text_files_is_read_as_one_book(tmp_path, fast_repair):
     build([numbered], tmp_path / "n.sqlite", progress=False)
     assert _claims_by_file(tmp_path / "n.sqlite") == [
         ("0001.txt", "sixtysix", "deck_size", 24), ("0001.txt", "sixtysix", "last_trick_bonus", 10)]
+    # text pages and a scan's OCR of one book are one book (a newcomer's page-002 had been a book of its own)
+    mixed = tmp_path / "mixed"
+    _page_files(mixed, {"page-002": "সে দশ ফোঁটা পায়।"})
+    (mixed / "page-001.txt").write_text((scans / "page-001.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    build([mixed], tmp_path / "m.sqlite", progress=False)
+    assert _claims_by_file(tmp_path / "m.sqlite") == [
+        ("page-001.txt", "sixtysix", "deck_size", 24), ("page-001.txt", "sixtysix", "last_trick_bonus", 10)]
 
 
 def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page_and_its_own_ocr(tmp_path,
