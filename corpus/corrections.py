@@ -163,13 +163,20 @@ def apply_corrections(
     numbers, claims = list(result.numbers), list(result.claims)
     verdicts = [Marked(v, v.resp, v.author) for v in result.verdicts]
     reanalysed = False
-    if text != result.text:
+    if text == result.text and not all(m.active for m in edits):  # a person's edit in the machine's own spelling
+        from puthi.corpus.pipeline import as_sure_as_repair  # makes the words sure (the claims: book_claims)
+
+        if (fresh := reanalyse(text, result.lang)) is not None:
+            terms = [Marked(t) for t in as_sure_as_repair(fresh.terms, [m.item for m in edits if m.active])]
+    elif text != result.text:
         fresh = reanalyse(text, result.lang)
         reanalysed = True
         if fresh is None:
             terms, numbers, claims, verdicts = [], [], [], []
         else:
-            terms = [Marked(t) for t in fresh.terms]
+            from puthi.corpus.pipeline import as_sure_as_repair
+
+            terms = [Marked(t) for t in as_sure_as_repair(fresh.terms, [m.item for m in edits if m.active])]
             numbers, claims = list(fresh.numbers), list(fresh.claims)
             verdicts = [Marked(v) for v in fresh.verdicts]
             if claims:  # a value the machine guessed stays a guess while its edit is in force (a person's edit is not)

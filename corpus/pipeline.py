@@ -569,6 +569,27 @@ def _terms(text: str, tables: tuple[TableFile, ...] = ()) -> tuple[list[Any], li
     return terms, outside_names(find_numbers(text), terms)
 
 
+def as_sure_as_repair(terms: list[Any], edits: list[Any]) -> list[Any]:
+    """``terms`` found in a repaired text, each scored no surer than the edits under it, as ``puthi terms --repair``
+    scores them: a newcomer's garble guessed as কাবার at 0.24 had been linked to the Grabu term at 1.0.
+
+    >>> from puthi.normalize.edits import Edit
+    >>> from puthi.rules.spans import TermSpan
+    >>> t = TermSpan(4, 9, "কাবার", "কাবার", "grabu.kabar", "kabar", "games", 1.0)
+    >>> [x.score for x in as_sure_as_repair([t], [Edit(4, 10, "कां★ाख", "কাবার", "wrong-script", 0.24)])]
+    [0.24]
+    """
+    if not edits:
+        return terms
+    from dataclasses import replace
+
+    from puthi.normalize.edits import OffsetMap
+
+    offsets = OffsetMap(list(edits))
+    return [replace(t, score=round(t.score * sure, 3)) if (sure := offsets.output_confidence(t.start, t.end)) < 1
+            else t for t in terms]
+
+
 def detect_game(terms: list[Any]) -> str | None:
     """The game a page is about: the game most of its game-name terms name, and of two named as often the
     one named first, as a title names its game (``None`` if none is named). Seed 002 names ছেষট্টি and
@@ -652,7 +673,7 @@ def process_page(task: PageTask) -> PageResult:
             result.lang = lang or result.lang
         result.steps.append(steps[1])
         fresh = reanalyse(result.text, result.lang, steps=steps, fail=True, tables=task.tables)
-        result.terms, result.numbers = fresh.terms, fresh.numbers
+        result.terms, result.numbers = as_sure_as_repair(fresh.terms, result.edits), fresh.numbers
         result.claims, result.verdicts = fresh.claims, fresh.verdicts
         if fresh.claims:
             from puthi.rules.check import doubt_guesses

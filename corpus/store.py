@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from puthi.rules.terms.tables import TableFile
 
 #: The schema version this code writes. Migrations take a store from version ``n - 1`` to ``n``.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 SCHEMA_FILE = Path(__file__).with_name("schema.sql")
 
 
@@ -146,26 +146,44 @@ def _aimed_corrections(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE annotations ADD COLUMN quantity TEXT NOT NULL DEFAULT ''")
 
 
+def _edits_in_force(conn: sqlite3.Connection, page_id: int):
+    """An :class:`~puthi.normalize.edits.OffsetMap` of the edits in force on a stored page, people's too."""
+    from puthi.normalize.edits import OffsetMap
+
+    return OffsetMap([Edit(*row) for row in conn.execute(
+        'SELECT start, "end", before, after, rule, confidence FROM edits WHERE page_id = ? AND active = 1',
+        (page_id,))])
+
+
 def _number_scores(conn: sqlite3.Connection) -> None:
     """Version 8: a number is as sure as the repair it was read out of (a newcomer: `२१`, guessed to be ২৭, stood
     in numbers.csv as surely as a printed ২৪)."""
-    from puthi.normalize.edits import Edit, OffsetMap
-
     conn.execute("ALTER TABLE numbers ADD COLUMN score REAL NOT NULL DEFAULT 1")
     pages = [r[0] for r in conn.execute("SELECT DISTINCT page_id FROM numbers")]
     for page_id in pages:  # the stored pages' numbers, scored as a build now scores them (a review)
-        offsets = OffsetMap([Edit(*row) for row in conn.execute(
-            'SELECT start, "end", before, after, rule, confidence FROM edits WHERE page_id = ? AND active = 1',
-            (page_id,))])
+        offsets = _edits_in_force(conn, page_id)
         conn.executemany("UPDATE numbers SET score = ? WHERE rowid = ?", [
             (round(offsets.output_confidence(start, end), 3), rowid) for rowid, start, end in conn.execute(
                 'SELECT rowid, start, "end" FROM numbers WHERE page_id = ?', (page_id,)).fetchall()])
 
 
+def _term_scores(conn: sqlite3.Connection) -> None:
+    """Version 9: the machine's term links are as sure as the repair they were read out of, as a build now scores
+    them (a newcomer: garble guessed as কাবার at 0.24 was a Grabu term at 1.0)."""
+    pages = [r[0] for r in conn.execute("SELECT DISTINCT page_id FROM terms WHERE resp = 'machine'")]
+    for page_id in pages:
+        offsets = _edits_in_force(conn, page_id)
+        conn.executemany("UPDATE terms SET score = ? WHERE rowid = ?", [
+            (round(score * offsets.output_confidence(start, end), 3), rowid)
+            for rowid, start, end, score in conn.execute(
+                'SELECT rowid, start, "end", score FROM terms WHERE page_id = ? AND resp = \'machine\'',
+                (page_id,)).fetchall()])
+
+
 #: version -> the step that makes it from the version before. Append; never edit a released step.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _initial, 2: _page_xml_sources, 3: _lasting_correction_ids, 4: _pending_documents, 5: _game_corrections,
-    6: _term_tables, 7: _aimed_corrections, 8: _number_scores}
+    6: _term_tables, 7: _aimed_corrections, 8: _number_scores, 9: _term_scores}
 
 _DOC = "d.name AS document, d.source AS source"
 _PAGE = f"{_DOC}, p.page_no AS page_no"
@@ -269,8 +287,9 @@ class StoredPage:
 @dataclass
 class ClaimsInput:
     """One stored page as reading a document's claims sees it: its final text and language, its steps, its
-    active links to game names (and melds: বিস্তি alone is read as one), its claims, and the game a person
-    said the whole page is about (the latest such correction), if any."""
+    active links to game names (and melds: বিস্তি alone is read as one), its claims, the game a person
+    said the whole page is about (the latest such correction), if any, and the edits in force, people's too (a value
+    the repair guessed is a guess while its edit stands)."""
 
     page_no: int
     text: str
@@ -279,6 +298,7 @@ class ClaimsInput:
     games: list[TermSpan]
     claims: list[Claim]
     game: str | None = None
+    edits: list[Edit] = field(default_factory=list)
 
 
 def refuse_hard_links(path: str | Path) -> None:
@@ -986,8 +1006,11 @@ class Corpus:
                 'SELECT start, "end", surface, headword, concept, gloss, tbl, score FROM terms '
                 "WHERE page_id = ? AND active = 1 AND (concept LIKE 'game.%' OR concept LIKE 'meld.%') "
                 "ORDER BY start", (page_id,))]
+            edits = [Edit(*r) for r in self.conn.execute(
+                'SELECT start, "end", before, after, rule, confidence FROM edits WHERE page_id = ? AND active = 1 '
+                "ORDER BY start", (page_id,))]
             out.append(ClaimsInput(page_no, text, lang, self._steps(page_id), games, self._claims(page_id)[0],
-                                   said.get(page_no)))
+                                   said.get(page_no), edits))
         return out
 
     def frame(self, name: str):

@@ -186,6 +186,27 @@ def test_a_corpus_of_schema_7_gets_its_numbers_scored_from_its_stored_edits(tmp_
     assert scored[0] == (24, 1.0) and scored[1][1] < 0.5
 
 
+def test_a_corpus_of_schema_8_gets_its_term_links_scored_from_its_stored_edits(tmp_path):
+    # a newcomer: a term read out of garble stood in the corpus as surely as a printed one
+    from puthi.corpus.pipeline import build
+
+    book = tmp_path / "b.txt"
+    book.write_text("তাহারা छांज খেলে। তাস খেলায় পিঠ হয়।\n", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    query = "SELECT start, score FROM terms WHERE concept = 'vocab.card' ORDER BY start"
+    with Corpus(db) as c:
+        scored = c.conn.execute(query).fetchall()
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE terms SET score = 1")  # as schema 8 stored them
+    conn.execute("PRAGMA user_version = 8")
+    conn.commit()
+    conn.close()
+    with Corpus(db) as c:
+        assert c.conn.execute(query).fetchall() == scored
+    assert scored[0][1] < 0.9 and scored[1][1] == 1.0
+
+
 def test_an_older_corpus_that_may_be_written_is_brought_up_to_date_when_read(tmp_path):
     # a review: export, correct --list and build --game refused a corpus of the last schema, "open it once where
     # it can be written", in a folder that could be
