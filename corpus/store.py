@@ -283,6 +283,12 @@ class StoredPage:
     lines: list[dict[str, Any]] = field(default_factory=list)
     words: list[dict[str, Any]] = field(default_factory=list)
 
+    def game_set_by(self, claim: int) -> str | None:
+        """The person whose game correction the machine's verdicts on claim number ``claim`` follow (the latest, in
+        force or under a person's verdict), if any."""
+        return max(((m.annotation_id, m.author) for m in self.verdicts if m.item.claim == claim
+                    and m.resp == "machine" and m.annotation_id and m.author), default=(0, None))[1]
+
 
 @dataclass
 class ClaimsInput:

@@ -281,9 +281,7 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
             params = ",".join(f"{k}={v}" for k, v in sorted(c.params.items()))
             item = _sub(lst, "item", xml_id=xml_id, corresp=f"#p{sp.page_no}",
                         n=c.quantity + (f"({params})" if params else ""))
-            set_by = max(((m.annotation_id, m.author) for m in sp.verdicts if m.item.claim == i
-                          and m.resp == "machine" and m.annotation_id and m.author), default=(0, None))[1]
-            # the latest game correction (a newcomer), in force or under a person's verdict (reviews)
+            set_by = sp.game_set_by(i)  # the latest game correction (a newcomer), in force or under a person's verdict
             _sub(item, "label", c.game, resp=f"#{human_id(set_by)}" if set_by else None)
             _sub(item, "quote", c.text)
             if c.stated is not None:  # a claim about a rule's wording with no value states none

@@ -115,6 +115,8 @@ def page_annotations(doc: Document, sp: StoredPage, iri: str | None = None,
         verdicts = [m for m in sp.verdicts if m.item.claim == i and m.active]
         key = c.quantity + (json.dumps(c.params, sort_keys=True, ensure_ascii=False) if c.params else "")
         body = [_text(f"{c.game or '?'}: {key} = {c.stated!r} (confidence {c.confidence:.2f})", "describing")]
+        if set_by := sp.game_set_by(i):  # the game a person said the claim is about (a newcomer)
+            body.append({**_text(c.game or "?", "classifying"), "creator": _creator("human", set_by, "")})
         creator = _creator("machine", "", "claims")
         for m in verdicts:
             v = m.item

@@ -492,6 +492,10 @@ def test_a_person_says_which_game_a_claim_is_about_and_it_is_checked_again_as_th
     assert validate(tei.read_bytes()) == []
     labels = [lb for i in parse_xml(tei.read_bytes()).iter(T + "item") if (lb := i.find(T + "label")) is not None]
     assert [(lb.text, lb.get("resp")) for lb in labels] == [("sixtysix", "#" + human_id("rk"))]
+    [anno] = export.export(db, "webanno", tmp_path / "anno")  # and so do the web annotations (a newcomer)
+    [claim] = [a for a in json.loads(anno.read_text(encoding="utf-8"))["first"]["items"] if "/claim/" in a["id"]]
+    assert [(b["value"], b["creator"]) for b in claim["body"] if b["purpose"] == "classifying"] == [
+        ("sixtysix", {"type": "Person", "name": "rk"})]
     other = [*where[:-1], "nb"]  # a second person sets another game: the label names them (a review)
     assert cli.main(["correct", *other, "--game", "klaverjas"]) == 0
     [tei] = export.export(db, "tei", tmp_path / "tei-nb")
