@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
             ann = Annotation("", args.page, kind, args.start or 0, args.end or 0, after, args.author,
                              before=args.expect, note=args.note, line_no=args.line, word_no=args.word,
                              quantity=args.quantity)
+            if kind == "term":
+                _refuse_near_concept(after, tables)
             items = [(corpus.find_document(args.doc), ann)]
         if not args.import_csv:
             items = [(doc, corpus.resolve(doc, a)) for doc, a in items]
@@ -207,7 +209,8 @@ def _doc_of_claim(corpus, claim_id: str) -> str:
     if len(found) > 1:
         raise InputError(claim_id, f"is a claim of {len(found)} documents; name one with --doc")
     if not found:
-        raise InputError(claim_id, "is no claim of this corpus; the ids are in the claims table (claim_id) and the "
+        raise InputError(claim_id, "is no claim of this corpus; the ids are in the exported claims table "
+                                   "(puthi export --format csv: claim_id, not the database's row number) and the "
                                    "TEI (xml:id), as claim-p3-1a2b3c4d")
     return found[0]
 
@@ -222,8 +225,9 @@ def _claim_span(corpus, doc_name: str, claim_id: str) -> tuple[int, int, int, st
     page = corpus.page(doc, page_no) if page_no else None
     ids = claim_xml_ids(page.claims, page.text, page_no) if page else []
     if claim_id not in ids:
-        raise InputError(claim_id, f"is no claim of {doc.name}; the ids are in the claims table (claim_id) and "
-                                   "the TEI (xml:id), as claim-p3-1a2b3c4d")
+        raise InputError(claim_id, f"is no claim of {doc.name}; the ids are in the exported claims table (puthi "
+                                   "export --format csv: claim_id, not the database's row number) and the TEI "
+                                   "(xml:id), as claim-p3-1a2b3c4d")
     c = page.claims[ids.index(claim_id)]  # its game too: one sentence may state the same of two games
     return page_no, c.start, c.end, f"{c.game}:{c.key}" if c.game else c.key
 
@@ -244,6 +248,23 @@ def _refuse_without_claim(corpus, doc, ann) -> None:
     raise InputError(f"{doc.name} page {ann.page_no}", f"no rule claim{aim} at {ann.start}..{ann.end} of the repaired "
                      "text; "
                      + (f"the page's claims are at {where}" if claims else "the page has no rule claims"))
+
+
+def _refuse_near_concept(value: str, tables: tuple = ()) -> None:
+    """``InputError`` for a term link to a concept id the tables lack but nearly have: a newcomer's ``card.fiv``
+    had replaced a right link with a concept of its own, with only a note."""
+    import difflib
+
+    from puthi.corpus.corrections import _CONCEPT_LIKE
+    from puthi.corpus.glossary import table_entries
+
+    entries = table_entries(tables)
+    if not _CONCEPT_LIKE.fullmatch(value) or any(value in (e.concept, e.headword) or value in e.forms
+                                                 for e in entries):
+        return
+    if near := difflib.get_close_matches(value, sorted({e.concept for e in entries}), n=1, cutoff=0.8):
+        raise InputError(f"--term {value}", f"is no concept of the tables; did you mean {near[0]}? (a concept of "
+                                            "your own needs a name unlike the tables' ones)")
 
 
 def _note_new_concept(value: str, tables: tuple = ()) -> None:

@@ -34,6 +34,7 @@ from puthi.corpus.textio import (
     open_input,
     reject_jsonl,
     reject_markup,
+    scan_kind,
     share,
     text_lang,
 )
@@ -92,8 +93,8 @@ def _lines(stream: BinaryIO, name: str, errors: str) -> Iterator[tuple[str, str]
     """Yield (line without its ending, the ending) decoded from ``stream``; errors name the byte offset."""
     peek = getattr(stream, "peek", None)
     head = peek(4096)[:4096] if peek else b""
-    if b"\x00" in head:
-        check_head(head, name)  # UTF-16 (even without a byte-order mark, and with a first line free of NULs)
+    if b"\x00" in head or scan_kind(head):
+        check_head(head, name)  # UTF-16 (even without a byte-order mark, and with a first line free of NULs), a scan
     offset = 0
     while raw := stream.readline(MAX_RAW_LINE + 1):
         if len(raw) > MAX_RAW_LINE:  # a line that never ends had grown to 11 GB (a hostile tester)

@@ -553,7 +553,13 @@ class Corpus:
                 return hits[0]
             if len(hits) > 1:
                 raise InputError(ref, f"names {len(hits)} documents; give the full source path or the id")
-        raise InputError(ref, "no such document in the corpus; `puthi export --format csv` lists them")
+        import difflib
+
+        names = sorted({d.name for d in docs})
+        near = difflib.get_close_matches(Path(ref).name, names, n=1, cutoff=0.6)
+        listed = f"did you mean {near[0]}? " if near else (f"it has {', '.join(names)}; " if len(names) <= 5 else "")
+        raise InputError(ref, f"no such document in the corpus; {listed}`puthi export --format csv` lists them "
+                              "(documents.csv)")
 
     def follow_new_page_breaks(self, doc: Document, pages: list[str], hashes: list[str]) -> int:
         """Move the corrections of a text document whose text is the same but cut into pages anew (a long

@@ -92,6 +92,8 @@ def check_head(head: bytes, where: str, json: bool = False) -> None:
     ...
     puthi.errors.InputError: -: looks like JSON lines (puthi's --format jsonl?), not text; ...
     """
+    if kind := scan_kind(head):
+        raise InputError(where, f"is a {kind}, not text; read it with OCR first: puthi ocr FILE (or puthi build)")
     if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):  # before UTF-16, whose mark begins UTF-32LE's
         raise InputError(where, "not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8")
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -104,6 +106,25 @@ def check_head(head: bytes, where: str, json: bool = False) -> None:
     if not json:
         reject_jsonl(head, where)
         reject_markup(head, where)
+
+
+_SCANS = ((b"\x89PNG\r\n\x1a\n", "PNG image"), (b"\xff\xd8\xff", "JPEG image"), (b"II*\x00", "TIFF image"),
+          (b"MM\x00*", "TIFF image"), (b"%PDF-", "PDF"), (b"GIF8", "GIF image"),
+          (b"\x00\x00\x00\x0cjP  ", "JPEG 2000 image"))
+
+
+def scan_kind(head: bytes) -> str | None:
+    """What scan or PDF ``head`` (a file's first bytes) begins, by its magic number, if any (a newcomer gave
+    ``puthi check`` a page's PNG and was told only that it was binary).
+
+    >>> scan_kind(b"%PDF-1.5\n"), scan_kind(b"RIFF\x00\x00\x00\x00WEBPVP8 "), scan_kind("তাস".encode())
+    ('PDF', 'WebP image', None)
+    """
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP image"
+    if head[:2] == b"BM":  # a bitmap's reserved bytes are zero; a text that begins "BM" has none
+        return "BMP image" if head[6:10] == b"\x00\x00\x00\x00" else None
+    return next((kind for magic, kind in _SCANS if head.startswith(magic)), None)
 
 
 def reject_jsonl(head: bytes, where: str) -> None:

@@ -240,6 +240,11 @@ def test_a_term_link_to_an_unknown_concept_is_kept_with_a_note(seed_copy, capsys
     assert "no concept, headword or form of the tables" in capsys.readouterr().err
     assert cli.main([*base, "--term", "dashguti.piece"]) == 0
     assert "no concept" not in capsys.readouterr().err
+    # a concept the tables nearly have is a typing error: refused, the link in force kept (a newcomer's card.fiv)
+    assert cli.main([*base, "--term", "dashguti.pice"]) == 2
+    assert "did you mean dashguti.piece?" in capsys.readouterr().err
+    with Corpus(seed_copy) as c:
+        assert [a.after for a in c.annotations() if a.kind == "term"] == ["bogus.concept", "dashguti.piece"]
 
 
 def test_the_same_correction_twice_is_recorded_once(seed_copy, capsys):
