@@ -270,8 +270,16 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
     (7, 2, 3, 6)
     >>> nfc_with_offsets("চব্বি\u00adশ")[0]
     'চব্বিশ'
+
+    A ৷ (U+09F7) that ends a word is read as the danda it is printed for, one sign for one, so that "বিস্তি খেল৷" is
+    a heading (a newcomer's OCR); after a digit it is the old currency sign it is.
+
+    >>> nfc_with_offsets("বিস্তি খেল৷ ১৷ টাকা")[0]
+    'বিস্তি খেল। ১৷ টাকা'
     """
     if unicodedata.is_normalized("NFC", text) and not INVISIBLE_RE.search(text):
+        if "\u09f7" in text and _DANDA_FOUR.search(text):
+            return _DANDA_FOUR.sub("\u0964", text), array("l", range(len(text) + 1))
         return text, []
     parts: list[str] = []
     back = array("l")  # 8 bytes an offset, not a list's 36 or more (a review: 38 MB for half a million characters)
@@ -285,7 +293,11 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
             parts.append(piece)
             back.extend([m.start()] * len(piece))
     back.append(len(text))
-    return "".join(parts), back
+    return _DANDA_FOUR.sub("\u0964", "".join(parts)), back
+
+
+# a ৷ that ends a word of letters, before a space, a closing quote or the line's end: a danda, not a currency sign
+_DANDA_FOUR = regex.compile(r"(?<=[\p{L}\p{M}])\u09f7(?=[\s\"'”’)\]]|$)")
 
 
 def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None,

@@ -454,6 +454,14 @@ def test_a_heading_starts_a_chapter_that_lasts_to_the_next_heading():
         ("sixtysix", "deck_size"), ("klaverjas", "deck_size"), ("klaverjas", "card_value")]
 
 
+def test_a_heading_that_ocr_ended_with_the_currency_sign_for_a_danda_is_a_heading():
+    # a newcomer's scan: "বিস্তি খেল৷" (U+09F7 for the danda) was no heading, and Bisti's rules contradicted Sixty-Six
+    text = "ছেষট্টি খেলায় ২৪টি তাস লাগে।\n\nবিস্তি খেল৷\n\nপ্রত্যেকে ৮ খানি তাস পায়৷ দাম ১৷ টাকা।"
+    claims = extract_claims(text, "sixtysix")
+    assert [(c.game, c.stated) for c in claims] == [("sixtysix", 24), ("bisti", 8)]
+    assert [text[c.start:c.end] for c in claims][1] == "প্রত্যেকে ৮ খানি তাস পায়৷"  # the offsets are the text's
+
+
 def test_a_running_head_with_a_dash_is_page_furniture():
     text = ("খেলা শেষে যে খেলোয়াড় আগে\n\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৩\n\n৬৬ পয়েন্ট পায় সে জেতে।\n"
             "\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৪\n\nশেষ।")
