@@ -26,7 +26,15 @@ import regex
 
 from puthi.normalize.unicode import INVISIBLE, INVISIBLE_RE
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import ANSWER_MARK, CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
+from puthi.rules.claims.sentences import (
+    ANSWER_MARK,
+    CLOSING_QUOTES,
+    GLUED,
+    glued_aa,
+    in_ranges,
+    page_furniture,
+    split_sentences,
+)
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -249,6 +257,10 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     [('no', 0, 28)]
     """
     norm, back = nfc_with_offsets(text)
+    if GLUED in norm:  # one sign for one: the offsets stay
+        from puthi.rules.terms.letters import detect_lang
+
+        norm, back = read_glued(norm, detect_lang(norm) if lang == "auto" else lang), back or range(len(text) + 1)
     if norm is text:
         return _extract_claims(text, game, lang, heads, tables, frozenset(overruled), sorted(restarts))
     heads = [unicodedata.normalize("NFC", h) for h in heads]
@@ -270,16 +282,8 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
     (7, 2, 3, 6)
     >>> nfc_with_offsets("চব্বি\u00adশ")[0]
     'চব্বিশ'
-
-    A ৷ (U+09F7) that ends a word is read as the danda it is printed for, one sign for one, so that "বিস্তি খেল৷" is
-    a heading (a newcomer's OCR); after a digit it is the old currency sign it is.
-
-    >>> nfc_with_offsets("বিস্তি খেল৷ ১৷ টাকা")[0]
-    'বিস্তি খেল। ১৷ টাকা'
     """
     if unicodedata.is_normalized("NFC", text) and not INVISIBLE_RE.search(text):
-        if "\u09f7" in text and _DANDA_FOUR.search(text):
-            return _DANDA_FOUR.sub("\u0964", text), array("l", range(len(text) + 1))
         return text, []
     parts: list[str] = []
     back = array("l")  # 8 bytes an offset, not a list's 36 or more (a review: 38 MB for half a million characters)
@@ -293,11 +297,26 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
             parts.append(piece)
             back.extend([m.start()] * len(piece))
     back.append(len(text))
-    return _DANDA_FOUR.sub("\u0964", "".join(parts)), back
+    return "".join(parts), back
 
 
-# a ৷ that ends a word of letters, before a space, a closing quote or the line's end: a danda, not a currency sign
-_DANDA_FOUR = regex.compile(r"(?<=[\p{L}\p{M}])\u09f7(?=[\s\"'”’)\]]|$)")
+def read_glued(text: str, lang: str) -> str:
+    """``text`` with each ৷ (U+09F7) that ends a word read as what OCR printed it for, one sign for one: the vowel
+    sign া where the word with it is far commoner (:func:`~puthi.rules.claims.sentences.glued_aa`), else a danda. A
+    newcomer's heading "বিস্তি খেল৷" was no heading, and Bisti's rules were checked as Sixty-Six's. After a digit it is
+    the old currency sign it is.
+
+    >>> read_glued("বিস্তি খেল৷ সে তাস পায়৷ দাম ১৷ টাকা", "bn")
+    'বিস্তি খেলা সে তাস পায়। দাম ১৷ টাকা'
+    """
+    if GLUED not in text:
+        return text
+    return _WORD_END_GLUED.sub(lambda m: "\N{BENGALI VOWEL SIGN AA}" if glued_aa(text, m.start(), lang)
+                               else "\N{DEVANAGARI DANDA}", text)
+
+
+# a ৷ that ends a word of letters, before a space, a closing quote or the text's end
+_WORD_END_GLUED = regex.compile(rf"(?<=[\p{{L}}\p{{M}}]){GLUED}(?=[\s\"'”’)\]]|$)")
 
 
 def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None,
