@@ -114,7 +114,7 @@ _SCANS = ((b"\x89PNG\r\n\x1a\n", "PNG image"), (b"\xff\xd8\xff", "JPEG image"), 
 
 
 def scan_kind(head: bytes) -> str | None:
-    """What scan or PDF ``head`` (a file's first bytes) begins, by its magic number, if any (a newcomer gave
+    r"""What scan or PDF ``head`` (a file's first bytes) begins, by its magic number, if any (a newcomer gave
     ``puthi check`` a page's PNG and was told only that it was binary).
 
     >>> scan_kind(b"%PDF-1.5\n"), scan_kind(b"RIFF\x00\x00\x00\x00WEBPVP8 "), scan_kind("তাস".encode())

@@ -301,7 +301,8 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
     at ``sentence``? At a blank line; before a bullet or a numbered item ("২। …"); before an item in brackets
     when the line ends in a colon or the sentence is such an item itself; and after a heading
     (:func:`_is_heading`). Page breaks are :func:`_across_furniture`'s."""
-    if text.count("\n", start, end) > 1 or "\f" in text[start:end] or _BULLET.match(text, end):
+    breaks = text.count("\n", start, end)
+    if breaks > 2 or (breaks == 2 and not _runs_on(text, start)) or "\f" in text[start:end] or _BULLET.match(text, end):
         return True
     if _next_item(text, end):
         return True
@@ -309,6 +310,30 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
     if _NUMBERED.match(text, end) and (_OPENS_LIST.search(text, line_start, start) or _NUMBERED.match(text, sentence)):
         return True
     return _is_heading(text, sentence, start, lang)
+
+
+def _runs_on(text: str, start: int) -> bool:
+    r"""Does the line that ends at ``start`` stop where no sentence stops, so that a blank line after it is OCR's
+    (a newcomer's turned scan: "… ২০টি কার্ড দিয়ে খেলানো হয়, যার থেকে" / blank / "প্রতিটি খেলোয়াড়কে পাঁচটি …")?
+    So when it ends in a comma or a hyphen, or in a word that joins what follows: a conjunction, a relative or a
+    postposition (:data:`_JOINING_WORDS`).
+
+    >>> _runs_on("খেলানো হয়, যার থেকে\n", 20), _runs_on("পাঁচটি তাস পায়\n", 15), _runs_on("গোলাম, বিবি,\n", 12)
+    (True, False, True)
+    """
+    line = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
+    if line.endswith((",", "-", "‐", "،")):
+        return True
+    last = line.rsplit(None, 1)[-1] if line else ""
+    return last in _JOINING_WORDS
+
+
+# Words that end no sentence (Bengali and Assamese): conjunctions, relatives and postpositions.
+_JOINING_WORDS = frozenset({
+    "এবং", "ও", "আর", "কিন্তু", "অথবা", "বা", "কিংবা", "যদি", "তবে", "যে", "যার", "যাহার", "যাহা", "যা", "যিনি", "যাঁহার",
+    "যেখানে", "যখন", "থেকে", "হইতে", "হতে", "জন্য", "জন্যে", "দিয়ে", "দিয়া", "সঙ্গে", "সাথে", "মধ্যে", "পর্যন্ত", "নিয়ে",
+    "লইয়া", "কারণ", "অর্থাৎ", "অনুযায়ী", "ছাড়া", "বাদে",
+    "আৰু", "যদিহে", "যি", "যাৰ", "পৰা", "লগত", "কাৰণে", "বাবে", "মাজত", "লৈ"})
 
 
 def _next_item(text: str, at: int) -> bool:

@@ -462,6 +462,18 @@ def test_a_heading_that_ocr_ended_with_the_currency_sign_for_a_danda_is_a_headin
     assert [text[c.start:c.end] for c in claims][1] == "প্রত্যেকে ৮ খানি তাস পায়৷"  # the offsets are the text's
 
 
+def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_sentence():
+    # a newcomer's turned scan: OCR set a blank line after "যার থেকে", and the sentence's rest lost its game
+    text = ("শ্নাপসেন খেলায় ২০টি তাস দিয়ে খেলা হয়, যার থেকে\n\nপ্রত্যেক খেলোয়াড় পাঁচটি তাস পায়।\n\n"
+            "ছেষট্টি খেলায় ২৪টি তাস লাগে\n\nপ্রত্যেক খেলোয়াড় ছয়টি তাস পায়।")
+    claims = extract_claims(text, "sixtysix")
+    assert [(c.game, c.quantity, c.stated) for c in claims] == [
+        ("schnapsen", "deck_size", 20), ("schnapsen", "hand_size", 5), ("sixtysix", "deck_size", 24),
+        ("sixtysix", "hand_size", 6)]
+    assert text[claims[1].start:claims[1].end].endswith("পাঁচটি তাস পায়।")  # a heading-less line with no joining
+    assert text[claims[2].start:claims[2].end] == "ছেষট্টি খেলায় ২৪টি তাস লাগে"  # word at its end ends its sentence
+
+
 def test_a_running_head_with_a_dash_is_page_furniture():
     text = ("খেলা শেষে যে খেলোয়াড় আগে\n\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৩\n\n৬৬ পয়েন্ট পায় সে জেতে।\n"
             "\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৪\n\nশেষ।")
