@@ -286,11 +286,19 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
     >>> fixed = corrected_page(sp)
     >>> [w["text"] for w in fixed["blocks"][0]["lines"][0]["words"]], [s["name"] for s in fixed["steps"]]
     (['বিস্তি', 'খেলা'], ['repair 5'])
+
+    A word the repair changed is only as sure as the edit (ALTO's ``WC``; a newcomer found guessed words there with
+    no confidence at all):
+
+    >>> sp.edits = [Marked(Edit(0, 1, "ৰ", "ব", "assamese-letter-in-bengali", 0.3))]
+    >>> [w.get("conf") for w in corrected_page(sp)["blocks"][0]["lines"][0]["words"]]
+    [30.0, None]
     """
-    from puthi.normalize.edits import to_output
+    from puthi.normalize.edits import OffsetMap, to_output
 
     page = copy.deepcopy(sp.page)
     edits = [m.item for m in sp.edits if m.active]
+    offsets = OffsetMap(edits)
     cursor = done = 0  # where the next word is looked for in the OCR text, and how far the output is used
     for block in page.get("blocks", []):
         for line in block.get("lines", []):
@@ -303,6 +311,9 @@ def corrected_page(sp: StoredPage) -> dict[str, Any]:
                 start, end = max(to_output(edits, at), done), to_output(edits, cursor, end=True)
                 done = max(done, end)
                 w["text"] = sp.text[start:end].strip()  # "" for a word an edit joined to the one before (e •)
+                if (sure := offsets.confidence(at, cursor)) < 1:  # a word the repair guessed is no surer (WC)
+                    conf = w.get("conf", -1)
+                    w["conf"] = round(min(conf if conf >= 0 else 100.0, sure * 100), 2)
             line["words"] = _split_words(line.get("words", []))
     _languages(page, sp.lang)
     page["steps"] = [*page.get("steps", []),
