@@ -79,6 +79,8 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     pages = _pages(lines, text)
     edge = {k for page in pages for k in _ends(page, numbers)}  # each page's first and last line not a number
     tops = {page[0] for page in pages[1:]}  # the first line of each page after a form feed
+    if lines and not (len(lines) > 1 and _NUMBERED_HEAD.search(lines[1][2])):
+        tops.add(0)  # and the text's, unless a table's rows begin there ("টেক্কা    ১১" / "দহলা    ১০": a known limit)
     keys = {k: _head_key(lines[k][2]) for k in edge}
     counts = Counter(keys.values())
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's

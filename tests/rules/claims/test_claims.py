@@ -474,6 +474,13 @@ def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_senten
     assert text[claims[2].start:claims[2].end] == "ছেষট্টি খেলায় ২৪টি তাস লাগে"  # word at its end ends its sentence
 
 
+@pytest.mark.parametrize("head", ["১২      তাসখেলার নিয়মাবলী", "তাসখেলার নিয়মাবলী      ১২"])
+def test_a_running_head_on_the_first_line_of_a_one_page_text_is_page_furniture(head):
+    # a known limit of session 18: it was quoted with the first claim, and its page number read as a deck of 12
+    claims = extract_claims(f"{head}\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", "sixtysix")
+    assert [(c.stated, c.text) for c in claims] == [(24, "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।")]
+
+
 def test_a_running_head_with_a_dash_is_page_furniture():
     text = ("খেলা শেষে যে খেলোয়াড় আগে\n\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৩\n\n৬৬ পয়েন্ট পায় সে জেতে।\n"
             "\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৪\n\nশেষ।")
