@@ -50,6 +50,8 @@ every change is an edit with one of these rules (--format jsonl lists them per l
   a-aa-ligature, khanda-ta,           as one sign, অ+া as আ, ৎ for ত+virama+ZWJ, candrabindu after the
   candrabindu-order, unicode-nfc,     vowel sign, NFC for the rest, । for | (and ॥ for ||) where it is
   danda                               punctuation
+  invisible                           a soft hyphen, zero-width space, word joiner or stray byte-order mark
+                                      inside the text, which joins nothing, taken out
   repeated-noise-line                 a line of digit soup that recurs through the text (a watermark on
                                       every page) is emptied; the line itself stays
   english-from-soup                   English that a Bengali model read as digits, read back when likely
@@ -60,7 +62,9 @@ every change is an edit with one of these rules (--format jsonl lists them per l
   assamese-letter-in-bengali          ৰ ৱ in Bengali text (ৰিস্তি -> বিস্তি)
   bengali-letter-in-assamese          র in Assamese text (প্রথম -> প্ৰথম); ৰ ৱ are never made Bengali
   assamese-ra-wa                      ৰ and ৱ read for each other, when that gives a known Assamese word
-  digit-lookalike                     e and • among digits in Bengali text (e • -> ৫০)
+  digit-lookalike                     e and • among digits in Bengali text (e • -> ৫০); a number with ASCII
+                                      digits or a Latin O among Bengali ones, in Bengali digits (২0 -> ২০)
+two rules joined by + (two-part-vowel+ocr-confusion) changed the same letters in two passes;
 real Hindi passages are left as they are."""
 LOOKAHEAD = 64 * 1024
 _CONTROL_BYTES = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")  # in binary files, not in text

@@ -78,9 +78,10 @@ _WORD = regex.compile(_LETTERS + r"\u09f7?")
 _INNER_AA = regex.compile(rf"{_LETTERS}(?:\u09f7{_LETTERS})+")  # ৷ inside a word: ত৷স, or a danda: থাকে৷তুরুপ
 _GARBLE_NEIGHBOUR = regex.compile(f"[{LATIN_LETTERS}{DEVANAGARI_LETTERS}{regex.escape(OCR_SYMBOLS)}&]")
 _DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
-    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|\|[ \t]*)(?<!e[ \t]+))"
+    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|[|(\[“‘\"'—–,;:][ \t]*)(?<!e[ \t]+))"
     r"(?P<run>[০-৯e•]++(?:[ \t][০-৯e•]++)*+)"
-    r"(?=[ \t]+[\u0980-\u09e5]|[ \t]*(?:\||$))"  # before a word, or ending a table's cell or its line
+    # before a word, ending a table's cell or its line, or before punctuation ("e •।", "(e •)": a hostile tester)
+    r"(?=[ \t]+[\u0980-\u09e5]|[ \t]*(?:\||$)|[ \t]*[।॥৷)\]”’\"',;:!?—–])"
 )
 _NEXT_WORD = regex.compile(r"[ \t]+[\u0985-\u09b9]")
 _IN_CELL = regex.compile(r"\|[ \t]*$")  # a table's column rule just before: "সাহেব | e" is the king's 5
@@ -271,6 +272,8 @@ def digit_edits(line: str) -> list[Edit]:
     ([('e •', '৫০')], ['৫'])
     >>> [e.confidence for e in digit_edits("যদি ৩• ফোটা, তবে ১•• ফোটা")]
     [0.8, 0.64]
+    >>> [e.after for e in digit_edits("হইবে e •। ফোটা (e •), “e •”")]
+    ['৫০', '৫০', '৫০']
     """
     edits = []
     for m in _DIGITS.finditer(line):
@@ -284,6 +287,28 @@ def digit_edits(line: str) -> list[Edit]:
             elif "e" in line[start:end] and (end - start > 1 or has_digit or _IN_CELL.search(line, 0, start)):
                 edits.append(_digit_edit(start, line[start:end]))  # e •, an e among numbers, or alone in a cell
     return edits
+
+
+def mixed_digit_edits(line: str) -> list[Edit]:
+    """A number whose digits OCR read in two scripts, Bengali and ASCII, or with a Latin O among Bengali digits, in
+    Bengali digits (rule ``digit-lookalike``): a hostile tester's ২0টি was no number, and ১O became the word তাল.
+    An ASCII digit is the same digit (0.9 sure); an O is ০ (0.8).
+
+    >>> [(e.before, e.after, e.confidence) for e in mixed_digit_edits("শ্নাপসেনে ২0টি তাস, ১O খানি, 2024 সালে, ৪7")]
+    [('২0', '২০', 0.9), ('১O', '১০', 0.8), ('৪7', '৪৭', 0.9)]
+    """
+    edits = []
+    for m in _MIXED_DIGITS.finditer(line):
+        run = m.group()
+        after = run.translate(_TO_BENGALI_DIGITS)
+        edits.append(Edit(m.start(), m.end(), run, after, "digit-lookalike", 0.8 if regex.search("[Oo]", run) else 0.9))
+    return edits
+
+
+# Bengali digits with ASCII ones or a Latin O among them, not inside a Latin word or a longer number
+_MIXED_DIGITS = regex.compile(r"(?<![\p{N}A-Za-z])(?=[০-৯0-9Oo]*[০-৯])(?=[০-৯0-9Oo]*[0-9Oo])[০-৯0-9Oo]+"
+                              r"(?![\p{N}A-Za-z])")
+_TO_BENGALI_DIGITS = str.maketrans("0123456789Oo", "০১২৩৪৫৬৭৮৯০০")
 
 
 def _digit_edit(start: int, run: str) -> Edit:

@@ -37,7 +37,13 @@ from dataclasses import dataclass, field
 import regex
 
 from puthi.normalize.compose import compose
-from puthi.normalize.correct import correct_line, digit_edits, only_adds_candrabindu, word_correction
+from puthi.normalize.correct import (
+    correct_line,
+    digit_edits,
+    mixed_digit_edits,
+    only_adds_candrabindu,
+    word_correction,
+)
 from puthi.normalize.detect import LanguageRun, detect_lang, has_garble, line_lang
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
@@ -185,6 +191,9 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         if soup_edits:
             edits = compose(line, edits, soup_edits)
             current = apply_edits(current, soup_edits)
+    if mixed := mixed_digit_edits(current):  # ২0টি, ১O: one number in Bengali digits, before the garble pass
+        edits = compose(line, edits, mixed)
+        current = apply_edits(current, mixed)
     if lang == "bn" and (digits := digit_edits(current)):  # before the garble pass, which would read e as a letter
         edits = compose(line, edits, digits)
         current = apply_edits(current, digits)

@@ -1,6 +1,7 @@
 """``puthi repair`` end to end: line count kept, jsonl edits, bad input as one-line errors."""
 
 import json
+import re
 
 import pytest
 
@@ -197,3 +198,19 @@ def test_a_page_follows_the_page_before_only_when_nothing_on_it_speaks_against_i
     damaged = "খেলুৱৈৰং আৰুং ৰঙৰং তাচেৰং ৰাজাৰং\n"
     records, out = _repaired(capsys, tmp_path / "as.txt", assamese * 3 + "\fরাজা আর রানি খেলে। তারপর বর আসে।\n\f" + damaged)
     assert [r["lang"] for r in records][-2:] == ["bn", "as"] and "আবুং" not in out
+
+
+def test_the_help_names_every_rule_the_repair_writes():
+    # a hostile tester: `invisible` was missing from the list `puthi repair --help` gives
+    import pathlib
+
+    import puthi.normalize as package
+    from puthi.corpus.cmd_repair import EPILOG
+    from puthi.normalize.unicode import _CLUSTER_RULES
+
+    written = {name for name, *_ in _CLUSTER_RULES}
+    for path in pathlib.Path(package.__file__).parent.glob("*.py"):
+        written |= {rule for line in path.read_text(encoding="utf-8").splitlines() if "Edit(" in line
+                    and ">>>" not in line for rule in re.findall(r'"([a-z]+(?:-[a-z]+)+)"', line)}
+    assert {"invisible", "digit-lookalike", "ocr-confusion"} <= written
+    assert sorted(r for r in written if r not in EPILOG) == []

@@ -205,3 +205,14 @@ def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_
     quoted = "প্ৰথমে খেলুৱৈয়ে ৰাজা ৰাখে আৰু দহটা গুটি লৈ বহে।\n"
     out = repair_text(bengali_book + quoted + "\n১২\nৰিস্তি থেলা শেষ হইয়া গেলে\n", "auto").text
     assert out.endswith("বিস্তি খেলা শেষ হইয়া গেলে\n")
+
+
+@pytest.mark.parametrize(("line", "repaired"), [
+    # a hostile tester: "e •" before a danda or inside brackets became ০ ০, and ২0টি was no number
+    ("ফোটা দেখাইতে হইবে e •।", "ফোটা দেখাইতে হইবে ৫০।"),
+    ("বিপক্ষকে (e •) ফোটা", "বিপক্ষকে (৫০) ফোটা"),
+    ("শ্নাপসেনে ২0টি তাস লাগে।", "শ্নাপসেনে ২০টি তাস লাগে।"),
+    ("দাম ১O টাকা, Room 10", "দাম ১০ টাকা, Room 10"),
+])
+def test_digit_lookalikes_next_to_punctuation_and_digits_of_two_scripts(line, repaired):
+    assert repair_line(line, "bn").text == repaired
