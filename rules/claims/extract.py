@@ -26,15 +26,7 @@ import regex
 
 from puthi.normalize.unicode import INVISIBLE, INVISIBLE_RE
 from puthi.rules.claims.model import Claim
-from puthi.rules.claims.sentences import (
-    ANSWER_MARK,
-    CLOSING_QUOTES,
-    GLUED,
-    glued_aa,
-    in_ranges,
-    page_furniture,
-    split_sentences,
-)
+from puthi.rules.claims.sentences import ANSWER_MARK, CLOSING_QUOTES, in_ranges, page_furniture, split_sentences
 from puthi.rules.spans import NumberSpan, TermSpan
 from puthi.rules.terms.align import GAMES_JOINED
 
@@ -257,10 +249,6 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     [('no', 0, 28)]
     """
     norm, back = nfc_with_offsets(text)
-    if GLUED in norm:  # one sign for one: the offsets stay
-        from puthi.rules.terms.letters import detect_lang
-
-        norm, back = read_glued(norm, detect_lang(norm) if lang == "auto" else lang), back or range(len(text) + 1)
     if norm is text:
         return _extract_claims(text, game, lang, heads, tables, frozenset(overruled), sorted(restarts))
     heads = [unicodedata.normalize("NFC", h) for h in heads]
@@ -298,25 +286,6 @@ def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:
             back.extend([m.start()] * len(piece))
     back.append(len(text))
     return "".join(parts), back
-
-
-def read_glued(text: str, lang: str) -> str:
-    """``text`` with each ৷ (U+09F7) that ends a word read as what OCR printed it for, one sign for one: the vowel
-    sign া where the word with it is far commoner (:func:`~puthi.rules.claims.sentences.glued_aa`), else a danda. A
-    newcomer's heading "বিস্তি খেল৷" was no heading, and Bisti's rules were checked as Sixty-Six's. After a digit it is
-    the old currency sign it is.
-
-    >>> read_glued("বিস্তি খেল৷ সে তাস পায়৷ দাম ১৷ টাকা", "bn")
-    'বিস্তি খেলা সে তাস পায়। দাম ১৷ টাকা'
-    """
-    if GLUED not in text:
-        return text
-    return _WORD_END_GLUED.sub(lambda m: "\N{BENGALI VOWEL SIGN AA}" if glued_aa(text, m.start(), lang)
-                               else "\N{DEVANAGARI DANDA}", text)
-
-
-# a ৷ that ends a word of letters, before a space, a closing quote or the text's end
-_WORD_END_GLUED = regex.compile(rf"(?<=[\p{{L}}\p{{M}}]){GLUED}(?=[\s\"'”’)\]]|$)")
 
 
 def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tables: TermTables | None,
@@ -664,8 +633,8 @@ _TOPIC_CUE = regex.compile(rf"[ \t]*(?:খেলা[ \t]+(?:হ{_YA}|হই{_YA}
 _HEADING_TAIL = regex.compile(rf"[ \t]*(?:(?:(?:কার্ড|তাস|তাসের)[ \t]+)?"
                               rf"(?:খেলা(?:র|ৰ)?(?:[ \t]+(?:নি{_YA}ম|রীতি))?|গেম(?:ের)?(?:[ \t]+নি{_YA}ম)?)"
                               rf"|খেল(?:ৰ)?(?:[ \t]+নি{_YA}ম)?)?"
-                              r"[ \t।॥.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"
-                              r"(?:\r?\n|$)")  # a page number may follow; a question is no heading
+                              r"[ \t।॥৷.:;,\-–—\"'“”‘’]*(?:[ \t]+[\-–—(\[]?\p{Nd}{1,4}[\-–—)\]]?[ \t]*)?"
+                              r"(?:\r?\n|$)")  # a page number may follow; a question is no heading; ৷: OCR's danda
 # Before a heading's game name on its line: nothing, a bullet or number, or a label and a colon ("দ্বিতীয়
 # অধ্যায়: গোলামচোর").
 # A line's start before a name: bullets and numbers, or a label of at most _LABEL_MAX characters and a colon

@@ -304,7 +304,8 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
     when the line ends in a colon or the sentence is such an item itself; and after a heading
     (:func:`_is_heading`). Page breaks are :func:`_across_furniture`'s."""
     breaks = text.count("\n", start, end)
-    if breaks > 2 or (breaks == 2 and not _runs_on(text, start)) or "\f" in text[start:end] or _BULLET.match(text, end):
+    if breaks > 2 or (breaks == 2 and not _runs_on(text, start, end)) or "\f" in text[start:end] \
+            or _BULLET.match(text, end):
         return True
     if _next_item(text, end):
         return True
@@ -314,20 +315,29 @@ def _line_break_ends(text: str, sentence: int, start: int, end: int, lang: str =
     return _is_heading(text, sentence, start, lang)
 
 
-def _runs_on(text: str, start: int) -> bool:
-    r"""Does the line that ends at ``start`` stop where no sentence stops, so that a blank line after it is OCR's
-    (a newcomer's turned scan: "… ২০টি কার্ড দিয়ে খেলানো হয়, যার থেকে" / blank / "প্রতিটি খেলোয়াড়কে পাঁচটি …")?
-    So when it ends in a comma or a hyphen, or in a word that joins what follows: a conjunction, a relative or a
-    postposition (:data:`_JOINING_WORDS`).
+def _runs_on(text: str, start: int, end: int) -> bool:
+    r"""Does the line that ends at ``start`` stop where no sentence stops, so that the blank line up to ``end`` is
+    OCR's (a newcomer's turned scan: "… ২০টি কার্ড দিয়ে খেলানো হয়, যার থেকে" / blank / "প্রতিটি খেলোয়াড়কে পাঁচটি …")?
+    So when it ends in a comma or a hyphen, or in a word that joins what follows (a conjunction, a relative or a
+    postposition: :data:`_JOINING_WORDS`), and the line after is no heading, list item or sentence that opens with a
+    game's name (a review: "… পায়, এবং" / blank / "শ্নাপসেন খেলা" had given Sixty-Six's rule to Schnapsen).
 
-    >>> _runs_on("খেলানো হয়, যার থেকে\n", 20), _runs_on("পাঁচটি তাস পায়\n", 15), _runs_on("গোলাম, বিবি,\n", 12)
-    (True, False, True)
+    >>> _runs_on("খেলানো হয়, যার থেকে\n\nপ্রতিটি খেলোয়াড়কে পাঁচটি কার্ড", 20, 22), _runs_on("তাস পায়\n\nশেষ কথা।", 8, 10)
+    (True, False)
+    >>> _runs_on("তাস পায়, এবং\n\nশ্নাপসেন খেলা\n", 13, 15), _runs_on("তাস পায়, এবং\n\nশ্নাপসেনে সবাই পাঁচটি পায়।", 13, 15)
+    (False, False)
     """
     line = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
-    if line.endswith((",", "-", "‐", "،")):
-        return True
     last = line.rsplit(None, 1)[-1] if line else ""
-    return last in _JOINING_WORDS
+    if not (line.endswith((",", "-", "‐")) or last in _JOINING_WORDS):
+        return False
+    after = text[end : (stop if (stop := text.find("\n", end)) >= 0 else len(text))]
+    if len(after.split()) <= HEADING_WORDS or _NUMBERED.match(text, end) or _next_item(text, end):
+        return False  # a heading, or a list's item
+    from puthi.rules.terms import find_terms
+
+    lead = len(after) - len(after.lstrip())
+    return not any(t.start == lead and t.concept.startswith("game.") for t in find_terms(after[: lead + 40]))
 
 
 # Words that end no sentence (Bengali and Assamese): conjunctions, relatives and postpositions.

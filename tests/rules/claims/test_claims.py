@@ -459,7 +459,7 @@ def test_a_heading_that_ocr_ended_with_the_currency_sign_for_a_danda_is_a_headin
     text = "ছেষট্টি খেলায় ২৪টি তাস লাগে।\n\nবিস্তি খেল৷\n\nপ্রত্যেকে ৮ খানি তাস পায়৷ দাম ১৷ টাকা।"
     claims = extract_claims(text, "sixtysix")
     assert [(c.game, c.stated) for c in claims] == [("sixtysix", 24), ("bisti", 8)]
-    assert [text[c.start:c.end] for c in claims][1] == "প্রত্যেকে ৮ খানি তাস পায়৷"  # the offsets are the text's
+    assert text[claims[1].start:claims[1].end] == claims[1].text == "প্রত্যেকে ৮ খানি তাস পায়৷"  # the text's words
 
 
 def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_sentence():
@@ -472,6 +472,11 @@ def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_senten
         ("sixtysix", "hand_size", 6)]
     assert text[claims[1].start:claims[1].end].endswith("পাঁচটি তাস পায়।")  # a heading-less line with no joining
     assert text[claims[2].start:claims[2].end] == "ছেষট্টি খেলায় ২৪টি তাস লাগে"  # word at its end ends its sentence
+    # but not onto a heading, nor a sentence that opens with a game's name (a review)
+    for text, second in (("ছেষট্টি খেলা\n\nপ্রত্যেকে ছয়খানি তাস পায়, এবং\n\nশ্নাপসেন খেলা\n\nপ্রত্যেকে পাঁচখানি তাস পায়।",
+                          ("schnapsen", 5)),
+                         ("প্রত্যেকে ছয়খানি তাস পায় এবং\n\nবিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়।", ("bisti", 8))):
+        assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 6), second]
 
 
 @pytest.mark.parametrize("head", ["১২      তাসখেলার নিয়মাবলী", "তাসখেলার নিয়মাবলী      ১২"])
