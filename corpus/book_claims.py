@@ -339,6 +339,9 @@ def books(docs: list[Document]) -> list[list[Document]]:
     [['notes.txt'], ['page-1.tif', 'page-2.png', 'page-10.png'], ['page-1.txt']]
     >>> [[d.name for d in book] for book in books(docs[:2] + docs[3:])]  # text pages and scans together
     [['notes.txt'], ['page-1.txt', 'page-2.png', 'page-10.png']]
+    >>> [len(book) for book in books([D("/l/0001.png", "0001.png", "image", "6"), D("/l/2019.txt", "2019.txt", "text",
+    ...                                "7"), D("/l/2020.txt", "2020.txt", "text", "8")])]
+    [1, 1, 1]
     >>> pages = [D(f"/t/{n}.txt", f"{n}.txt", "text", n) for n in ("001", "002", "010")]
     >>> others = [D(f"/l/{n}.txt", f"{n}.txt", "text", n) for n in ("0", "1", "2", "2019", "2020")]
     >>> [[d.name for d in book] for book in books(pages + others)]
@@ -357,8 +360,8 @@ def books(docs: list[Document]) -> list[list[Document]]:
         else:
             out.append([doc])
     for (_, prefix), pages in shelves.items():
-        if len({n for n, _ in pages}) == len(pages):  # text pages and scans of one book (a newcomer's) are one book
-            out += _book(prefix, pages)
+        if prefix and len({n for n, _ in pages}) == len(pages):  # text pages and scans of a book (a newcomer's); not
+            out += _book(prefix, pages)  # files named by a number alone: 2019.txt is no page of 0001.png (a review)
             continue
         kinds: dict[str, list[tuple[int, Document]]] = {}  # a page and its own OCR: scans with scans, text with text
         for n, doc in pages:
