@@ -238,7 +238,7 @@ def warn_if_other_language(head: str, lang: str, name: str, command: str = "repa
     n_as, n_bn = lang_evidence(head)
     other = {"bn": "as", "as": "bn"}[lang]
     clear = max(n_as, n_bn) >= 20 and max(n_as, n_bn) >= 4 * min(n_as, n_bn)
-    if clear and detect_lang("", prior=(n_as, n_bn)) == other:  # the counts already made: no second scan
+    if clear and detect_lang(head) == other:  # the words too: Assamese read with র is no Bengali
         names = {"bn": "Bengali", "as": "Assamese"}
         print(f"puthi {command}: {name}: --lang {lang} given, but the text looks {names[other]} ({n_as} ৰ/ৱ against "
               f"{n_bn} র); use --lang {other} or --lang auto", file=sys.stderr)

@@ -41,8 +41,7 @@ from puthi.normalize.charlm import CharLM
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
 from puthi.normalize.hindi import real_hindi_runs
-from puthi.normalize.lexicon import is_offensive, load_lexicon
-from puthi.normalize.unicode import normalized
+from puthi.normalize.lexicon import is_offensive, load_lexicon, term_forms
 
 __all__ = ["Channel", "Decoder", "DecoderConfig", "apply_edits", "decode", "default_decoder", "find_garbled",
            "fix_line", "load_channel"]
@@ -64,7 +63,6 @@ IDENTITY_LOGP = math.log(0.9)  # a Bengali sign in a garbled token read as itsel
 # Chosen on the dev splits: garbled prose CER 0.3765 with no boost, 0.3738 at 4; seed 000's dev words read
 # alone 2 -> 3 of 17; synthetic random words 0.3015 -> 0.3027 (`bench.repair_garble_running`, `--split dev`).
 TERM_BOOST = 4.0
-_BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 # Vowels, consonants and vowel signs: what a Bengali model wrote in a mixed token, kept by its reading.
 _BENGALI_LETTERS = regex.compile(r"[\u0985-\u09b9\u09be-\u09cc\u09ce\u09d7\u09dc-\u09df\u09f0\u09f1]")
 _DEVANAGARI_CONSONANT = regex.compile(r"[\u0915-\u0939\u0958-\u095f]")
@@ -555,19 +553,9 @@ def _lexicon_words() -> dict[str, float]:
     garbled as ``छांज`` had read ছাত্র, "student", the web's commoner word)."""
     words = dict(load_lexicon("bn", web_counts=True).freq)
     floor = TERM_BOOST * sorted(words.values(), reverse=True)[min(2000, len(words)) - 1]
-    for form in _term_forms():
+    for form in term_forms("bn"):
         words[form] = max(words.get(form, 0.0), floor)
     return words
-
-
-def _term_forms() -> set[str]:
-    """The one-word Bengali forms (headwords and variants) of the bundled terminology tables."""
-    try:
-        from puthi.rules.terms import load_tables
-    except ImportError:
-        return set()
-    forms = (f for e in load_tables().entries if e.lang == "bn" for f in (e.headword, *e.variants))
-    return {normalized(f) for f in forms if _BENGALI_WORD.match(f)}
 
 
 def build_decoder(lexicon: dict[str, float], config: DecoderConfig | None = None, order: int = 5) -> Decoder:

@@ -224,3 +224,41 @@ def load_lexicon(lang: str = "bn", web_counts: bool = False) -> Lexicon:
 @functools.cache
 def _built(lang: str, web_share: float) -> Lexicon:  # one cache entry however load_lexicon is called
     return bengali_lexicon(web_share) if lang == "bn" else _assamese()
+
+
+@functools.cache
+def term_forms(lang: str) -> frozenset[str]:
+    """The one-word forms (headwords and variants) in ``lang`` (bn or as) of the bundled terminology tables: the
+    words of the games, which both languages share more than their word lists say (টেক্কা, সাহেব, গুটি).
+
+    >>> "টেক্কা" in term_forms("bn")
+    True
+    """
+    try:
+        from puthi.rules.terms import load_tables
+    except ImportError:
+        return frozenset()
+    forms = (f for e in load_tables().entries if lang in e.lang.split("|") for f in (e.headword, *e.variants))
+    return frozenset(normalized(f) for f in forms if _ONE_WORD.match(f))
+
+
+_ONE_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
+
+
+@functools.cache
+def unpaired_game_words() -> frozenset[str]:
+    """The one-word Bengali forms of the tables' concepts that have no Assamese form there (the card names টেক্কা,
+    সাহেব, গোলাম): the tables cannot tell which language such a word is in, and Assamese writing uses them too, so
+    they tell no language apart (a review); তাস, whose Assamese is তাচ, does.
+
+    >>> "সাহেব" in unpaired_game_words(), "তাস" in unpaired_game_words()
+    (True, False)
+    """
+    try:
+        from puthi.rules.terms import load_tables
+    except ImportError:
+        return frozenset()
+    entries = load_tables().entries
+    paired = {e.concept for e in entries if "as" in e.lang.split("|")}
+    forms = (f for e in entries if e.lang == "bn" and e.concept not in paired for f in (e.headword, *e.variants))
+    return frozenset(normalized(f) for f in forms if _ONE_WORD.match(f))
