@@ -474,7 +474,8 @@ def _block(ab: etree._Element, text: str, a: int, b: int, edits: list[Any], lbs:
                 continue
             if kind == "term":
                 el = _sub(parent, "term", ref=f"#{concept_id(item.item.concept)}",
-                          resp=f"#{human_id(item.author)}" if item.resp == "human" else None)
+                          resp=f"#{human_id(item.author)}" if item.resp == "human" else None,
+                          cert=f"{item.item.score:.2f}" if item.item.score < 1 else None)  # a hostile tester
             else:
                 value, sure = item
                 el = _sub(parent, "num", value=value, cert=f"{sure:.2f}" if sure < 1 else None)

@@ -23,6 +23,11 @@ tokens of real Hindi prose (stories and manuals, not written for puthi) the same
 [(0, 36)]
 >>> real_hindi_runs("তাহা হইলে कब्रिब्री রাখে, যে कबব खेल")
 []
+
+One Hindi word in quotation marks is a word the text quotes, not a misread: হিন্দীতে ইহাকে "ताश" বলে.
+
+>>> real_hindi_runs('হিন্দীতে ইহাকে "ताश" বলে, "कब्रिब्री" নহে')
+[(15, 20)]
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ _TOKEN = regex.compile(r"\S+")
 _EDGE = "\"'“”‘’,;:?!.।॥()[]-–—…|"
 _DEVANAGARI_WORD = regex.compile(r"^[\u0900-\u097f\u200c\u200d]+(?:[-–—][\u0900-\u097f\u200c\u200d]+)*$")
 _PARTS = regex.compile(r"[-–—]")
+_QUOTED = regex.compile(r"^[\"'“‘«][^\"'”’»]+[\"'”’»][,;:?!.।॥)]*$")  # one word in quotation marks
 _NEUTRAL = regex.compile(r"^[\p{Latin}\p{Nd}\p{P}\p{S}]*$")  # A, K, 52, (): inside a Hindi run, part of it
 
 
@@ -98,7 +104,10 @@ def real_hindi_runs(line: str) -> list[tuple[int, int]]:
 
     for m in _TOKEN.finditer(line):
         core = m.group().strip(_EDGE)
-        if core and _DEVANAGARI_WORD.match(core):
+        if core and _DEVANAGARI_WORD.match(core) and _QUOTED.match(m.group()) and _is_word(core, words):
+            close()  # one Hindi word in quotes: a word the text quotes ("ताश" বলে), not a misread (a hostile tester)
+            runs.append((m.start(), m.end()))
+        elif core and _DEVANAGARI_WORD.match(core):
             run.append((m.start(), m.end(), _is_word(core, words)))
         elif not _NEUTRAL.match(core):
             close()

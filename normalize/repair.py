@@ -100,7 +100,9 @@ _GARBLE_BROKEN: list[str] = []
 # takes that of the last line with a ra; 13: a lone digit of another script between words is the word the channel
 # saw it for most often, seed 000's ७ for ও).
 # 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স); 15: invisible characters that join nothing
-# (a soft hyphen inside a word) are taken out.
+# (a soft hyphen inside a word) are taken out; 16: the words weigh in on a text's language (Assamese read with
+# র, a small Bengali file with stray ৰ), e • beside punctuation and numbers in two scripts' digits are numbers, one
+# Hindi word in quotation marks is kept.
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
 VERSION = "16"
 

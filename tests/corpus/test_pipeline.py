@@ -336,6 +336,13 @@ def test_a_term_read_out_of_garble_is_as_sure_as_its_reading(tmp_path):
 
     [(_, guessed, score), (_, printed, sure)] = cards()
     assert (guessed, printed, sure) == ("তাস", "তাস", 1.0) and score < 0.9
+    from lxml import etree
+
+    from puthi.corpus import export  # the TEI says so (a hostile tester): cert on the guessed term alone
+
+    [tei] = export.export(db, "tei", tmp_path / "tei")
+    terms = etree.parse(str(tei)).iter("{http://www.tei-c.org/ns/1.0}term")
+    assert [t.get("cert") for t in terms if t.get("ref") == "#g-vocab.card"] == [f"{score:.2f}", None]
     assert cli.main(["correct", "--db", str(db), "--doc", "b.txt", "--line", "1", "--word", "2", "--text", "তাস",
                      "--author", "rk"]) == 0  # a person's reading is sure
     assert [s for _, _, s in cards()] == [1.0, 1.0]

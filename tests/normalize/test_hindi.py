@@ -70,3 +70,12 @@ def test_the_list_of_misread_hindi_words_is_derived_from_training_pairs():
     words = garble_words()
     assert len(words) > 20 and words <= hindi_words()
     assert not words & {"के", "में", "है", "हैं", "से", "को", "ने", "और", "नहीं"}  # Hindi's own glue stays evidence
+
+
+def test_one_hindi_word_in_quotation_marks_is_quoted_not_misread():
+    # a hostile tester: হিন্দীতে ইহাকে "ताश" বলে became "রাখ"
+    from puthi.normalize.repair import repair_line
+
+    assert repair_line('হিন্দীতে ইহাকে "ताश" বলে।', "bn").text == 'হিন্দীতে ইহাকে "ताश" বলে।'
+    assert real_hindi_runs("ইহাকে “ताश”, আর কিছু") == [(6, 12)]
+    assert real_hindi_runs('যে "कब्रिब्री" নহে') == real_hindi_runs("যে ताश নহে") == []  # no word, or not quoted
