@@ -15,6 +15,17 @@ def test_table_that_is_a_folder(capsys, tmp_path):
     assert str(tmp_path) in line and "folder" in line
 
 
+def test_a_utf16_table_is_named_with_the_fix(capsys, tmp_path):
+    # a hostile tester: "not UTF-8 (at byte offset 0)", where repair names UTF-16 and gives the iconv command
+    text = tmp_path / "t.txt"
+    text.write_text("তাস খেলা\n", encoding="utf-8")
+    table = tmp_path / "mine.csv"
+    table.write_bytes("concept,lang,headword\nboard.square,bn,ঘর\n".encode("utf-16"))
+    code, out, err = run(capsys, ["terms", text, "--table", table])
+    line = one_clean_line(err)
+    assert (code, out) == (2, "") and "UTF-16" in line and "iconv" in line and str(table) in line
+
+
 def test_one_very_long_line_is_read_in_pieces(capsys, tmp_path, monkeypatch):
     # before: a line with no line break was kept whole (a 22 MB line took 1.1 GB of memory)
     from puthi.corpus import cmd_terms
