@@ -382,7 +382,7 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
     "and" or "or" is about each of them ("ছেষট্টি ও বিস্তি দুইটিতেই …"), unless it contrasts them."""
     def named(part: Sentence) -> list[tuple[str, str, TermSpan]]:
         return [(checked if family(checked) == g else g, how, t)  # Sixty-Six in a text checked as Schnapsen
-                for t in part.terms if (g := _game_named(t)) and (how := _how_named(t, text)) != "heading"]
+                for t in part.terms if (g := _game_said(t, text)) and (how := _how_named(t, text)) != "heading"]
 
     def subject(part: Sentence) -> tuple[str, ...]:
         """The games a clause is about: one it names as its subject, or opens with ("বিস্তিতে …"), or all
@@ -647,6 +647,8 @@ _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\
                             rf"|[^\n\f:ঃ।]{{0,{_LABEL_MAX}}}(?:{_CHAPTER_WORDS})[^\n\f:ঃ।]{{0,8}}[ \t]+[—–\-][ \t]*)$")
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
+# After a meld's name: a verb of holding it ("বিস্তি থাকে", "বিন্তি আদি না থাকিলে", "বিন্তি হইল", Assamese "থাকিলে")
+_HELD = regex.compile(r"[”’\"')]*[ \t]+(?:আদি[ \t]+)?(?:না[ \t]+)?(?:থাক|আছে|হইল|হল|পাই|পায়|পায়)")
 
 
 # A heading of a game the tables do not name: its name (one to three words) and a word for "game" alone on a line,
@@ -762,6 +764,14 @@ def _game_named(t: TermSpan) -> str | None:
     return game_name_of(t.concept) or _ALSO_NAMES.get(t.concept)
 
 
+def _game_said(t: TermSpan, text: str) -> str | None:
+    """:func:`_game_named`, but for a meld's name that a side holds ("ইস্তক, বিস্তি থাকে", :data:`_HELD`): the meld,
+    no game (a newcomer's Grabu page had a rule of it checked as Bisti's)."""
+    if t.concept in _ALSO_NAMES and _HELD.match(text, t.end):
+        return None
+    return _game_named(t)
+
+
 def game_name_of(concept: str) -> str | None:
     """The name claims give the game of a table concept: an engine's where there is one, else the table's.
 
@@ -780,7 +790,7 @@ def _games_named(sentence: Sentence, text: str, overruled: frozenset[int] = froz
     "শ্নাপসেনে কুড়িখানি …"). A heading at an ``overruled`` offset names nothing."""
     out = []
     for t in sentence.terms:
-        if t.start not in overruled and (game := _game_named(t)):
+        if t.start not in overruled and (game := _game_said(t, text)):
             how = _how_named(t, text)
             if how in ("cue", "") and _quoted(text[sentence.start : t.start]) and text[t.end : t.end + 1] not in _CLOSE:
                 how = "quoted"  # 'পুথিত লিখা আছে: "ষোলো-গুটি খেলায় …"': the quotation's, not the paragraph's

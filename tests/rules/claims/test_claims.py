@@ -486,6 +486,15 @@ def test_a_running_head_on_the_first_line_of_a_one_page_text_is_page_furniture(h
     assert [(c.stated, c.text) for c in claims] == [(24, "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।")]
 
 
+def test_a_meld_a_side_holds_names_no_game():
+    # a newcomer: "ইস্তক , বিস্তি থাকে" in Grabu's rules (বিস্তি the meld) was quoted from বিস্তি and checked as Bisti
+    text = ("গ্রাবু খেলায় চারিজন খেলে। যদি কোন পক্ষে ইস্তক , বিস্তি থাকে, তাহা হইলে বিপক্ষপক্ষকে চারি কুড়ি সাত "
+            "ফোটা দেখাইতে হইবে ।")
+    claims = extract_claims(text, "sixtysix")
+    assert [(c.game, c.stated, c.text[:6]) for c in claims] == [("grabu", 4, "গ্রাবু"), ("grabu", 87, "যদি কো")]
+    assert [c.game for c in extract_claims("বিস্তি খেলায় চারিজন খেলে।", "sixtysix")] == ["bisti"]  # the game
+
+
 def test_a_running_head_with_a_dash_is_page_furniture():
     text = ("খেলা শেষে যে খেলোয়াড় আগে\n\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৩\n\n৬৬ পয়েন্ট পায় সে জেতে।\n"
             "\fতাসের খেলা — বাংলার ঘরোয়া খেলা   ৪\n\nশেষ।")
