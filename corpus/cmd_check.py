@@ -124,7 +124,9 @@ def _warn_if_garbled(text: str, where: str) -> None:
     >>> "check --repair" in err.getvalue()
     True
     """
+    from puthi.normalize.detect import lang_evidence
     from puthi.normalize.garble import find_garbled
+    from puthi.rules.terms.letters import detect_lang
 
     words = len(text.split())
     garbled = sum(len(find_garbled(line)) for line in text.splitlines())
@@ -132,6 +134,10 @@ def _warn_if_garbled(text: str, where: str) -> None:
         print(f"puthi check: {where}: {garbled} of its {words} words look like OCR garble (Devanagari or Latin "
               "look-alikes); its rules are read after a repair: check --repair",
               file=sys.stderr)
+    n_as, n_bn = lang_evidence(text)
+    if n_bn >= 10 and n_bn > n_as and detect_lang(text) == "as":  # a newcomer's page: 1 rule of 6 read, unwarned
+        print(f"puthi check: {where}: its words are Assamese but it writes {n_bn} Bengali র (OCR with a Bengali "
+              "model?); its rules are read after a repair: check --repair", file=sys.stderr)
 
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str, tables=None) -> None:

@@ -286,13 +286,16 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
             _sub(item, "quote", c.text)
             if c.stated is not None:  # a claim about a rule's wording with no value states none
                 _sub(item, "measure", str(c.stated), type="stated")
+            overruled = any(m.item.claim == i and m.active and m.resp == "human" for m in sp.verdicts)
             for m in sp.verdicts:
-                if m.item.claim != i or not m.active:
+                # the machine's verdict a person overruled stays, as such (a newcomer lost the engine's word)
+                if m.item.claim != i or not (m.active or (overruled and m.resp == "machine")):
                     continue
                 v = m.item
                 who = f"#{human_id(m.author)}" if m.resp == "human" else "#puthi-claims"
                 _sub(item, "note", f"{v.verdict}: {v.explanation}" if v.explanation else v.verdict,
-                     type="verdict", subtype=v.verdict, resp=who if who[1:] in resps else None)
+                     type="verdict" if m.active else "overruled-verdict", subtype=v.verdict,
+                     resp=who if who[1:] in resps else None)
 
 
 def _header(root: etree._Element, doc: Document, pages: list[StoredPage], lang: str | None,

@@ -67,6 +67,7 @@ LOG_TWO_EDIT_FIRST = math.log(0.005)  # the first of two confusions must be at l
 ASSAMESE_LETTERS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 BENGALI_ONLY = "\N{BENGALI LETTER RA}"
 RA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"  # ৰ, the Assamese ra
+BA_WA = "\N{BENGALI LETTER BA}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"  # ব, and the ৱ the `ben` model reads as it
 MAX_RA_WA_SLOTS = 6  # ৰ/ৱ positions tried in one word (2**6 spellings at most)
 MIN_RA_WA_FREQ = 2  # a swap must give a word seen at least twice in the Assamese word list
 CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda, sometimes OCR for া
@@ -241,10 +242,12 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
     lex = load_lexicon("as")
     fixed = word.replace(BENGALI_ONLY, RA_AS)
     if fixed not in lex:
-        slots = [i for i, c in enumerate(fixed) if c in ASSAMESE_LETTERS][:MAX_RA_WA_SLOTS]
+        # ৰ and ৱ read for each other, and ৱ read as ব (the `ben` model: খেলুবৈ for খেলুৱৈ, a newcomer)
+        slots = [i for i, c in enumerate(fixed) if c in ASSAMESE_LETTERS or c == BA_WA[0]][:MAX_RA_WA_SLOTS]
         variants = {fixed}
         for i in slots:
-            variants |= {v[:i] + c + v[i + 1:] for v in variants for c in ASSAMESE_LETTERS}
+            options = ASSAMESE_LETTERS if fixed[i] in ASSAMESE_LETTERS else BA_WA
+            variants |= {v[:i] + c + v[i + 1:] for v in variants for c in options}
         known = [v for v in variants if lex.frequency(v) >= MIN_RA_WA_FREQ]
         if known:
             best = max(known, key=lambda v: (lex.frequency(v), v))
@@ -296,6 +299,8 @@ def mixed_digit_edits(line: str) -> list[Edit]:
 
     >>> [(e.before, e.after, e.confidence) for e in mixed_digit_edits("শ্নাপসেনে ২0টি তাস, ১O খানি, 2024 সালে, ৪7")]
     [('২0', '২০', 0.9), ('১O', '১০', 0.8), ('৪7', '৪৭', 0.9)]
+    >>> mixed_digit_edits("COVID-১9")
+    []
     """
     edits = []
     for m in _MIXED_DIGITS.finditer(line):
@@ -306,8 +311,8 @@ def mixed_digit_edits(line: str) -> list[Edit]:
 
 
 # Bengali digits with ASCII ones or a Latin O among them, not inside a Latin word or a longer number
-_MIXED_DIGITS = regex.compile(r"(?<![\p{N}A-Za-z])(?=[০-৯0-9Oo]*[০-৯])(?=[০-৯0-9Oo]*[0-9Oo])[০-৯0-9Oo]+"
-                              r"(?![\p{N}A-Za-z])")
+_MIXED_DIGITS = regex.compile(r"(?<![\p{N}A-Za-z])(?<![A-Za-z][-‐])(?=[০-৯0-9Oo]*[০-৯])(?=[০-৯0-9Oo]*[0-9Oo])"
+                              r"[০-৯0-9Oo]+(?![\p{N}A-Za-z])")  # not in a Latin token, COVID-১9 (a review)
 _TO_BENGALI_DIGITS = str.maketrans("0123456789Oo", "০১২৩৪৫৬৭৮৯০০")
 
 
@@ -326,6 +331,27 @@ def only_adds_candrabindu(before: str, after: str) -> bool:
     (True, False)
     """
     return after != before and after.replace(CANDRABINDU, "") == before
+
+
+def _bengali_quotations(line: str) -> list[tuple[int, int]]:
+    """The spans of ``line`` (Assamese) inside quotation marks whose words are Bengali (more of them only the Bengali
+    list has than only the Assamese one): a Bengali sentence quoted keeps its র (a newcomer's "প্রত্যেক খেলোয়াড়ের
+    দশটি গুটি থাকে।" had become প্ৰত্যেক, spelled in neither language).
+
+    >>> _bengali_quotations('লিখা আছে: "প্রত্যেক খেলোয়াড়ের দশটি গুটি থাকে।" অসমীয়াত')
+    [(11, 47)]
+    """
+    from puthi.normalize.detect import word_votes
+
+    out = []
+    for m in _QUOTATION.finditer(line):
+        only_bn, only_as = word_votes(m.group(1))
+        if only_bn > only_as:
+            out.append(m.span(1))
+    return out
+
+
+_QUOTATION = regex.compile(r"[\"“«]([^\"”»]+)[\"”»]")
 
 
 def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None) -> list[Edit]:
@@ -349,6 +375,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     assamese = load_lexicon("as")
     # a Bengali line quoting Assamese: an Assamese word with ৰ ৱ in it (not OCR's ৰিস্তি, which is no word)
     quoting = lang == "bn" and any(w in assamese for w in RA_WA_WORD.findall(line))
+    quoted = _bengali_quotations(line) if lang == "as" else []
     inner = []  # ত৷স: the ৷ inside a word is the vowel sign া when that makes a word (a hostile tester)
     for m in _INNER_AA.finditer(line):
         joined = m.group().replace(CURRENCY_FOUR, "\N{BENGALI VOWEL SIGN AA}")
@@ -358,7 +385,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     for m in _WORD.finditer(line):
         token = m.group()
         s, e = m.start(), m.end()
-        if any(a <= s < b for a, b in inner):
+        if any(a <= s < b for a, b in inner) or any(a <= s < b for a, b in quoted):
             continue
         if (s and _GARBLE_NEIGHBOUR.match(line, s - 1)) or _GARBLE_NEIGHBOUR.match(line, e):
             continue

@@ -95,20 +95,19 @@ def real_hindi_runs(line: str) -> list[tuple[int, int]]:
     a Bengali word ends it."""
     words = hindi_words()
     runs: list[tuple[int, int]] = []
-    run: list[tuple[int, int, bool]] = []  # the run's Devanagari tokens: (start, end, is a Hindi word)
+    run: list[tuple[int, int, bool, bool]] = []  # the run's Devanagari tokens: (start, end, a Hindi word, quoted)
 
     def close() -> None:
-        if len(run) >= MIN_RUN and sum(w for _, _, w in run) >= MIN_SHARE * len(run):
+        if len(run) >= MIN_RUN and sum(w for _, _, w, _ in run) >= MIN_SHARE * len(run):
             runs.append((run[0][0], run[-1][1]))
+        else:  # one Hindi word in quotes is a word the text quotes ("ताश" বলে), not a misread (a hostile tester)
+            runs.extend((s, e) for s, e, word, quoted in run if word and quoted)
         run.clear()
 
     for m in _TOKEN.finditer(line):
         core = m.group().strip(_EDGE)
-        if core and _DEVANAGARI_WORD.match(core) and _QUOTED.match(m.group()) and _is_word(core, words):
-            close()  # one Hindi word in quotes: a word the text quotes ("ताश" বলে), not a misread (a hostile tester)
-            runs.append((m.start(), m.end()))
-        elif core and _DEVANAGARI_WORD.match(core):
-            run.append((m.start(), m.end(), _is_word(core, words)))
+        if core and _DEVANAGARI_WORD.match(core):
+            run.append((m.start(), m.end(), _is_word(core, words), bool(_QUOTED.match(m.group()))))
         elif not _NEUTRAL.match(core):
             close()
     close()

@@ -193,8 +193,8 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
         if soup_edits:
             edits = compose(line, edits, soup_edits)
             current = apply_edits(current, soup_edits)
-    if mixed := mixed_digit_edits(current):  # ২0টি, ১O: one number in Bengali digits, before the garble pass
-        edits = compose(line, edits, mixed)
+    if mixed := mixed_digit_edits(current):  # ২0টি, ১O: one number in Bengali digits, before the garble pass (after
+        edits = compose(line, edits, mixed)  # the English soup's, which reads the memoir's mixed digits as English)
         current = apply_edits(current, mixed)
     if lang == "bn" and (digits := digit_edits(current)):  # before the garble pass, which would read e as a letter
         edits = compose(line, edits, digits)

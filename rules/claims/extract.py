@@ -647,8 +647,9 @@ _LINE_START = regex.compile(r"(?:^|[\n\f])(?:[ \t•●▪◦*\-–—\"'“‘\
                             rf"|[^\n\f:ঃ।]{{0,{_LABEL_MAX}}}(?:{_CHAPTER_WORDS})[^\n\f:ঃ।]{{0,8}}[ \t]+[—–\-][ \t]*)$")
 # Terms that name a game without being its game-name concept: বিস্তি alone is read as the meld.
 _ALSO_NAMES = {"meld.bisti": "bisti"}
-# After a meld's name: a verb of holding it ("বিস্তি থাকে", "বিন্তি আদি না থাকিলে", "বিন্তি হইল", Assamese "থাকিলে")
-_HELD = regex.compile(r"[”’\"')]*[ \t]+(?:আদি[ \t]+)?(?:না[ \t]+)?(?:থাক|আছে|হইল|হল|পাই|পায়|পায়)")
+# After a meld's name: a verb of holding it ("বিস্তি থাকে", "বিন্তি আদি না থাকিলে", Assamese "থাকিলে"); not হইল,
+# which may define the game ("বিস্তি হল চারজনের খেলা": a review)
+_HELD = regex.compile(r"[”’\"')]*[ \t]+(?:আদি[ \t]+)?(?:না[ \t]+)?(?:থাক|আছে|পাই|পায়|পায়)")
 
 
 # A heading of a game the tables do not name: its name (one to three words) and a word for "game" alone on a line,

@@ -79,8 +79,9 @@ def page_furniture(text: str, heads: Collection[str] = ()) -> list[tuple[int, in
     pages = _pages(lines, text)
     edge = {k for page in pages for k in _ends(page, numbers)}  # each page's first and last line not a number
     tops = {page[0] for page in pages[1:]}  # the first line of each page after a form feed
-    if lines and not (len(lines) > 1 and _NUMBERED_HEAD.search(lines[1][2])):
-        tops.add(0)  # and the text's, unless a table's rows begin there ("টেক্কা    ১১" / "দহলা    ১০": a known limit)
+    if lines and not (len(lines) > 1 and _NUMBERED_HEAD.search(lines[1][2])) and not _ITEM_MARK.match(lines[0][2]):
+        tops.add(0)  # and the text's, unless a table's rows or a list's items begin there ("টেক্কা    ১১" / "দহলা
+        # ১০"; "(১)  প্রত্যেকে …": a review)
     keys = {k: _head_key(lines[k][2]) for k in edge}
     counts = Counter(keys.values())
     # a head's page number changes from page to page: a line with a number, twice the same, is the text's
@@ -189,6 +190,7 @@ def _head_key(line: str) -> str:
 _NUMBERED_HEAD = regex.compile(r"\S[ \t]{2,}+[\-–—(\[]?[ \t]*+\p{Nd}{1,4}[ \t]*+[\-–—)\]]?[ \t]*+$"
                                r"|^[ \t]*+[\-–—(\[]?[ \t]*+\p{Nd}{1,4}(?:[ \t]*+[\-–—)\]])?[ \t]{2,}+\S"
                                r"|[\-–—][ \t]*+\p{Nd}{1,4}[ \t]*+[\-–—]")
+_ITEM_MARK = regex.compile(r"[ \t]*[(\[]\p{Nd}{1,3}[)\]]")  # a list's item number in brackets, "(১)"
 _HEAD_MARK = regex.compile(r"[\-–—•|:ঃ·*]+")
 _HEAD_NUMBER = regex.compile(r"[\p{Nd}\-–—()\[\]]*\p{Nd}[\p{Nd}\-–—()\[\]]*")
 
@@ -332,8 +334,8 @@ def _runs_on(text: str, start: int, end: int) -> bool:
     if not (line.endswith((",", "-", "‐")) or last in _JOINING_WORDS):
         return False
     after = text[end : (stop if (stop := text.find("\n", end)) >= 0 else len(text))]
-    if len(after.split()) <= HEADING_WORDS or _NUMBERED.match(text, end) or _next_item(text, end):
-        return False  # a heading, or a list's item
+    if _head_key(after) or _NUMBERED.match(text, end) or _next_item(text, end):
+        return False  # a heading (six words at most, no danda: "অধ্যায় ২: শ্নাপসেন খেলা", a review), or a list's item
     from puthi.rules.terms import find_terms
 
     lead = len(after) - len(after.lstrip())

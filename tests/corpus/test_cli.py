@@ -127,6 +127,21 @@ def test_a_build_of_nothing_that_exists_makes_no_corpus(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_check_of_assamese_written_with_bengali_ra_says_to_repair_it_first(tmp_path, capsys):
+    # a newcomer's page read by a Bengali model: 1 rule of 6 was read, and nothing said why
+    from puthi.corpus.cli import main
+
+    text = ("দছ-গুটি খেলত দুজন খেলুৱৈ থাকে আরু প্রতিজনর দহটা গুটি থাকে। বর্ডর মাজর বিন্দুটোত প্রথমে কোনো গুটি "
+            "নাথাকে। যি খেলুৱৈর গুটি আগতে শেষ হয়, তেওঁ হারে। গুটিবোর বর্ডর ওপরত রাখিব লাগে।\n")
+    page = tmp_path / "page.txt"
+    page.write_text(text, encoding="utf-8")
+    assert main(["check", str(page), "--game", "dashguti"]) == 0
+    assert "its words are Assamese" in capsys.readouterr().err
+    page.write_text(text.replace("র", "ৰ"), encoding="utf-8")
+    assert main(["check", str(page), "--game", "dashguti"]) == 0
+    assert "Assamese" not in capsys.readouterr().err
+
+
 def test_check_of_raw_garbled_ocr_says_to_repair_it_first(tmp_path, capsys):
     # a newcomer checked seed 000 as it is: "দুইজন লোকে थেলে" gave no players, and nothing said why
     from puthi.corpus.cli import main

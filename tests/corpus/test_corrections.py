@@ -177,6 +177,10 @@ def test_corrections_survive_a_full_rerun_and_are_exported_with_attribution(seed
     notes = [(n.get("subtype"), n.get("resp")) for i in claims for n in i.iter(T + "note")]
     assert len(claims) >= 20 and ("unverifiable", f"#{human_id('Rina Das')}") in notes
     assert all(resp in ("#puthi-claims", f"#{human_id('Rina Das')}") for _, resp in notes)
+    # the machine's verdict that she overruled stays beside hers, marked so (a newcomer lost the engine's word)
+    [judged] = [i for i in claims if any(n.get("resp") == f"#{human_id('Rina Das')}" for n in i.iter(T + "note"))]
+    assert [(n.get("type"), n.get("resp")) for n in judged.iter(T + "note")] == [
+        ("overruled-verdict", "#puthi-claims"), ("verdict", f"#{human_id('Rina Das')}")]
 
 
 def test_a_correction_follows_its_text_when_the_source_changes(tmp_path, fast_repair, capsys):

@@ -73,6 +73,9 @@ def test_a_bengali_ocr_line_with_stray_assamese_ra_stays_bengali():
     # a review: a short Assamese list of cards, whose names the Bengali word list alone has, stayed Assamese
     ("গোলাম টেক্কা সাহেব বিবি দহলা আটা সাতা তাচৰ ক্ৰম।\nগোলামৰ পিছত টেক্কা।", "as"),
     ("গোলামৰ পিছত টেক্কা সাহেব বিবি দহলা।", "as"),
+    # a review: three stray ৰ in Bengali, and Grabu's words (ফোটা, ইস্তক) that only Bengali has
+    ("যদি কাহাৰও ৰিস্তি আদি না থাকে, তাহা হইলে সেই হাতেৰ পাঁচ পাইবে। পরে খেলা চলিবে।", "bn"),
+    ("ইস্তক এবং অপৰ হাতে পঞ্চাশ ফোটা।", "bn"),
 ])
 def test_more_assamese_ra_than_bengali_ra_is_weighed_against_the_words(text, lang):
     assert detect_lang(text) == lang

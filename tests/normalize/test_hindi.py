@@ -79,3 +79,5 @@ def test_one_hindi_word_in_quotation_marks_is_quoted_not_misread():
     assert repair_line('হিন্দীতে ইহাকে "ताश" বলে।', "bn").text == 'হিন্দীতে ইহাকে "ताश" বলে।'
     assert real_hindi_runs("ইহাকে “ताश”, আর কিছু") == [(6, 12)]
     assert real_hindi_runs('যে "कब्रिब्री" নহে') == real_hindi_runs("যে ताश নহে") == []  # no word, or not quoted
+    for line in ('उसने "ताश" खेला और जीता।', 'वह "खेल" है'):  # a review: a quoted word inside Hindi is Hindi's
+        assert real_hindi_runs(line) == [(0, len(line))]

@@ -213,6 +213,19 @@ def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_
     ("বিপক্ষকে (e •) ফোটা", "বিপক্ষকে (৫০) ফোটা"),
     ("শ্নাপসেনে ২0টি তাস লাগে।", "শ্নাপসেনে ২০টি তাস লাগে।"),
     ("দাম ১O টাকা, Room 10", "দাম ১০ টাকা, Room 10"),
+    ("ফোটা ২0 পাইবে, COVID-১9 নয়", "ফোটা ২০ পাইবে, COVID-১9 নয়"),  # a review: not inside a Latin token
 ])
 def test_digit_lookalikes_next_to_punctuation_and_digits_of_two_scripts(line, repaired):
     assert repair_line(line, "bn").text == repaired
+
+
+def test_assamese_wa_that_ocr_read_as_ba_is_restored_where_the_word_list_knows_the_word():
+    # a newcomer: a page of Dash-guti read by the `ben` model kept খেলুবৈ, নোবাৰে, and lost half its rules
+    assert repair_line("খেলুবৈয়ে গুটি চলাব নোবাৰে, বৰ্ডত পেলোবা", "as").text == "খেলুৱৈয়ে গুটি চলাব নোৱাৰে, বৰ্ডত পেলোৱা"
+    assert repair_line("বৰ্ডত বহি খেলে", "as").text == "বৰ্ডত বহি খেলে"  # ব where the word has it stays
+
+
+def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
+    # a newcomer: "প্রত্যেক খেলোয়াড়ের …" became প্ৰত্যেক, spelled in neither language; the Assamese around it is repaired
+    line = 'এখন বঙালী কিতাপত লিখা আছে: "প্রত্যেক খেলোয়াড়ের দশটি গুটি থাকে।" অসমীয়াত প্রতিজন খেলুৱৈৰ দহটা গুটি থাকে।'
+    assert repair_line(line, "as").text == line.replace("প্রতিজন", "প্ৰতিজন")

@@ -475,7 +475,9 @@ def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_senten
     # but not onto a heading, nor a sentence that opens with a game's name (a review)
     for text, second in (("ছেষট্টি খেলা\n\nপ্রত্যেকে ছয়খানি তাস পায়, এবং\n\nশ্নাপসেন খেলা\n\nপ্রত্যেকে পাঁচখানি তাস পায়।",
                           ("schnapsen", 5)),
-                         ("প্রত্যেকে ছয়খানি তাস পায় এবং\n\nবিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়।", ("bisti", 8))):
+                         ("প্রত্যেকে ছয়খানি তাস পায় এবং\n\nবিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়।", ("bisti", 8)),
+                         ("প্রত্যেকে ছয়খানি তাস পায়, এবং\n\nঅধ্যায় ২: শ্নাপসেন খেলা\n\nপ্রত্যেকে পাঁচখানি তাস পায়।",
+                          ("schnapsen", 5))):
         assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 6), second]
 
 
@@ -486,6 +488,12 @@ def test_a_running_head_on_the_first_line_of_a_one_page_text_is_page_furniture(h
     assert [(c.stated, c.text) for c in claims] == [(24, "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।")]
 
 
+def test_a_numbered_item_on_the_first_line_of_a_text_is_no_running_head():
+    # a review: "(১)  প্রত্যেক খেলোয়াড় …" had been taken for a head and its rule lost
+    text = "(১)  প্রত্যেক খেলোয়াড় ছয়টি তাস পায়\nএবং ডিলার তুরুপ দেখায়।\n(২)  শেষ পিঠ যে পায় সে দশ পায়।"
+    assert [c.stated for c in extract_claims(text, "sixtysix")] == [6, 10]
+
+
 def test_a_meld_a_side_holds_names_no_game():
     # a newcomer: "ইস্তক , বিস্তি থাকে" in Grabu's rules (বিস্তি the meld) was quoted from বিস্তি and checked as Bisti
     text = ("গ্রাবু খেলায় চারিজন খেলে। যদি কোন পক্ষে ইস্তক , বিস্তি থাকে, তাহা হইলে বিপক্ষপক্ষকে চারি কুড়ি সাত "
@@ -493,6 +501,8 @@ def test_a_meld_a_side_holds_names_no_game():
     claims = extract_claims(text, "sixtysix")
     assert [(c.game, c.stated, c.text[:6]) for c in claims] == [("grabu", 4, "গ্রাবু"), ("grabu", 87, "যদি কো")]
     assert [c.game for c in extract_claims("বিস্তি খেলায় চারিজন খেলে।", "sixtysix")] == ["bisti"]  # the game
+    defined = "ছেষট্টি খেলায় প্রত্যেকে ছয়টি তাস পায়।\n\nবিস্তি হল চারজনের খেলা। এই খেলায় প্রত্যেকে তেরোটি তাস পায়।"
+    assert [c.game for c in extract_claims(defined, "sixtysix")] == ["sixtysix", "bisti", "bisti"]  # a review
 
 
 def test_a_running_head_with_a_dash_is_page_furniture():
