@@ -324,7 +324,7 @@ def _runs_on(text: str, start: int, end: int) -> bool:
     postposition: :data:`_JOINING_WORDS`), and the line after is no heading, list item or sentence that opens with a
     game's name (a review: "… পায়, এবং" / blank / "শ্নাপসেন খেলা" had given Sixty-Six's rule to Schnapsen).
 
-    >>> _runs_on("খেলানো হয়, যার থেকে\n\nপ্রতিটি খেলোয়াড়কে পাঁচটি কার্ড", 20, 22), _runs_on("তাস পায়\n\nশেষ কথা।", 8, 10)
+    >>> _runs_on("খেলানো হয়, যার থেকে\n\nপ্রতিটি খেলোয়াড়কে পাঁচটি কার্ড দেওয়া হয়।", 20, 22), _runs_on("তাস পায়\n\nশেষ কথা।", 8, 10)
     (True, False)
     >>> _runs_on("তাস পায়, এবং\n\nশ্নাপসেন খেলা\n", 13, 15), _runs_on("তাস পায়, এবং\n\nশ্নাপসেনে সবাই পাঁচটি পায়।", 13, 15)
     (False, False)
