@@ -392,7 +392,7 @@ def render_report(docs: list[DocView], *, title: str = "puthi review", summary: 
             f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in summary.items()
         ) + "</table>"
     return f"""<!DOCTYPE html>
-<html lang="bn"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="generator" content="puthi"><style>{_CSS}</style></head>
 <body><header><h1>{html.escape(title)}</h1>{summ}</header>
 <div class="toolbar"><label><input type="checkbox" id="f-low"> only low-confidence words (&lt; {LOW_CONF:.0f})</label>

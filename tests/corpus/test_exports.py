@@ -370,6 +370,8 @@ def test_the_review_page_of_a_corpus_shows_its_documents_and_verdicts(seed_copy,
     assert page.name == "report.html" and all(d.name in html for d in docs)
     assert html.count('class="verdict ') >= len(verdicts) > 0
     assert '<p class="meta">Assamese' in html and "language as" not in html  # by name (a newcomer)
+    # the page speaks English; each text says its own language (a newcomer: an Assamese corpus's page was lang="bn")
+    assert '<html lang="en">' in html and '<div class="text" lang="as">' in html
     (one,) = export.export(seed_copy, "html", tmp_path / "one", documents=[docs[0].name])
     assert docs[0].name in one.read_text(encoding="utf-8") and docs[1].name not in one.read_text(encoding="utf-8")
 
