@@ -113,6 +113,9 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
     return doubt_guesses(out, fixed.edits, in_output=False)  # a value the repair guessed is as sure as the guess
 
 
+GARBLE_SAMPLE = 256 * 1024  # characters
+
+
 def _warn_if_garbled(text: str, where: str) -> None:
     """Say so when a text looks like raw OCR with wrong-script garble: its rules are read only after a repair (a
     newcomer checked seed 000 as it is, and "দুইজন লোকে थেলে" gave no players). One word in twenty is enough: a
@@ -128,10 +131,12 @@ def _warn_if_garbled(text: str, where: str) -> None:
     from puthi.normalize.garble import find_garbled
     from puthi.rules.terms.letters import detect_lang
 
+    first = " first" if len(text) > GARBLE_SAMPLE else ""  # the beginning of a long text tells (a 16 MB line took
+    text = text[:GARBLE_SAMPLE]  # seconds)
     words = len(text.split())
     garbled = sum(len(find_garbled(line)) for line in text.splitlines())
     if garbled >= 3 and garbled * 20 >= words:
-        print(f"puthi check: {where}: {garbled} of its {words} words look like OCR garble (Devanagari or Latin "
+        print(f"puthi check: {where}: {garbled} of its{first} {words} words look like OCR garble (Devanagari or Latin "
               "look-alikes); its rules are read after a repair: check --repair",
               file=sys.stderr)
     n_as, n_bn = lang_evidence(text)

@@ -208,6 +208,9 @@ def _bengali_words(line: str, min_words: int = 3) -> bool:
     return only_bn >= min_words and only_bn >= 3 * only_as
 
 
+WORDS_SAMPLE = 64 * 1024  # characters whose words are enough to tell a long text's language by its words
+
+
 def word_votes(text: str) -> tuple[int, int]:
     """How many words of ``text`` only the Bengali lexicon knows, and how many only the Assamese one knows.
 
@@ -364,7 +367,7 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
         return "as" if only_as > only_bn else "bn"
     if n_as > n_bn:
         return "bn" if text and _bengali_with_stray_ra(text) else "as"
-    only_bn, only_as = word_votes(text) if text else (0, 0)
+    only_bn, only_as = word_votes(text[:WORDS_SAMPLE]) if text else (0, 0)
     return "as" if assamese_by_words(only_bn, only_as) else "bn"
 
 

@@ -102,7 +102,7 @@ def detect_lang(text: str) -> str:
     >>> detect_lang("এই খেলত চৌবিশখন তাচ লাগে।"), detect_lang("এই খেলাত চব্বিশটি তাস লাগে।")
     ('as', 'bn')
     """
-    from puthi.normalize.detect import assamese_by_words, lang_evidence, word_votes
+    from puthi.normalize.detect import WORDS_SAMPLE, assamese_by_words, lang_evidence, word_votes
 
     n_as, n_bn = lang_evidence(text)
     if not n_as and not n_bn:  # no ra at all: its words tell, and the tables' (a known limit of session 13)
@@ -118,7 +118,7 @@ def detect_lang(text: str) -> str:
         return "as"
     # Assamese that OCR wrote with Bengali র, told by its words as the repair tells it (a newcomer's terms --repair
     # read such a page as Bengali, where repair read it as Assamese)
-    return "as" if n_bn >= n_as and assamese_by_words(*word_votes(text)) else "bn"
+    return "as" if n_bn >= n_as and assamese_by_words(*word_votes(text[:WORDS_SAMPLE])) else "bn"
 
 
 RA_WA = regex.compile("[\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI LETTER RA WITH LOWER DIAGONAL}]")
