@@ -79,6 +79,7 @@ def main() -> int:
         ("Bengali", bengali, "bn"),
         ("Bengali, one ব or র read as ৰ", [x for p in bengali if (x := stray_ra(p, rng))], "bn"),
         ("Bengali, three ব or র read as ৰ", [x for p in bengali if (x := stray_ra(p, rng, 3))], "bn"),
+        ("Bengali, every র written ৰ", [p.replace("র", "ৰ") for p in bengali if "র" in p], "bn"),
     ]
     print("| pieces | count | told right | share |\n|---|---|---|---|")
     for label, texts, lang in sets:

@@ -259,12 +259,16 @@ def _refuse_near_concept(value: str, tables: tuple = ()) -> None:
     from puthi.corpus.glossary import table_entries
 
     entries = table_entries(tables)
-    if not _CONCEPT_LIKE.fullmatch(value) or any(value in (e.concept, e.headword) or value in e.forms
-                                                 for e in entries):
+    if any(value in (e.concept, e.headword) or value in e.forms for e in entries):
         return
-    if near := difflib.get_close_matches(value, sorted({e.concept for e in entries}), n=1, cutoff=0.8):
-        raise InputError(f"--term {value}", f"is no concept of the tables; did you mean {near[0]}? (a concept of "
-                                            "your own needs a name unlike the tables' ones)")
+    key = value.strip().strip(".").casefold().replace("_", ".")  # " card.queen", "CARD.QUEEN", "card_queen" (a tester)
+    if not _CONCEPT_LIKE.fullmatch(key):
+        return
+    concepts = sorted({e.concept for e in entries})
+    near = [c for c in concepts if c.casefold() == key] or difflib.get_close_matches(key, concepts, n=1, cutoff=0.8)
+    if near:
+        raise InputError(f"--term {value!r}", f"is no concept of the tables; did you mean {near[0]}? (a concept of "
+                                              "your own needs a name unlike the tables' ones)")
 
 
 def _note_new_concept(value: str, tables: tuple = ()) -> None:

@@ -286,10 +286,11 @@ def _claims(div: etree._Element, pages: list[StoredPage], resps: set[str | None]
             _sub(item, "quote", c.text)
             if c.stated is not None:  # a claim about a rule's wording with no value states none
                 _sub(item, "measure", str(c.stated), type="stated")
-            overruled = any(m.item.claim == i and m.active and m.resp == "human" for m in sp.verdicts)
+            held = {m.item.verdict for m in sp.verdicts if m.item.claim == i and m.active and m.resp == "human"}
             for m in sp.verdicts:
-                # the machine's verdict a person overruled stays, as such (a newcomer lost the engine's word)
-                if m.item.claim != i or not (m.active or (overruled and m.resp == "machine")):
+                # a verdict a person overruled, the machine's or another person's, stays as such (a newcomer lost the
+                # engine's word); one the person agreed with is no overruled verdict (a hostile tester)
+                if m.item.claim != i or not (m.active or (held and m.item.verdict not in held)):
                     continue
                 v = m.item
                 who = f"#{human_id(m.author)}" if m.resp == "human" else "#puthi-claims"

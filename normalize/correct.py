@@ -79,7 +79,7 @@ _WORD = regex.compile(_LETTERS + r"\u09f7?")
 _INNER_AA = regex.compile(rf"{_LETTERS}(?:\u09f7{_LETTERS})+")  # ৷ inside a word: ত৷স, or a danda: থাকে৷তুরুপ
 _GARBLE_NEIGHBOUR = regex.compile(f"[{LATIN_LETTERS}{DEVANAGARI_LETTERS}{regex.escape(OCR_SYMBOLS)}&]")
 _DIGITS = regex.compile(  # possessive, and a run starts only after a word that is not its own e: linear time
-    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|[|(\[“‘\"'—–,;:][ \t]*)(?<!e[ \t]+))"
+    r"(?:^[ \t]*|(?<=[\p{L}\p{M}][\p{M}]*[ \t]+|[|(\[“‘\"'—–,;:।॥৷][ \t]*)(?<!e[ \t]+))"
     r"(?P<run>[০-৯e•]++(?:[ \t][০-৯e•]++)*+)"
     # before a word, ending a table's cell or its line, or before punctuation ("e •।", "(e •)": a hostile tester)
     r"(?=[ \t]+[\u0980-\u09e5]|[ \t]*(?:\||$)|[ \t]*[।॥৷)\]”’\"',;:!?—–])"
@@ -183,12 +183,16 @@ def _more_assamese(word: str, bengali: str) -> bool:
     return rate >= QUOTED_ASSAMESE_MIN and rate > QUOTED_ASSAMESE_RATIO * web_counts().get(bengali, 0) / 1e9
 
 
-def _assamese_letters(word: str) -> tuple[str, float]:
+def _assamese_letters(word: str, ra: bool = False) -> tuple[str, float]:
     """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows; by default ব, but র in a
-    reph or ra-phala (ৰ্, ্ৰ), which is the Bengali ra's own shape there (জৰ্ম্মান is জর্ম্মান, not জব্ম্মান).
+    reph or ra-phala (ৰ্, ্ৰ), which is the Bengali ra's own shape there (জৰ্ম্মান is জর্ম্মান, not জব্ম্মান), and at
+    the word's end, where Bengali's endings have র (ট্রিকেৰ is ট্রিকের). With ``ra`` (a line written with ৰ for every র:
+    :func:`correct_line`) র where the lexicon knows both or neither (পাৰে is পারে, not পাবে; a hostile tester).
 
     >>> _assamese_letters("ৰিস্তি"), _assamese_letters("জৰ্ম্মান"), _assamese_letters("প্ৰবেশিক")
     (('বিস্তি', 0.6), ('জর্ম্মান', 0.6), ('প্রবেশিক', 0.6))
+    >>> _assamese_letters("ট্রিকেৰ"), _assamese_letters("পাৰে", ra=True)
+    (('ট্রিকের', 0.6), ('পারে', 0.9))
     """
     lex = load_lexicon("bn")
     options = [""]
@@ -199,8 +203,9 @@ def _assamese_letters(word: str) -> tuple[str, float]:
             options = [o + ch for o in options]
     known = [o for o in options if o in lex]
     if known:
-        return max(known, key=lex.frequency), 0.9
-    fallback = "".join(BENGALI_ONLY if ch in ASSAMESE_LETTERS and _in_conjunct(word, k) else
+        return max(known, key=lambda o: (ra and o.count(BENGALI_ONLY), lex.frequency(o))), 0.9
+    last = len(word) - 1
+    fallback = "".join(BENGALI_ONLY if ch in ASSAMESE_LETTERS and (ra or k == last or _in_conjunct(word, k)) else
                        "\N{BENGALI LETTER BA}" if ch in ASSAMESE_LETTERS else ch for k, ch in enumerate(word))
     return fallback, 0.6
 
@@ -275,8 +280,8 @@ def digit_edits(line: str) -> list[Edit]:
     ([('e •', '৫০')], ['৫'])
     >>> [e.confidence for e in digit_edits("যদি ৩• ফোটা, তবে ১•• ফোটা")]
     [0.8, 0.64]
-    >>> [e.after for e in digit_edits("হইবে e •। ফোটা (e •), “e •”")]
-    ['৫০', '৫০', '৫০']
+    >>> [e.after for e in digit_edits("হইবে e •। ফোটা (e •), “e •”। e • ফোটা")]
+    ['৫০', '৫০', '৫০', '৫০']
     """
     edits = []
     for m in _DIGITS.finditer(line):
@@ -376,6 +381,8 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     # a Bengali line quoting Assamese: an Assamese word with ৰ ৱ in it (not OCR's ৰিস্তি, which is no word)
     quoting = lang == "bn" and any(w in assamese for w in RA_WA_WORD.findall(line))
     quoted = _bengali_quotations(line) if lang == "as" else []
+    # a Bengali line with no র and two ৰ or more is written with ৰ for র (a hostile tester), not OCR's stray ৰ for ব
+    written_with_ra_as = lang == "bn" and BENGALI_ONLY not in line and line.count(ASSAMESE_LETTERS[0]) >= 2
     inner = []  # ত৷স: the ৷ inside a word is the vowel sign া when that makes a word (a hostile tester)
     for m in _INNER_AA.finditer(line):
         joined = m.group().replace(CURRENCY_FOUR, "\N{BENGALI VOWEL SIGN AA}")
@@ -395,7 +402,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
-            after, conf = _assamese_letters(core)
+            after, conf = _assamese_letters(core, written_with_ra_as)
             if BENGALI_ONLY not in line and _more_assamese(core, after):
                 continue  # a quotation (আৰু, not আবু), not OCR damage (পৰ্যন্ত is পর্যন্ত)
             if conf < 0.9 and core in assamese:

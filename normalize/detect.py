@@ -139,7 +139,8 @@ def line_lang(line: str, doc_lang: str, min_letters: int = 3, *, before: str | N
     ('as', 'bn')
     """
     n_as, n_bn = lang_evidence(line)
-    if doc_lang == "bn" and n_as >= min_letters and not n_bn and _assamese_words(line):
+    if doc_lang == "bn" and n_as >= min_letters and not n_bn and _assamese_words(line) \
+            and not bengali_by_words(*word_votes(line)):  # Bengali written with ৰ for র stays Bengali
         return "as"
     if doc_lang == "as" and (n_as or n_bn):  # a line with no ra at all needs no telling: no ra to keep
         n_as -= len(_RA_IN_CONJUNCT.findall(line))
@@ -190,6 +191,8 @@ class LanguageRun:
 
 
 # ৰ in a conjunct: a ra-phala (্ৰ) or a reph (ৰ্), where `asm` writes ৰ for Bengali's র too.
+_CONJUNCT_RA_WORD = regex.compile(r"[\p{L}\p{M}]*(?:\N{BENGALI SIGN VIRAMA}\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
+                                  r"|\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}\N{BENGALI SIGN VIRAMA})[\p{L}\p{M}]*")
 _RA_IN_CONJUNCT = regex.compile(r"\N{BENGALI SIGN VIRAMA}\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}"
                                 r"|\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}(?=\N{BENGALI SIGN VIRAMA})")
 
@@ -298,7 +301,7 @@ class PageEvidence:
         n_as, n_bn = lang_evidence(text)
         self.assamese += n_as
         self.bengali += n_bn
-        if n_bn:  # Assamese that OCR read with Bengali র is told by its words
+        if n_bn or n_as:  # Assamese that OCR read with Bengali র, or Bengali written with ৰ, is told by its words
             only_bn, only_as = word_votes(text)
             self.only_bengali += only_bn
             self.only_assamese += only_as
@@ -323,7 +326,7 @@ class PageEvidence:
         if self.bengali >= 4 and self.bengali >= 4 * self.assamese:
             return "as" if assamese_by_words(self.only_bengali, self.only_assamese) else "bn"
         if self.assamese >= 4 and self.assamese >= 4 * self.bengali and 2 * self.assamese_words >= self.ra_wa_words:
-            return "as"
+            return "bn" if bengali_by_words(self.only_bengali, self.only_assamese) else "as"
         leaning = "as" if self.assamese and not self.bengali else "bn" if self.bengali and not self.assamese else None
         return before if before and leaning in (None, before) else default
 
@@ -365,8 +368,10 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     if not n_as and not n_bn:
         only_bn, only_as = word_votes(text)
         return "as" if only_as > only_bn else "bn"
-    if n_as > n_bn:
-        return "bn" if text and _bengali_with_stray_ra(text) else "as"
+    if n_as > n_bn:  # Bengali with OCR's ৰ for some ব or র, or written with ৰ for every র (a hostile tester); a
+        # word whose ৰ stands in a conjunct is no vote there: Assamese পূৰ্ণ, মাত্ৰিক are Bengali's পূর্ণ, মাত্রিক
+        return "bn" if text and (_bengali_with_stray_ra(text) or bengali_by_words(
+            *word_votes(_CONJUNCT_RA_WORD.sub(" ", text[:WORDS_SAMPLE])))) else "as"
     only_bn, only_as = word_votes(text[:WORDS_SAMPLE]) if text else (0, 0)
     return "as" if assamese_by_words(only_bn, only_as) else "bn"
 
@@ -379,6 +384,15 @@ def assamese_by_words(only_bn: int, only_as: int) -> bool:
     (True, False)
     """
     return only_as >= 2 and only_as > 2 * only_bn
+
+
+def bengali_by_words(only_bn: int, only_as: int) -> bool:
+    """:func:`assamese_by_words` the other way: twice as many words only Bengali has, two at least.
+
+    >>> bengali_by_words(*word_votes("তাহাৰা খেলা কৰিতেছিল এবং হাৰিয়া গেল")), bengali_by_words(2, 1)
+    (True, False)
+    """
+    return assamese_by_words(only_as, only_bn)
 
 
 def _bengali_with_stray_ra(text: str) -> bool:

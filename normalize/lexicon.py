@@ -247,18 +247,17 @@ _ONE_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 
 @functools.cache
 def shared_card_names() -> frozenset[str]:
-    """The one-word Bengali names of cards in the tables that have no Assamese form there (টেক্কা, সাহেব, গোলাম):
-    Assamese writing uses them too, so they tell no language apart (a review); the suits, whose Assamese forms differ,
+    """The one-word names of cards in the tables' Bengali and Assamese rows (টেক্কা, সাহেব, গোলাম): Assamese writing
+    uses the Bengali names too, so they tell no language apart (a review); the suits, whose Assamese forms differ,
     and the words of Grabu (ফোটা, পিঠ) still do.
 
-    >>> "সাহেব" in shared_card_names(), "ফোটা" in shared_card_names()
-    (True, False)
+    >>> "সাহেব" in shared_card_names(), "টেক্কা" in shared_card_names(), "ফোটা" in shared_card_names()
+    (True, True, False)
     """
     try:
         from puthi.rules.terms import load_tables
     except ImportError:
         return frozenset()
-    entries = [e for e in load_tables().entries if e.concept.startswith("card.")]
-    paired = {e.concept for e in entries if "as" in e.lang.split("|")}
-    forms = (f for e in entries if e.lang == "bn" and e.concept not in paired for f in (e.headword, *e.variants))
+    forms = (f for e in load_tables().entries if e.concept.startswith("card.") and {"bn", "as"} & set(e.lang.split("|"))
+             for f in (e.headword, *e.variants))
     return frozenset(normalized(f) for f in forms if _ONE_WORD.match(f))

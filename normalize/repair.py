@@ -52,6 +52,7 @@ from puthi.normalize.unicode import normalize, normalized
 
 MAX_LINE = 100_000  # longer lines are normalised only (a binary or a book without line breaks)
 _WORD_EDGE = "\"'“”‘’«»,;:?!.।॥\u09f7()[]-–—…|\u200c\u200d"  # with ৷, the danda Bengali fonts draw
+_ASCII = regex.compile(r"[0-9A-Za-z]")
 _BENGALI_WORD = regex.compile(r"^[\u0980-\u09ff\u200c\u200d]+$")
 _INDIC_SIGN = regex.compile(r"[\u0900-\u097f\u0980-\u09e5\u09f0-\u09f1]")  # Devanagari digits too: [१२४]
 
@@ -188,6 +189,13 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     if len(line) > MAX_LINE:
         return Repair(text1, edits, lang)
     current = text1
+    # ১0:৩0 in a Bengali line is a time, not English soup read as "you" (a hostile tester): a 0 among Bengali digits
+    # is ০ before the English pass, on a line with no other Latin letter or digit; other mixtures (the memoir's ৮৪১15
+    # is an English word read as digits) are the English pass's first
+    if (mixed := [e for e in mixed_digit_edits(current) if not _ASCII.search(e.before.replace("0", ""))]) \
+            and not _ASCII.search(apply_edits(current, mixed)):
+        edits = compose(line, edits, mixed)
+        current = apply_edits(current, mixed)
     if english:
         soup_edits = english_edits(current, min_confidence=english_confidence)
         if soup_edits:

@@ -245,8 +245,9 @@ def test_a_term_link_to_an_unknown_concept_is_kept_with_a_note(seed_copy, capsys
     assert cli.main([*base, "--term", "dashguti.piece"]) == 0
     assert "no concept" not in capsys.readouterr().err
     # a concept the tables nearly have is a typing error: refused, the link in force kept (a newcomer's card.fiv)
-    assert cli.main([*base, "--term", "dashguti.pice"]) == 2
-    assert "did you mean dashguti.piece?" in capsys.readouterr().err
+    for near in ("dashguti.pice", "DASHGUTI.PIECE", " dashguti.piece", "dashguti.piece.", "dashguti_piece"):
+        assert cli.main([*base, "--term", near]) == 2, near  # a second hostile tester's spellings too
+        assert "did you mean dashguti.piece?" in capsys.readouterr().err
     with Corpus(seed_copy) as c:
         assert [a.after for a in c.annotations() if a.kind == "term"] == ["bogus.concept", "dashguti.piece"]
 
@@ -1035,3 +1036,25 @@ def test_a_document_name_is_found_in_any_unicode_form(tmp_path, fast_repair):
     nfc = unicodedata.normalize("NFC", "খেলুৱৈৰ নি\u09dfম.txt")
     assert nfc != "খেলুৱৈৰ নি\u09dfম.txt"
     assert cli.main(["correct", "--db", str(db), "--doc", nfc, "--game", "dashguti", "--author", "rk"]) == 0
+
+
+def test_the_tei_keeps_a_verdict_a_person_overruled_but_not_one_they_agreed_with(tmp_path, fast_repair):
+    # a newcomer lost the engine's verdict under theirs; a hostile tester saw "overruled" where the person agreed
+    from puthi.corpus import export
+
+    _, db, where = _built(tmp_path, "book.txt", "ছেষট্টি খেলায় প্রত্যেকে আটখানি তাস পায়।\n")
+    aim = [*where[:-2], "--start", "0", "--end", "20"]
+
+    def notes() -> list[tuple]:
+        [tei] = export.export(db, "tei", tmp_path / f"tei-{len(list(tmp_path.iterdir()))}")
+        assert validate(tei.read_bytes()) == []
+        return [(n.get("type"), n.get("subtype"), n.get("resp")) for n in parse_xml(tei.read_bytes()).iter(T + "note")
+                if (n.get("type") or "").endswith("verdict")]
+
+    assert notes() == [("verdict", "contradicted", "#puthi-claims")]
+    assert cli.main(["correct", *aim, "--verdict", "contradicted", "--author", "rk"]) == 0
+    assert notes() == [("verdict", "contradicted", f"#{human_id('rk')}")]
+    assert cli.main(["correct", *aim, "--verdict", "unverifiable", "--author", "nb"]) == 0
+    assert notes() == [("overruled-verdict", "contradicted", "#puthi-claims"),
+                       ("overruled-verdict", "contradicted", f"#{human_id('rk')}"),
+                       ("verdict", "unverifiable", f"#{human_id('nb')}")]

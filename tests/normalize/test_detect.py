@@ -93,6 +93,16 @@ def test_assamese_that_ocr_read_with_bengali_ra_stays_assamese_and_is_repaired_b
         assert detect_lang(_seed(name)) == "bn"
 
 
+def test_bengali_written_with_assamese_ra_stays_bengali_and_is_repaired_back():
+    # a hostile tester: seed 002 with ৰ for every র was read as Assamese, even under --lang bn, and পারে became পাবে
+    from puthi.normalize.repair import repair_text
+
+    seed = _seed("002_fd2ddf660d513a42.txt")
+    damaged = seed.replace("র", "ৰ")
+    assert detect_lang(damaged) == "bn"
+    assert repair_text(damaged).text == seed
+
+
 @pytest.mark.parametrize(("text", "lang"), [
     # a known limit of session 13: a line with no ra at all was Bengali, whatever its words
     ("মই তাচ খেলি ভাল পাওঁ।", "as"),
