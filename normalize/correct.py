@@ -247,20 +247,52 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
     lex = load_lexicon("as")
     fixed = word.replace(BENGALI_ONLY, RA_AS)
     if fixed not in lex:
-        # ৰ and ৱ read for each other, and ৱ read as ব (the `ben` model: খেলুবৈ for খেলুৱৈ, a newcomer)
-        slots = [i for i, c in enumerate(fixed) if c in ASSAMESE_LETTERS or c == BA_WA[0]][:MAX_RA_WA_SLOTS]
-        variants = {fixed}
-        for i in slots:
-            options = ASSAMESE_LETTERS if fixed[i] in ASSAMESE_LETTERS else BA_WA
-            variants |= {v[:i] + c + v[i + 1:] for v in variants for c in options}
-        known = [v for v in variants if lex.frequency(v) >= MIN_RA_WA_FREQ]
-        if known:
-            best = max(known, key=lambda v: (lex.frequency(v), v))
-            return best, 0.8, "bengali-letter-in-assamese" if BENGALI_ONLY in word else "assamese-ra-wa"
+        # ৰ and ৱ read for each other, and ৱ read as ব (the `ben` model: খেলুবৈ for খেলুৱৈ, a newcomer); an inflected
+        # word by its stem, the ending kept (খেলুবৈসকলে: a hostile tester)
+        for stem, ending in _stems(fixed, lex):
+            if best := _ra_wa_spelling(stem, lex):
+                return best + ending, 0.8, "bengali-letter-in-assamese" if BENGALI_ONLY in word else "assamese-ra-wa"
     if fixed == word or (fixed not in lex and _RA_ALONE.search(word) and word in load_lexicon("bn")):
         return None  # a Bengali word quoted in Assamese (খেলোয়াড়ের) stays, when no Assamese word reads so; `asm`
         # writes র for ৰ in conjuncts (ড্রাফট for ড্ৰাফট), hardly ever alone
     return fixed, 0.9 if fixed in lex else 0.7, "bengali-letter-in-assamese"
+
+
+def _ra_wa_spelling(word: str, lex) -> str | None:
+    """The commonest word of the Assamese list that ``word`` is with ৰ and ৱ read for each other and ব read for ৱ,
+    if any (seen at least ``MIN_RA_WA_FREQ`` times).
+
+    >>> _ra_wa_spelling("খেলুবৈ", load_lexicon("as")), _ra_wa_spelling("কিতাপ", load_lexicon("as"))
+    ('খেলুৱৈ', None)
+    """
+    slots = [i for i, c in enumerate(word) if c in ASSAMESE_LETTERS or c == BA_WA[0]][:MAX_RA_WA_SLOTS]
+    variants = {word}
+    for i in slots:
+        options = ASSAMESE_LETTERS if word[i] in ASSAMESE_LETTERS else BA_WA
+        variants |= {v[:i] + c + v[i + 1:] for v in variants for c in options}
+    known = [v for v in variants if v != word and lex.frequency(v) >= MIN_RA_WA_FREQ]
+    return max(known, key=lambda v: (lex.frequency(v), v)) if known else None
+
+
+def _stems(word: str, lex) -> list[tuple[str, str]]:
+    """``(word, "")``, then ``(stem, ending)`` for each Assamese ending ``word`` has whose stem the list lacks as it is
+    (a stem the list has needs no repair).
+
+    >>> _stems("খেলুবৈসকলে", load_lexicon("as"))[:2]
+    [('খেলুবৈসকলে', ''), ('খেলুবৈ', 'সকলে')]
+    """
+    out = [(word, "")]
+    for ending in _ASSAMESE_ENDINGS:
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and len(stem) >= 2 and stem not in lex:
+            out.append((stem, ending))
+    return out
+
+
+# Assamese endings, longest first: plural and definite markers, then case endings (a grammar's list)
+_ASSAMESE_ENDINGS = ("সকলে", "সকলৰ", "সকলক", "সকলত", "সকল", "বোৰে", "বোৰৰ", "বোৰক", "বোৰত", "বোৰ", "খিনিৰ", "খিনি",
+                     "টোৱে", "টোৰ", "টোক", "টোত", "টো", "জনে", "জনৰ", "জনক", "জন", "খনৰ", "খনত", "খন", "লৈ", "ৰে",
+                     "য়ে", "ৰ", "ত", "ক", "ে")
 
 
 def digit_edits(line: str) -> list[Edit]:

@@ -225,6 +225,8 @@ def test_assamese_wa_that_ocr_read_as_ba_is_restored_where_the_word_list_knows_t
     # a newcomer: a page of Dash-guti read by the `ben` model kept খেলুবৈ, নোবাৰে, and lost half its rules
     assert repair_line("খেলুবৈয়ে গুটি চলাব নোবাৰে, বৰ্ডত পেলোবা", "as").text == "খেলুৱৈয়ে গুটি চলাব নোৱাৰে, বৰ্ডত পেলোৱা"
     assert repair_line("বৰ্ডত বহি খেলে", "as").text == "বৰ্ডত বহি খেলে"  # ব where the word has it stays
+    # an inflected word by its stem (a second hostile tester: খেলুবৈসকলে kept its ব and its rule was lost)
+    assert repair_line("খেলুবৈসকলে দহটা গুটি ৰাখে", "as").text == "খেলুৱৈসকলে দহটা গুটি ৰাখে"
 
 
 def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
