@@ -388,7 +388,7 @@ def _bengali_quotations(line: str) -> list[tuple[int, int]]:
     return out
 
 
-_QUOTATION = regex.compile(r"[\"“«]([^\"”»]+)[\"”»]")
+_QUOTATION = regex.compile(r"[\"“«‘]([^\"”»’]+)[\"”»’]")  # not a straight ': Assamese writes হ'ব, ক'লা
 
 
 def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None) -> list[Edit]:

@@ -233,3 +233,4 @@ def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
     # a newcomer: "প্রত্যেক খেলোয়াড়ের …" became প্ৰত্যেক, spelled in neither language; the Assamese around it is repaired
     line = 'এখন বঙালী কিতাপত লিখা আছে: "প্রত্যেক খেলোয়াড়ের দশটি গুটি থাকে।" অসমীয়াত প্রতিজন খেলুৱৈৰ দহটা গুটি থাকে।'
     assert repair_line(line, "as").text == line.replace("প্রতিজন", "প্ৰতিজন")
+    assert repair_line("তেওঁ কৈছিল ‘অবস্থা’ বুলি।", "as").text == "তেওঁ কৈছিল ‘অবস্থা’ বুলি।"  # in single quotes too
