@@ -29,4 +29,4 @@ VERSION = "16"  # the corpus redoes the claims of stored pages when this changes
 # 14: capture that need not be made, "কাটতে হবে না", "নাকাটিলেও হয়"; 15: a value the repair guessed is a guess;
 # 16: a heading may end in ৷, OCR's danda ("বিস্তি খেল৷"); a
 # sentence runs on across a blank line after a comma or a word that ends none, "যার থেকে"; a meld a side holds,
-# "বিস্তি থাকে", names no game)
+# "বিস্তি থাকে", names no game; a count of batches, "তিন-তিনটি ব্যাচে", is no hand)

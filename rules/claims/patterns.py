@@ -165,6 +165,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         leaves = s.text[cue_start - s.start : cue_end - s.start] == "পাত" and n.value < _DECK_MIN
         if id(n) in packets:  # "প্রথমে দুইখানি, পরে তিনখানি ও তিনখানি করিয়া তাস বাঁটিতে হয়": the deal's packets
             continue
+        if _BATCHES.match(s.after(n.end, 16)):  # "তিন-তিনটি ব্যাচে তাস দেওয়া হয়": batches of the deal, no hand
+            continue  # (a known limit of session 17)
         if _after_total(s, n) and cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             continue  # "দুইজনে মিলিয়া মোট ষোলখানি তাস পায়": the cards dealt, not the pack nor a hand
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
@@ -231,6 +233,7 @@ def _rounds(s: Sentence) -> list[tuple[NumberSpan, NumberSpan]]:
             and _EACH_TIME.fullmatch(s.text[a.end - s.start : b.start - s.start])]
 
 
+_BATCHES = regex.compile(r"\s*(?:ব্যাচে|ব্যাচ|দফায়|দফায়|দফাতে|কিস্তিতে|প্যাকেটে|বাৰত|বাৰে|বারে)(?![\p{L}\p{M}])")
 _EACH_TIME = regex.compile(r"\s*(?:টি|টা|খানি|খানা)?\s*(?:করে|করিয়া|কৰি)\s*")  # "N each"
 _ROUNDS = regex.compile(r"\s*(?:দফায়|দফা|বারে|কিস্তিতে|কিস্তিত|বাৰত|বাৰে)")  # "in M rounds"
 

@@ -494,6 +494,12 @@ def test_a_numbered_item_on_the_first_line_of_a_text_is_no_running_head():
     assert [c.stated for c in extract_claims(text, "sixtysix")] == [6, 10]
 
 
+def test_a_count_of_batches_is_no_hand():
+    # a known limit of session 17: "তিন-তিনটি ব্যাচে" gave a hand of 3 beside the deal's 3-3
+    claims = extract_claims("ছেষট্টি খেলায় তিন-তিনটি ব্যাচে তাস দেওয়া হয়।", "sixtysix")
+    assert [(c.quantity, c.stated) for c in claims] == [("deal_pattern", "3-3")]
+
+
 def test_a_meld_a_side_holds_names_no_game():
     # a newcomer: "ইস্তক , বিস্তি থাকে" in Grabu's rules (বিস্তি the meld) was quoted from বিস্তি and checked as Bisti
     text = ("গ্রাবু খেলায় চারিজন খেলে। যদি কোন পক্ষে ইস্তক , বিস্তি থাকে, তাহা হইলে বিপক্ষপক্ষকে চারি কুড়ি সাত "
