@@ -39,7 +39,14 @@ from puthi.corpus.textio import (
     text_lang,
 )
 from puthi.errors import InputError
-from puthi.normalize.detect import LanguageRun, PageEvidence, detect_lang, lang_evidence, page_langs
+from puthi.normalize.detect import (
+    LanguageRun,
+    PageEvidence,
+    detect_lang,
+    lang_evidence,
+    page_langs,
+    ra_written_as_assamese,
+)
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -207,7 +214,10 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            r = repair_line(text, line_lang, document=document, line_counts=noise.counts, before=run.lang)
+            ra_as = line_lang == "bn" and (ra_written_as_assamese(pages[page].assamese, pages[page].bengali)
+                                           if page < len(pages) else ra_written_as_assamese(*lang_evidence(head)))
+            r = repair_line(text, line_lang, document=document, line_counts=noise.counts, before=run.lang,
+                            ra_as=ra_as)
             run.add(text, r.lang)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)

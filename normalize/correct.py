@@ -184,16 +184,19 @@ def _more_assamese(word: str, bengali: str) -> bool:
 
 
 def _assamese_letters(word: str, ra: bool = False) -> tuple[str, float]:
-    """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows; by default ব, but র in a
-    reph or ra-phala (ৰ্, ্ৰ), which is the Bengali ra's own shape there (জৰ্ম্মান is জর্ম্মান, not জব্ম্মান), and at
-    the word's end, where Bengali's endings have র (ট্রিকেৰ is ট্রিকের). With ``ra`` (a line written with ৰ for every র:
-    :func:`correct_line`) র where the lexicon knows both or neither (পাৰে is পারে, not পাবে; a hostile tester).
+    """Replace ৰ ৱ in a Bengali-document word: ব or র, whichever the lexicon knows; by default ব (OCR's ৰ is ব's look-
+    alike), but র in a reph or ra-phala (ৰ্, ্ৰ), which is the Bengali ra's own shape there (জৰ্ম্মান is জর্ম্মান, not
+    জব্ম্মান), and in the genitive endings ের, ার (ট্রিকেৰ is ট্রিকের). With ``ra`` (a text written with ৰ for every র,
+    :func:`~puthi.normalize.detect.ra_written_as_assamese`) every ৰ is র: such a text writes its ব as ব (a hostile
+    tester's seed 002 had পারে made পাবে).
 
     >>> _assamese_letters("ৰিস্তি"), _assamese_letters("জৰ্ম্মান"), _assamese_letters("প্ৰবেশিক")
     (('বিস্তি', 0.6), ('জর্ম্মান', 0.6), ('প্রবেশিক', 0.6))
-    >>> _assamese_letters("ট্রিকেৰ"), _assamese_letters("পাৰে", ra=True)
-    (('ট্রিকের', 0.6), ('পারে', 0.9))
+    >>> _assamese_letters("ট্রিকেৰ"), _assamese_letters("পাৰে", ra=True), _assamese_letters("অভাৰ")
+    (('ট্রিকের', 0.6), ('পারে', 0.9), ('অভাব', 0.9))
     """
+    if ra:
+        return word.replace(RA_AS, BENGALI_ONLY).replace(ASSAMESE_LETTERS[1], "\N{BENGALI LETTER BA}"), 0.9
     lex = load_lexicon("bn")
     options = [""]
     for ch in word:
@@ -203,11 +206,14 @@ def _assamese_letters(word: str, ra: bool = False) -> tuple[str, float]:
             options = [o + ch for o in options]
     known = [o for o in options if o in lex]
     if known:
-        return max(known, key=lambda o: (ra and o.count(BENGALI_ONLY), lex.frequency(o))), 0.9
-    last = len(word) - 1
-    fallback = "".join(BENGALI_ONLY if ch in ASSAMESE_LETTERS and (ra or k == last or _in_conjunct(word, k)) else
+        return max(known, key=lex.frequency), 0.9
+    genitive = len(word) - 1 if word.endswith(_GENITIVE_RA) else -1
+    fallback = "".join(BENGALI_ONLY if ch in ASSAMESE_LETTERS and (k == genitive or _in_conjunct(word, k)) else
                        "\N{BENGALI LETTER BA}" if ch in ASSAMESE_LETTERS else ch for k, ch in enumerate(word))
     return fallback, 0.6
+
+
+_GENITIVE_RA = ("\N{BENGALI VOWEL SIGN E}" + RA_AS, "\N{BENGALI VOWEL SIGN AA}" + RA_AS)  # ের, ার with OCR's ৰ
 
 
 def _in_conjunct(word: str, k: int) -> bool:
@@ -250,7 +256,7 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
         # ৰ and ৱ read for each other, and ৱ read as ব (the `ben` model: খেলুবৈ for খেলুৱৈ, a newcomer); an inflected
         # word by its stem, the ending kept (খেলুবৈসকলে: a hostile tester)
         for stem, ending in _stems(fixed, lex):
-            if best := _ra_wa_spelling(stem, lex):
+            if best := _ra_wa_spelling(stem, lex, swap=not ending):  # a stem only by its ব: সিটোৱে is no সিটোৰ + ে
                 return best + ending, 0.8, "bengali-letter-in-assamese" if BENGALI_ONLY in word else "assamese-ra-wa"
     if fixed == word or (fixed not in lex and _RA_ALONE.search(word) and word in load_lexicon("bn")):
         return None  # a Bengali word quoted in Assamese (খেলোয়াড়ের) stays, when no Assamese word reads so; `asm`
@@ -258,14 +264,15 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
     return fixed, 0.9 if fixed in lex else 0.7, "bengali-letter-in-assamese"
 
 
-def _ra_wa_spelling(word: str, lex) -> str | None:
-    """The commonest word of the Assamese list that ``word`` is with ৰ and ৱ read for each other and ব read for ৱ,
-    if any (seen at least ``MIN_RA_WA_FREQ`` times).
+def _ra_wa_spelling(word: str, lex, swap: bool = True) -> str | None:
+    """The commonest word of the Assamese list that ``word`` is with ব read for ৱ, and with ৰ and ৱ read for each
+    other (``swap``), if any (seen at least ``MIN_RA_WA_FREQ`` times).
 
     >>> _ra_wa_spelling("খেলুবৈ", load_lexicon("as")), _ra_wa_spelling("কিতাপ", load_lexicon("as"))
     ('খেলুৱৈ', None)
     """
-    slots = [i for i, c in enumerate(word) if c in ASSAMESE_LETTERS or c == BA_WA[0]][:MAX_RA_WA_SLOTS]
+    letters = ASSAMESE_LETTERS if swap else ""
+    slots = [i for i, c in enumerate(word) if c in letters or c == BA_WA[0]][:MAX_RA_WA_SLOTS]
     variants = {word}
     for i in slots:
         options = ASSAMESE_LETTERS if word[i] in ASSAMESE_LETTERS else BA_WA
@@ -391,12 +398,14 @@ def _bengali_quotations(line: str) -> list[tuple[int, int]]:
 _QUOTATION = regex.compile(r"[\"“«‘]([^\"”»’]+)[\"”»’]")  # not a straight ': Assamese writes হ'ব, ক'লা
 
 
-def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None) -> list[Edit]:
+def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None, *,
+                 ra_as: bool = False) -> list[Edit]:
     """Edits (offsets into ``line``, which should be normalised) that correct OCR damage in one line.
 
     Words touching Latin, Devanagari or OCR symbols (garble) are left to the wrong-script repair.
     ``document`` counts the words of the whole text (:func:`puthi.normalize.repair.document_words`); with
-    it, a candrabindu is added only to a word the document spells with one elsewhere.
+    it, a candrabindu is added only to a word the document spells with one elsewhere. ``ra_as``: the Bengali text is
+    written with ৰ for every র (:func:`~puthi.normalize.detect.ra_written_as_assamese`).
 
     >>> [(e.before, e.after) for e in correct_line("তাহ হইলে দুই কুড়ি সাত ফোট৷ দেখাইতে হুইবে")]
     [('ফোট৷', 'ফোটা'), ('হুইবে', 'হইবে')]
@@ -413,8 +422,6 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     # a Bengali line quoting Assamese: an Assamese word with ৰ ৱ in it (not OCR's ৰিস্তি, which is no word)
     quoting = lang == "bn" and any(w in assamese for w in RA_WA_WORD.findall(line))
     quoted = _bengali_quotations(line) if lang == "as" else []
-    # a Bengali line with no র and two ৰ or more is written with ৰ for র (a hostile tester), not OCR's stray ৰ for ব
-    written_with_ra_as = lang == "bn" and BENGALI_ONLY not in line and line.count(ASSAMESE_LETTERS[0]) >= 2
     inner = []  # ত৷স: the ৷ inside a word is the vowel sign া when that makes a word (a hostile tester)
     for m in _INNER_AA.finditer(line):
         joined = m.group().replace(CURRENCY_FOUR, "\N{BENGALI VOWEL SIGN AA}")
@@ -434,7 +441,7 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             continue
         core = token[:-1] if token.endswith(CURRENCY_FOUR) else token
         if lang == "bn" and any(c in ASSAMESE_LETTERS for c in core):
-            after, conf = _assamese_letters(core, written_with_ra_as)
+            after, conf = _assamese_letters(core, ra_as)
             if BENGALI_ONLY not in line and _more_assamese(core, after):
                 continue  # a quotation (আৰু, not আবু), not OCR damage (পৰ্যন্ত is পর্যন্ত)
             if conf < 0.9 and core in assamese:

@@ -387,6 +387,17 @@ def assamese_by_words(only_bn: int, only_as: int) -> bool:
     return only_as >= 2 and only_as > 2 * only_bn
 
 
+def ra_written_as_assamese(n_as: int, n_bn: int) -> bool:
+    """Is a Bengali text with ``n_as`` ৰ ৱ and ``n_bn`` র written with ৰ for every র (a font or keyboard of Assamese, a
+    hostile tester's seed 002), not OCR's stray ৰ for ব? So when it has no র and ten ৰ ৱ or more: a page of Bengali
+    has many র.
+
+    >>> ra_written_as_assamese(*lang_evidence("তাহাৰা খেলা কৰিতেছিল। " * 5)), ra_written_as_assamese(12, 30)
+    (True, False)
+    """
+    return not n_bn and n_as >= 10
+
+
 def bengali_by_words(only_bn: int, only_as: int) -> bool:
     """:func:`assamese_by_words` the other way: twice as many words only Bengali has, two at least.
 

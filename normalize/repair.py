@@ -44,7 +44,14 @@ from puthi.normalize.correct import (
     only_adds_candrabindu,
     word_correction,
 )
-from puthi.normalize.detect import LanguageRun, detect_lang, has_garble, line_lang
+from puthi.normalize.detect import (
+    LanguageRun,
+    detect_lang,
+    has_garble,
+    lang_evidence,
+    line_lang,
+    ra_written_as_assamese,
+)
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.furniture import NoiseLines, furniture_edit
 from puthi.normalize.noise import MIN_CONFIDENCE, english_edits
@@ -166,7 +173,8 @@ def _garble_edits(fix_line, text: str, document: Mapping[str, int] | None = None
 
 def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bool = True,
                 english_confidence: float = MIN_CONFIDENCE, document: Mapping[str, int] | None = None,
-                line_counts: Mapping[str, int] | None = None, before: str | None = None) -> Repair:
+                line_counts: Mapping[str, int] | None = None, before: str | None = None, ra_as: bool = False
+                ) -> Repair:
     """Repair one line (no newline inside) in ``lang`` ("bn" or "as"; a line that is plainly Assamese in a
     Bengali text is repaired as Assamese, :func:`~puthi.normalize.detect.line_lang`); ``garble=False`` skips pass 2,
     ``english=False`` pass 1b, whose readings need at least ``english_confidence`` (a posterior, 0-1).
@@ -174,7 +182,8 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
     garble pass prefers readings the text itself spells, and the word corrector adds a candrabindu only to
     a word the text spells with one. ``line_counts`` counts the text's noise lines
     (:class:`puthi.normalize.furniture.NoiseLines`): one that recurs page after page is emptied as furniture.
-    ``before``: the language of the lines before it (:class:`~puthi.normalize.detect.LanguageRun`).
+    ``before``: the language of the lines before it (:class:`~puthi.normalize.detect.LanguageRun`). ``ra_as``: the
+    text is Bengali written with ৰ for every র (:func:`~puthi.normalize.detect.ra_written_as_assamese`).
 
     >>> r = repair_line("থেলা শেষ হইয়া গেলে")
     >>> r.text, [(e.start, e.end, e.rule) for e in r.edits]
@@ -218,7 +227,7 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
             # A | after a garbled word was not yet after Bengali text: it is a danda now.
             current, dandas = normalize(current, lang)
             edits = compose(line, edits, dandas) if dandas else edits
-    corrections = correct_line(current, lang, document)
+    corrections = correct_line(current, lang, document, ra_as=ra_as)
     if corrections:
         # compose() needs pass-1 edits on `line` that lead to `current`: they are `edits` at this point.
         edits = compose(line, edits, corrections)
@@ -242,13 +251,14 @@ def repair_text(text: str, lang: str = "auto", *, garble: bool = True, english: 
     document = document_words(text, lang)
     lines = text.split("\n")
     counts = NoiseLines.of(lines).counts if line_counts is None else line_counts
+    ra_as = lang == "bn" and ra_written_as_assamese(*lang_evidence(text))
     edits: list[Edit] = []
     out: list[str] = []
     offset = 0
     run = LanguageRun()  # the language of the lines before, when a few agree
     for line in lines:
         r = repair_line(line, lang, garble=garble, english=english, english_confidence=english_confidence,
-                        document=document, line_counts=counts, before=run.lang)
+                        document=document, line_counts=counts, before=run.lang, ra_as=ra_as)
         run.add(line, r.lang)
         out.append(r.text)
         edits.extend(e.shifted(offset) for e in r.edits)

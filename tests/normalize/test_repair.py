@@ -227,6 +227,18 @@ def test_assamese_wa_that_ocr_read_as_ba_is_restored_where_the_word_list_knows_t
     assert repair_line("বৰ্ডত বহি খেলে", "as").text == "বৰ্ডত বহি খেলে"  # ব where the word has it stays
     # an inflected word by its stem (a second hostile tester: খেলুবৈসকলে kept its ব and its rule was lost)
     assert repair_line("খেলুবৈসকলে দহটা গুটি ৰাখে", "as").text == "খেলুৱৈসকলে দহটা গুটি ৰাখে"
+    for right in ("সিটোৱে খেলখন জিকে।", "যিটোৱে গৰুৱে শিশুৱে বিহুৱে"):  # a review: no ৱে made ৰে by a stem
+        assert repair_line(right, "as").text == right
+
+
+@pytest.mark.parametrize(("line", "repaired"), [
+    # a review: a line with no র and a few of OCR's ৰ for ব is no text written with ৰ for র
+    ("ৰিস্তি থাকিলে, ৰিৰি সাহেৰ একসঙ্গে", "বিস্তি থাকিলে, বিবি সাহেব একসঙ্গে"),
+    ("সেই খেলাৰ নিয়ম কেৰল দুইজন জানে, সৰ কথা", "সেই খেলার নিয়ম কেবল দুইজন জানে, সব কথা"),
+    ("প্ৰত্যেক খেলোয়াড় অভাৰ জবাৰ দিল", "প্রত্যেক খেলোয়াড় অভাব জবাব দিল"),
+])
+def test_ocr_stray_assamese_ra_in_a_bengali_line_is_read_as_ba_where_the_word_says_so(line, repaired):
+    assert repair_text(line, "bn").text == repaired
 
 
 def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
