@@ -351,14 +351,14 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
     with no ra, 1,078 are then told Assamese (none before); of 613 such pieces of Bengali (the memoir clean and
     raw, seeds 000, 002, 003, degraded-ocr-train) none is.
 
-    The words are weighed against the ra letters too. A text with র alone is Assamese when twice as many of its words
-    only Assamese has, two at least (a hostile tester's Dash-guti, read by the ``ben`` model with র for ৰ, had been
-    made more Bengali). A text with one or two ৰ ৱ more than র is Bengali when its other words say so
-    (:func:`_bengali_with_stray_ra`: OCR of a small Bengali file may print ৰ for ব and র, a known limit of session
-    17). Measured on eight-word pieces of 3,000 Assamese Wikipedia sentences (``/tmp`` script, in
-    ``bench/results/repair.md``): with র for ৰ, 235 of 6,063 were Assamese before and 4,474 now; as written, 5,972 and
-    5,971; of 1,631 pieces of Bengali (seeds, memoir OCR, degraded-ocr-train), 1,628 and 1,630 are Bengali, and of
-    1,482 such pieces with one ব or র made ৰ, 1,120 and 1,404.
+    The words are weighed against the ra letters too (session 19). A text with more র than ৰ ৱ is Assamese when its
+    words say so (:func:`assamese_by_words`: a hostile tester's Dash-guti, read by the ``ben`` model with র for ৰ,
+    had been made more Bengali). A text with more ৰ ৱ than র is Bengali when its words without ra say so
+    (:func:`_bengali_with_stray_ra`: OCR of a small Bengali file prints ৰ for ব, a known limit of session 17), or all
+    its words do, those whose ৰ stands in a conjunct left out (:func:`bengali_by_words`: Bengali written with ৰ for
+    every র). ``bench/lang_detect.py`` measures it on eight-word pieces of real text: with র for ৰ, 235 of 6,063
+    Assamese Wikipedia pieces were Assamese before and 4,474 now, as written 5,972 and 5,971; of 1,482 Bengali pieces
+    with one ব or র made ৰ, 1,113 and 1,409 are Bengali.
 
     >>> detect_lang("খেলা"), detect_lang("খেলা", prior=(40, 1)), detect_lang("মই তাচ খেলি ভাল পাওঁ।")
     ('bn', 'as', 'as')
