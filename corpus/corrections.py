@@ -157,35 +157,33 @@ def apply_corrections(
         edit = Edit(s, e, result.ocr_text[s:e], a.after, f"human:{a.author}", 1.0)
         human_edits.append(Marked(edit, "human", a.author, True, a.id))
     edits += human_edits
-    text = apply_edits(result.ocr_text, [m.item for m in edits if m.active])
+    in_force = [m.item for m in edits if m.active]
+    text = apply_edits(result.ocr_text, in_force)
 
     terms = [Marked(t) for t in result.terms]
     numbers, claims = list(result.numbers), list(result.claims)
     verdicts = [Marked(v, v.resp, v.author) for v in result.verdicts]
     reanalysed = False
-    if text == result.text and not all(m.active for m in edits):  # a person's edit in the machine's own spelling
-        from puthi.corpus.pipeline import as_sure_as_repair  # makes the words sure (the claims: book_claims)
+    # the text changed, or a person's edit overrules the machine's in its own spelling, which makes the words sure
+    # (and the claims: book_claims)
+    if text != result.text or len(in_force) < len(edits):
+        from puthi.corpus.pipeline import as_sure_as_repair
 
-        if (fresh := reanalyse(text, result.lang)) is not None:
-            terms = [Marked(t) for t in as_sure_as_repair(fresh.terms, [m.item for m in edits if m.active])]
-    elif text != result.text:
         fresh = reanalyse(text, result.lang)
-        reanalysed = True
-        if fresh is None:
-            terms, numbers, claims, verdicts = [], [], [], []
-        else:
-            from puthi.corpus.pipeline import as_sure_as_repair
-
-            terms = [Marked(t) for t in as_sure_as_repair(fresh.terms, [m.item for m in edits if m.active])]
+        if fresh is not None:
+            terms = [Marked(t) for t in as_sure_as_repair(fresh.terms, in_force)]
+        if text != result.text and fresh is None:
+            reanalysed, terms, numbers, claims, verdicts = True, [], [], [], []
+        elif text != result.text:
+            reanalysed = True
             numbers, claims = list(fresh.numbers), list(fresh.claims)
             verdicts = [Marked(v) for v in fresh.verdicts]
             if claims:  # a value the machine guessed stays a guess while its edit is in force (a person's edit is not)
                 from puthi.rules.check import doubt_guesses
 
-                if (doubted := doubt_guesses(claims, [m.item for m in edits if m.active])) is not claims:
+                if (doubted := doubt_guesses(claims, in_force)) is not claims:
                     claims, verdicts = doubted, [Marked(v) for v in recheck(doubted)]
 
-    in_force = [m.item for m in edits if m.active]
     for a in (a for a in anns if a.kind == "term"):
         place = anchor(text, a.start, a.end, a.before)
         since = _corrected_since(result.edits, human_edits, in_force, a.id)
