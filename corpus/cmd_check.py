@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if args.repair:
         claims = _claims_after_repair(text, args.game, args.lang, tables)
     else:
-        _warn_if_garbled(text, where)
+        _warn_if_raw_ocr(text, where)
         # each sentence in the input's own characters (the claims are read in NFC: a hostile tester's NFD text)
         claims = [replace(c, text=text[c.start : c.end])
                   for c in extract_claims(text, args.game, args.lang, tables=tables)]
@@ -117,14 +117,15 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
 GARBLE_SAMPLE = 256 * 1024  # characters
 
 
-def _warn_if_garbled(text: str, where: str) -> None:
-    """Say so when a text looks like raw OCR with wrong-script garble: its rules are read only after a repair (a
-    newcomer checked seed 000 as it is, and "দুইজন লোকে थেলে" gave no players). One word in twenty is enough: a
-    repaired or clean text has none, a quoted Hindi passage is no garble.
+def _warn_if_raw_ocr(text: str, where: str) -> None:
+    """Say so when a text looks like raw OCR that its rules are read from only after a repair: with wrong-script
+    garble (a newcomer checked seed 000 as it is, and "দুইজন লোকে थেলে" gave no players; one word in twenty is
+    enough: a repaired or clean text has none, a quoted Hindi passage is no garble), or Assamese written with Bengali
+    র by a Bengali model (another newcomer's page gave one rule of six).
 
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as err:
-    ...     _warn_if_garbled("যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে", "a.txt")
+    ...     _warn_if_raw_ocr("যদি কोন পক্ষে ইস্তক थাকে, শেষ पिঠে", "a.txt")
     >>> "check --repair" in err.getvalue()
     True
     """
