@@ -32,13 +32,13 @@ CLOSING_QUOTES = "\"'”’»"
 # though an ellipsis ends one),
 # with the closing quotation marks after it ("… থাকে।"), or at some line breaks (:func:`_line_break_ends`). OCR
 # reads a danda after a space as ৷ (a Bengali currency sign); glued to a word it is a danda too ("থাকে৷"), or the
-# vowel sign া ("খেল৷", :func:`glued_aa`).
+# vowel sign া ("খেল৷", :func:`_glued_aa`).
 # "Answer:" in a quiz or a FAQ (প্রশ্ন: … ? উত্তর: …); extract.py and patterns.py read the answer too
 ANSWER_MARK = r"(?:উত্তর|উত্তৰ)\s*[:ঃ—–-]"
 _ANSWER = regex.compile(rf"\s*(?:{ANSWER_MARK}|উঃ|Ans(?:wer)?\s*[:.])")
 _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*"
-                     rf"|(?<=[\p{{L}}\p{{M}}])\u09f7[{CLOSING_QUOTES}]*(?=\s)"  # glued: a danda unless glued_aa
+                     rf"|(?<=[\p{{L}}\p{{M}}])\u09f7[{CLOSING_QUOTES}]*(?=\s)"  # glued: a danda unless _glued_aa
                      r"|(?<=[\p{L}\p{M}])\u09f7(?=\p{L})"  # glued on both sides: a danda if _glued_between
                      r"|(?<!\.)(?<!\.[\p{L}\p{M}]{1,4})\.(?=\s)"  # not the last of initials: এইচ.জে.আৰ.
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
@@ -207,7 +207,7 @@ def split_sentences(text: str, lang: str = "bn", furniture: list[tuple[int, int]
         if m.group() == "|" and table_bar(text, m):
             continue  # a table's column rule ("সাহেব | ৪"), as the repair stage leaves it
         if m.group()[0] == GLUED and not text[m.start() - 1].isspace():
-            if glued_aa(text, m.start(), lang) or (m.end() < len(text) and text[m.end()].isalpha()
+            if _glued_aa(text, m.start(), lang) or (m.end() < len(text) and text[m.end()].isalpha()
                                                     and not _glued_between(text, m.start(), lang)):
                 continue  # খেল৷, ত৷স: OCR's ৷ for the vowel sign া, not a danda
         if "?" in m.group() and _ANSWER.match(text, m.end()):
@@ -241,13 +241,13 @@ GLUED = "\N{BENGALI CURRENCY NUMERATOR FOUR}"
 _WORD_BEFORE = regex.compile(r"[\p{L}\p{M}]+$")
 
 
-def glued_aa(text: str, at: int, lang: str) -> bool:
+def _glued_aa(text: str, at: int, lang: str) -> bool:
     """Is the ৷ at ``at``, glued to the word before it, OCR's reading of the vowel sign া rather than a danda? So
     when the word with া is far commoner on the web (Bengali: খেলা 309,030 per billion against খেল 5,888) or, in
     Assamese, which has no such counts, a word of the lexicon while the word as it stands is not. থাকে৷ and জড়িত৷
     end their sentences (a newcomer's Assamese OCR: three sentences had been read as one, and a rule lost).
 
-    >>> glued_aa("তাস খেল৷ হয়", 7, "bn"), glued_aa("সে তাহ৷ জানে", 6, "bn"), glued_aa("টুকুৰা থাকে৷ বৰ্ডত", 11, "as")
+    >>> _glued_aa("তাস খেল৷ হয়", 7, "bn"), _glued_aa("সে তাহ৷ জানে", 6, "bn"), _glued_aa("টুকুৰা থাকে৷ বৰ্ডত", 11, "as")
     (True, True, False)
     """
     from puthi.normalize.lexicon import load_lexicon, web_counts
@@ -274,7 +274,7 @@ def _glued_between(text: str, at: int, lang: str) -> bool:
     """Is the ৷ at ``at``, glued to the words on both sides, a danda that lost its space ("থাকে৷তুরুপ")? So
     when both words are words of the lexicon of two letters or more (or সে, যে after it; no ending), and the run
     with া for ৷ neither is a word nor starts with one longer than the word before (ত৷স is তাস; কর৷র is করার,
-    :func:`glued_aa`; গোল৷মের is গোলাম and its ending). "পায়৷এই খেলায়" ends a sentence (a review: a
+    :func:`_glued_aa`; গোল৷মের is গোলাম and its ending). "পায়৷এই খেলায়" ends a sentence (a review: a
     first version asked three letters of the word after, and এই, যদি, যে stayed glued). An inflected Assamese
     word after it that the word list lacks keeps the run whole: too little is known to cut a sentence there.
 
