@@ -66,13 +66,10 @@ def page_games(pages: list[ClaimsInput], game: str = "auto", heads: frozenset[st
     if game != "auto":  # the build's --game: nothing is inherited
         return [p.game or game for p in pages]
     from puthi.corpus.pipeline import detect_game
-    from puthi.rules.check import guessed_game_names
     from puthi.rules.claims.extract import chapter_games
     from puthi.rules.claims.sentences import running_heads
 
-    # a heading whose game's name the repair guessed heads no chapter (a known limit of session 18)
-    headings = [[(at, g) for at, g in chapter_games(p.text, p.games)
-                 if at not in guessed_game_names(p.text, getattr(p, "edits", []))] for p in pages]
+    headings = [chapter_games(p.text, p.games) for p in pages]
     # before the first page with a chapter heading, the game those pages name most (a scan whose headings OCR
     # lost names its games in its sentences), else that heading's: a preface is the book's
     first = next((k for k, h in enumerate(headings) if h), len(pages))
@@ -251,7 +248,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
                 pages.append(replace(p, page_no=number))
     if not pages:
         return {}
-    from puthi.rules.check import doubt_guesses, guessed_game_names
+    from puthi.rules.check import doubt_guesses
     from puthi.rules.claims import extract_claims
     from puthi.rules.claims.sentences import running_heads
     from puthi.rules.terms import load_tables
@@ -279,9 +276,7 @@ def book_claims(corpus: Any, docs: list[Document], game: str = "auto",
             texts = [t for t in (before, *(p.text for p in run[a : b + 1]), after) if t is not None]
             starts = list(itertools.accumulate((len(t) + 1 for t in texts), initial=0))[before is not None:]
             said = [(p, start) for p, start in zip(run[a : b + 1], starts, strict=False) if p.game]
-            overruled = [at + start for p, start in said for at in overruled_headings(p, heads)] + [
-                at + start for p, start in zip(run[a : b + 1], starts, strict=False)  # a game's name the repair
-                for at in guessed_game_names(p.text, p.edits, mine)]  # guessed turns nothing
+            overruled = [at + start for p, start in said for at in overruled_headings(p, heads)]
             claims = split_claims(extract_claims(PAGE_BREAK.join(texts), game=g, lang=langs[a], heads=heads,
                                                  tables=mine, overruled=overruled,
                                                  restarts=[start for _, start in said]), texts)

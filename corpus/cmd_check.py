@@ -101,14 +101,13 @@ def _claims_after_repair(text: str, game: str, lang: str, tables) -> list:
 
     from puthi.normalize.edits import OffsetMap
     from puthi.normalize.repair import repair_text
-    from puthi.rules.check import doubt_guesses, guessed_game_names
+    from puthi.rules.check import doubt_guesses
     from puthi.rules.claims import extract_claims
 
     fixed = repair_text(text, lang=lang)
     offsets = OffsetMap(list(fixed.edits))
     out = []
-    guessed = guessed_game_names(fixed.text, fixed.edits, tables)  # a game named by a guess turns nothing
-    for c in extract_claims(fixed.text, game, lang, tables=tables, overruled=guessed):  # the input's text, as terms
+    for c in extract_claims(fixed.text, game, lang, tables=tables):  # its text as the input has it, as terms
         start, end = offsets.to_input(c.start), offsets.to_input(c.end, end=True)  # --repair gives surfaces
         out.append(replace(c, start=start, end=end, text=text[start:end]))
     return doubt_guesses(out, fixed.edits, in_output=False)  # a value the repair guessed is as sure as the guess

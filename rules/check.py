@@ -138,29 +138,6 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
     return out if changed else claims  # the same list when no value is a guess
 
 
-def guessed_game_names(text: str, edits: list, tables=None) -> list[int]:
-    r"""The offsets in ``text`` (the repaired text; ``edits`` the repair's, in force) of the games' names that a repair
-    edit below :data:`GUESS` wrote: no heading or sentence is about a game on such a guess (a newcomer's garble read
-    as "জেটি খেলার নিয়ম" opened a chapter of an unknown game under ``--game sixtysix``). For ``extract_claims``'s
-    ``overruled``.
-
-    >>> from puthi.normalize.edits import Edit
-    >>> guessed_game_names("কথা শেষ।\n\nবিস্তি\n\nবিস্তি খেলায় আটখানি তাস।", [Edit(10, 16, "बिस्ती", "বিস্তি", "w", 0.3)])
-    [10]
-    """
-    guesses = [e for e in edits if e.confidence < GUESS]
-    if not guesses:
-        return []
-    from puthi.normalize.edits import OffsetMap
-    from puthi.rules.claims.extract import _game_named, unnamed_games
-    from puthi.rules.terms import find_terms
-
-    offsets = OffsetMap(list(edits))
-    terms = list(find_terms(text, tables))
-    return sorted(t.start for t in [*terms, *unnamed_games(text, terms)]
-                  if _game_named(t) and offsets.output_confidence(t.start, t.end) < GUESS)
-
-
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     """Compare one claim with an implementation's facts; one whose value is a guess (``confidence`` below
     :data:`GUESS`) is unverifiable where the engine differs."""

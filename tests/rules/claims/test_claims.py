@@ -1491,21 +1491,3 @@ def test_a_bengali_first_move_to_the_middle_point():
     [c] = extract_claims("দশ-গুটি খেলায় প্রথম চাল মাঝের বিন্দুতে দিতে হয়।", "dashguti")
     assert (c.quantity, c.stated) == ("first_move_forced", "centre")
 
-
-
-def test_a_games_name_the_repair_guessed_opens_no_chapter():
-    # a known limit of session 18: garble guessed as "জেটি খেলার নিয়ম" opened a chapter of a game puthi does not
-    # know, so Sixty-Six's rules under it were unverifiable under --game sixtysix
-    import dataclasses
-
-    from puthi.normalize.edits import Edit
-    from puthi.rules.check import guessed_game_names
-
-    text = "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n\nজেটি খেলার নিয়ম\n\nপ্রত্যেকে আটখানি তাস পায়।"
-    at = text.index("জেটি")
-    guess = Edit(at, at + 4, "छेटि", "জেটি", "wrong-script", 0.3)
-    assert [c.game for c in extract_claims(text, "sixtysix")] == ["sixtysix", "জেটি"]
-    overruled = guessed_game_names(text, [guess])
-    assert overruled == [at]
-    assert [c.game for c in extract_claims(text, "sixtysix", overruled=overruled)] == ["sixtysix", "sixtysix"]
-    assert guessed_game_names(text, [dataclasses.replace(guess, confidence=0.9)]) == []  # a sure reading names it
