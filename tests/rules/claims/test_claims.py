@@ -477,15 +477,29 @@ def test_a_sentence_runs_on_across_a_blank_line_after_a_word_that_ends_no_senten
                           ("schnapsen", 5)),
                          ("প্রত্যেকে ছয়খানি তাস পায় এবং\n\nবিস্তি খেলায় প্রত্যেকে ৮ খানি তাস পায়।", ("bisti", 8)),
                          ("প্রত্যেকে ছয়খানি তাস পায়, এবং\n\nঅধ্যায় ২: শ্নাপসেন খেলা\n\nপ্রত্যেকে পাঁচখানি তাস পায়।",
+                          ("schnapsen", 5)),
+                         # a hostile tester: a line that names a game further in, or opens with a quotation mark
+                         ("ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায় এবং\n\nঅস্ট্রিয়ার শ্নাপসেন খেলায় প্রত্যেকে পাঁচখানি তাস "
+                          "পায়।", ("schnapsen", 5)),
+                         ("ছেষট্টি খেলায় প্রত্যেকে ছয়খানি তাস পায় এবং\n\n“শ্নাপসেন” খেলায় প্রত্যেকে পাঁচখানি তাস পায়।",
                           ("schnapsen", 5))):
         assert [(c.game, c.stated) for c in extract_claims(text, "sixtysix")] == [("sixtysix", 6), second]
 
 
-@pytest.mark.parametrize("head", ["১২      তাসখেলার নিয়মাবলী", "তাসখেলার নিয়মাবলী      ১২"])
-def test_a_running_head_on_the_first_line_of_a_one_page_text_is_page_furniture(head):
+def test_a_running_head_on_the_first_line_of_a_one_page_text_is_page_furniture():
     # a known limit of session 18: it was quoted with the first claim, and its page number read as a deck of 12
-    claims = extract_claims(f"{head}\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", "sixtysix")
+    claims = extract_claims("১২      তাসখেলার নিয়মাবলী\nছেষট্টি খেলায় চব্বিশখানি তাস লাগে।\n", "sixtysix")
     assert [(c.stated, c.text) for c in claims] == [(24, "ছেষট্টি খেলায় চব্বিশখানি তাস লাগে।")]
+
+
+@pytest.mark.parametrize(("text", "claim"), [
+    # a hostile tester lost each of these first lines to the first form of that rule
+    ("শ্নাপসেন খেলা        ৪৫\nএই খেলায় প্রত্যেকে পাঁচখানি তাস পায়।", ("schnapsen", "hand_size", 5)),  # a heading
+    ("তাসের মোট মূল্য      ১২০\nশেষ কথা।", ("sixtysix", "card_point_total", 120)),  # a statement's number comes last
+    ("১)  প্রত্যেকে পাঁচখানি তাস পায়\nশেষ কথা।", ("sixtysix", "hand_size", 5)),  # a list's item
+])
+def test_a_first_line_that_heads_a_chapter_states_or_lists_is_no_running_head(text, claim):
+    assert [(c.game, c.quantity, c.stated) for c in extract_claims(text, "sixtysix")] == [claim]
 
 
 def test_a_numbered_item_on_the_first_line_of_a_text_is_no_running_head():
