@@ -205,6 +205,9 @@ def run(args: argparse.Namespace) -> int:
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
         number, run, page = 0, LanguageRun(), 0  # the language of the lines before, when a few agree
         langs = page_langs(pages, lang) if args.lang == "auto" else []
+        # a Bengali text written with ৰ for every র, by page (a file) or by its beginning (standard input)
+        ra_as = [ra_written_as_assamese(p.assamese, p.bengali) for p in pages] or [
+            ra_written_as_assamese(*lang_evidence(head))]
         for number, (text, ending) in enumerate(_chain(buffered, lines), start=1):
             page += text.count("\f")
             line_lang = langs[page] if page < len(langs) else lang
@@ -214,10 +217,8 @@ def run(args: argparse.Namespace) -> int:
             if len(text) > MAX_LINE:
                 print(f"puthi repair: {name} line {number}: {len(text):,} characters long, so only normalised, "
                       "not repaired; break the text into lines to repair it", file=sys.stderr)
-            ra_as = line_lang == "bn" and (ra_written_as_assamese(pages[page].assamese, pages[page].bengali)
-                                           if page < len(pages) else ra_written_as_assamese(*lang_evidence(head)))
             r = repair_line(text, line_lang, document=document, line_counts=noise.counts, before=run.lang,
-                            ra_as=ra_as)
+                            ra_as=line_lang == "bn" and ra_as[min(page, len(ra_as) - 1)])
             run.add(text, r.lang)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)

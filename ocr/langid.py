@@ -65,17 +65,16 @@ def letter_counts(text: str) -> tuple[int, int]:
 
 
 def decide(text: str, *, confs: dict[str, float] | None = None, default: str = "ben",
-           words: tuple[int, int] = (0, 0)) -> Decision:
+           assamese_words: bool = False) -> Decision:
     """Bengali (``ben``) or Assamese (``asm``) for an OCR reading ``text`` of a page.
 
     ``confs`` maps ``ben``/``asm`` to the mean word confidence of a reading with that model; it is used only
-    when the letters do not settle the question. Without either, ``default``. ``words``: how many words of the
-    reading only Bengali has and only Assamese has (:func:`puthi.normalize.detect.word_votes`). The ``ben`` model
-    reads most of an Assamese page's ৰ as র, so Bengali letters do not settle a page whose words are clearly
-    Assamese (twice as many, two at least): a newcomer's clean Assamese scan, 5 ৰ against 15 র in its ``ben``
-    reading and about 40 ৰ on the page, had been read as Bengali.
+    when the letters do not settle the question. Without either, ``default``. ``assamese_words``: the reading's words
+    say Assamese (:func:`puthi.normalize.detect.assamese_by_words`). The ``ben`` model reads most of an Assamese
+    page's ৰ as র, so Bengali letters do not settle such a page: a newcomer's clean Assamese scan, 5 ৰ against 15 র in
+    its ``ben`` reading and about 40 ৰ on the page, had been read as Bengali.
 
-    >>> decide("খেলুৱৈ দুজন আরু দহটা গুটি থাকে, বর্ডর মাজত", words=(0, 4)).settled
+    >>> decide("খেলুৱৈ দুজন আরু দহটা গুটি থাকে, বর্ডর মাজত", assamese_words=True).settled
     False
     """
     a, b = letter_counts(text)
@@ -84,7 +83,7 @@ def decide(text: str, *, confs: dict[str, float] | None = None, default: str = "
         share = a / (a + b)
         if share >= THRESHOLD:
             return Decision("asm", "letters", a, b, conf_items)
-        if share <= 1 - THRESHOLD and not (words[1] >= 2 and words[1] > 2 * words[0]):
+        if share <= 1 - THRESHOLD and not assamese_words:
             return Decision("ben", "letters", a, b, conf_items)
     if confs and b and not a:
         # Both readings have র and neither a ৰ or ৱ: Bengali. (Only with both: the ``ben`` model alone reads

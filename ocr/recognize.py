@@ -654,7 +654,7 @@ def _ocr_upright(
     chosen = lang
     if lang == "auto":
         first = take(s.recipe("ben").readings[0])
-        decision = decide(first.text, words=_word_votes(first.text))
+        decision = decide(first.text, assamese_words=_assamese_words(first.text))
         if not decision.settled:
             other = take(s.recipe("asm").readings[0])
             decision = decide(first.text + "\n" + other.text,
@@ -696,13 +696,13 @@ def _version() -> str:
     return _VERSION[0]
 
 
-def _word_votes(text: str) -> tuple[int, int]:
-    """Words of ``text`` only Bengali has, and only Assamese has (``(0, 0)`` without the repair stage's lists)."""
+def _assamese_words(text: str) -> bool:
+    """Do the words of ``text`` say Assamese (False without the repair stage's word lists)?"""
     try:
-        from puthi.normalize.detect import word_votes
+        from puthi.normalize.detect import assamese_by_words, word_votes
     except ImportError:
-        return 0, 0
-    return word_votes(text)
+        return False
+    return assamese_by_words(*word_votes(text))
 
 
 def ocr_path(path: str | os.PathLike, *, lang: str = "auto", settings: OcrSettings | None = None) -> list[Page]:
