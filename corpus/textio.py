@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 import regex
 
-from puthi.errors import InputError
+from puthi.errors import InputError, wide_bom
 
 
 def text_lang(value: str) -> str:
@@ -94,10 +94,8 @@ def check_head(head: bytes, where: str, json: bool = False) -> None:
     """
     if kind := scan_kind(head):
         raise InputError(where, f"is a {kind}, not text; read it with OCR first: puthi ocr FILE (or puthi build)")
-    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):  # before UTF-16, whose mark begins UTF-32LE's
-        raise InputError(where, "not UTF-8 but UTF-32 (byte-order mark); convert it: iconv -f UTF-32 -t UTF-8")
-    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise InputError(where, "not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8")
+    if error := wide_bom(where, head):
+        raise error
     if b"\x00" in head[:4096]:
         if (encoding := wide_without_bom(head[:4096])) is not None:
             raise InputError(where, f"not UTF-8 but {encoding} (no byte-order mark); convert it: "

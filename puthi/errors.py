@@ -63,6 +63,25 @@ class InputError(PuthiError):
     exit_code = 2
 
 
+def wide_bom(where: str, head: bytes) -> InputError | None:
+    """The error for a file whose first bytes ``head`` are a UTF-32 or UTF-16 byte-order mark, naming the ``iconv`` that
+    converts it; None for any other start (the repair's texts and the terms' tables alike).
+
+    >>> str(wide_bom("a.txt", "তাস".encode("utf-16")))
+    'a.txt: not UTF-8 but UTF-16 (byte-order mark); convert it: iconv -f UTF-16 -t UTF-8'
+    >>> wide_bom("a.txt", "তাস".encode()) is None
+    True
+    """
+    for bom, wide in _WIDE_BOMS:  # UTF-32 first: its little-endian mark begins with UTF-16LE's
+        if head.startswith(bom):
+            return InputError(where, f"not UTF-8 but {wide} (byte-order mark); convert it: iconv -f {wide} -t UTF-8")
+    return None
+
+
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
+              (b"\xfe\xff", "UTF-16"))
+
+
 class MissingDependencyError(PuthiError):
     """An external program or data file is missing (tesseract, a language pack)."""
 

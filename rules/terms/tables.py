@@ -41,7 +41,7 @@ from typing import TextIO
 
 import regex
 
-from puthi.errors import InputError
+from puthi.errors import InputError, wide_bom
 from puthi.normalize.unicode import normalized
 from puthi.rules.terms.letters import match_form
 
@@ -54,9 +54,6 @@ DELIMITERS = ("\t", ",", ";")
 CONCEPT_ID = regex.compile(r"[\p{L}_][\p{L}\p{M}\p{Nd}_.\-]*")  # an XML name without ':' (TBX ids)
 ASSAMESE_ONLY = {"\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"}
 
-
-_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
-              (b"\xfe\xff", "UTF-16"))
 
 @dataclass(frozen=True)
 class Entry:
@@ -215,10 +212,8 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
                 from None
         except UnicodeDecodeError as exc:
             with path.open("rb") as raw:
-                head = raw.read(4)
-            if wide := next((enc for bom, enc in _WIDE_BOMS if head.startswith(bom)), None):  # as repair names it
-                raise InputError(str(path), f"not UTF-8 but {wide} (byte-order mark); convert it: iconv -f {wide} -t "
-                                            "UTF-8") from None
+                if error := wide_bom(str(path), raw.read(4)):  # as repair names it
+                    raise error from None
             raise InputError(str(path), f"not UTF-8 (at byte offset {exc.start}); save the table as UTF-8") from None
         stream: TextIO = io.StringIO(text)
     else:
