@@ -309,7 +309,31 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
     (['p1.alto.xml', 'p2.png'], ['p1.png'])
     """
     named = {Path(s).resolve() for s in sources if Path(s).is_file()}
-    covered: set[Path] = set()
+    covered = {scan for scan, _ in _scan_pages_named(files)}
+    left = [p for p, kind in files if kind == "image" and p in covered and p not in named and _one_frame(p)]
+    return [(p, kind) for p, kind in files if p not in left], left
+
+
+def named_twice(files: list[tuple[Path, str]]) -> list[str]:
+    """A note for each scan page that two of the hOCR, ALTO or PAGE files in ``files`` name: both are built, so the
+    exports count that page twice (session 19's known limit: a folder with a scan's hOCR and its ALTO).
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> for name in ("p1.alto.xml", "p1.page.xml"):
+    ...     _ = (d / name).write_text("<alto><fileName>p1.png</fileName></alto>", encoding="utf-8")
+    >>> print(*named_twice([(d / "p1.alto.xml", "alto"), (d / "p1.page.xml", "alto")]))
+    p1.alto.xml and p1.page.xml both name p1.png: both are built, so the exports count that page twice; leave one out
+    """
+    by_page = _scan_pages_named(files)
+    return [f"{' and '.join(sorted(p.name for p in ocr))} both name {scan.name}{page}: both are built, so the exports "
+            "count that page twice; leave one out" for (scan, page), ocr in by_page.items() if len(ocr) > 1]
+
+
+def _scan_pages_named(files: list[tuple[Path, str]]) -> dict[tuple[Path, str], set[Path]]:
+    """The scan pages (the scan, and ``#page=N`` or ``""``) that the hOCR, ALTO and PAGE files among ``files`` name
+    in their first 64 kB, each with the files that name it."""
+    found: dict[tuple[Path, str], set[Path]] = {}
     for path, kind in files:
         if kind not in _SCAN_NAMED:
             continue
@@ -319,12 +343,11 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
         except OSError:
             continue
         for m in _SCAN_NAMED[kind].finditer(head):
-            ref = html.unescape(next(g for g in m.groups() if g)).partition("#page=")[0]
+            ref, hash_, page = html.unescape(next(g for g in m.groups() if g)).partition("#page=")
             if ref.startswith("file:"):  # a URI: its %20 is a space
                 ref = url2pathname(urlparse(ref).path)
-            covered.add((path.parent / ref).resolve())
-    left = [p for p, kind in files if kind == "image" and p in covered and p not in named and _one_frame(p)]
-    return [(p, kind) for p, kind in files if p not in left], left
+            found.setdefault(((path.parent / ref).resolve(), hash_ + page), set()).add(path)
+    return found
 
 
 def _one_frame(path: Path) -> bool:
@@ -657,7 +680,8 @@ def process_page(task: PageTask) -> PageResult:
             raise MissingDependencyError(task.source, "the OCR stage (puthi.ocr.recognize) is not installed")
         else:
             result.page, result.ocr_text = _ocr(task)
-        result.lang = result.page.get("lang") or result.lang
+        if not (task.kind in ("hocr", "alto", "page") and result.lang):  # --lang overrules what an OCR file declares
+            result.lang = result.page.get("lang") or result.lang
         result.steps.append(steps[0])
         result.text = result.ocr_text
 
@@ -1024,6 +1048,7 @@ def build(
     report = BuildReport()
     files, report.failures, report.ignored = discover(sources)
     files, report.covered = scans_of_imports(files, sources)
+    report.notes += named_twice(files)
     with BuildLock(db, wait=wait), Corpus(db) as corpus:
         if tables is None:
             tables = corpus.usable_term_tables()

@@ -345,19 +345,30 @@ def mixed_digit_edits(line: str) -> list[Edit]:
     [('২0', '২০', 0.9), ('১O', '১০', 0.8), ('৪7', '৪৭', 0.9)]
     >>> mixed_digit_edits("COVID-১9")
     []
+
+    An ASCII number joined to a Bengali one by a dash, colon or slash is read as Bengali too (a score ৬৬-0):
+
+    >>> [(e.before, e.after) for e in mixed_digit_edits("খেলা ৬৬-0 তে শেষ, 0–৩৩, A-0 1-2")]
+    [('0', '০'), ('0', '০')]
     """
     edits = []
+    for m in _ASCII_BESIDE_BENGALI.finditer(line):
+        run = m.group()
+        edits.append(Edit(m.start(), m.end(), run, run.translate(_TO_BENGALI_DIGITS), "digit-lookalike", 0.9))
     for m in _MIXED_DIGITS.finditer(line):
         run = m.group()
         after = run.translate(_TO_BENGALI_DIGITS)
         edits.append(Edit(m.start(), m.end(), run, after, "digit-lookalike", 0.8 if regex.search("[Oo]", run) else 0.9))
-    return edits
+    return sorted(edits, key=lambda e: e.start)
 
 
 # Bengali digits with ASCII ones or a Latin O among them, not inside a Latin word or a longer number
 _MIXED_DIGITS = regex.compile(r"(?<![\p{N}A-Za-z])(?<![A-Za-z][-‐])(?=[০-৯0-9Oo]*[০-৯])(?=[০-৯0-9Oo]*[0-9Oo])"
                               r"[০-৯0-9Oo]+(?![\p{N}A-Za-z])")  # not in a Latin token, COVID-১9 (a review)
 _TO_BENGALI_DIGITS = str.maketrans("0123456789Oo", "০১২৩৪৫৬৭৮৯০০")
+# an ASCII number on one side of a dash, colon or slash with a Bengali number on the other
+_ASCII_BESIDE_BENGALI = regex.compile(r"(?<![\p{N}\p{L}])(?<=[০-৯][-‐–—:/])[0-9]+(?![\p{N}\p{L}])"
+                                      r"|(?<![\p{N}\p{L}])[0-9]+(?=[-‐–—:/][০-৯])")
 
 
 def _digit_edit(start: int, run: str) -> Edit:

@@ -110,9 +110,9 @@ _GARBLE_BROKEN: list[str] = []
 # 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স); 15: invisible characters that join nothing
 # (a soft hyphen inside a word) are taken out; 16: the words weigh in on a text's language (Assamese read with
 # র, a small Bengali file with stray ৰ), e • beside punctuation and numbers in two scripts' digits are numbers, one
-# Hindi word in quotation marks is kept.
+# Hindi word in quotation marks is kept; 17: an ASCII number beside a Bengali one across a dash is Bengali (৬৬-0).
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
-VERSION = "16"
+VERSION = "17"
 
 
 def document_words(text: str, lang: str | None = None) -> Counter[str]:

@@ -367,6 +367,22 @@ def test_a_text_built_in_one_language_keeps_it_when_built_again(tmp_path, fast_r
             assert [st.settings for st in steps if st.stage == "repair"] == [{"lang": "as"}], name
 
 
+def test_build_lang_overrules_the_language_an_ocr_file_declares(tmp_path):
+    # session 19's known limit: an hOCR file saying ben kept a Dash-guti page Bengali under --lang asm
+    words = "".join(f"<span class='ocrx_word' title='bbox {10 * i} 0 {10 * i + 9} 9'>{w}</span> "
+                    for i, w in enumerate("খেলুবৈয়ে দহটা গুটি লৈ খেলে।".split()))
+    line = f"<span class='ocr_line' title='bbox 0 0 99 9'>{words}</span>"
+    (tmp_path / "b.hocr").write_text("<div class='ocr_page' title='image b.png; bbox 0 0 99 9'>"
+                                     f"<p class='ocr_par' lang='ben'>{line}</p></div>", encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([tmp_path / "b.hocr"], db, progress=False)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("select lang from pages").fetchall() == [("bn",)]  # as the file says
+    build([tmp_path / "b.hocr"], db, lang="asm", progress=False)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("select lang, text from pages").fetchall() == [("as", "খেলুৱৈয়ে দহটা গুটি লৈ খেলে।")]
+
+
 def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):
     # a hostile tester's hard link: SQLite kept a log for each name, and two builds at once lost one's documents
     book = _pages_file(tmp_path, 1)
@@ -912,9 +928,12 @@ def test_a_book_of_page_files_joins_no_sentence_across_a_missing_page_nor_a_page
         (tmp_path / "twice" / f"{name}.hocr").write_text(
             to_hocr(read_alto((tmp_path / "twice" / f"{name}.xml").read_text(encoding="utf-8"))), encoding="utf-8")
     db = tmp_path / "twice.sqlite"
-    build([tmp_path / "twice"], db, progress=False)
+    notes = build([tmp_path / "twice"], db, progress=False).notes
     bonuses = [v for _, _, q, v in _claims_by_file(db) if q == "last_trick_bonus"]
     assert bonuses == [10, 10]  # each book (hOCR, ALTO) once, none across them
+    # and the build says that each page is built twice (session 19's known limit)
+    assert sorted(n.split(":")[0] for n in notes) == [f"{p}.hocr and {p}.xml both name {p}.png" for p in
+                                                      ("page-1", "page-2")]
 
 
 def test_a_chapter_heading_under_its_pages_running_head_sets_that_page(tmp_path, fast_repair):

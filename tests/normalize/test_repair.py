@@ -216,6 +216,7 @@ def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_
     ("ফোটা ২0 পাইবে, COVID-১9 নয়", "ফোটা ২০ পাইবে, COVID-১9 নয়"),  # a review: not inside a Latin token
     ("রাত ১0:৩0 টায়।", "রাত ১০:৩০ টায়।"),  # a second hostile tester: a time, not the English "you"
     ("তাহারা ফোটা পায়। e • ফোটা।", "তাহারা ফোটা পায়। ৫০ ফোটা।"),  # and ৫০ after a danda
+    ("খেলা ৬৬-0 তে শেষ, A-0 নয়", "খেলা ৬৬-০ তে শেষ, A-0 নয়"),  # a score's other side (session 19's limit)
 ])
 def test_digit_lookalikes_next_to_punctuation_and_digits_of_two_scripts(line, repaired):
     assert repair_line(line, "bn").text == repaired
