@@ -42,6 +42,26 @@ class GameSpec:
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 
+    def with_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The defaults with ``options`` set; a ``ValueError`` names an unknown option or a value not allowed.
+
+        >>> spec = GameSpec("g", "G", 2, "", 1, -1.0, 1.0, (Option("points", 66, (66, 100), "", ""),))
+        >>> spec.with_options({"points": 100})
+        {'points': 100}
+        >>> spec.with_options({"point": 100})
+        Traceback (most recent call last):
+        ValueError: g has no option 'point'; options: points
+        """
+        merged = self.defaults()
+        for name, value in (options or {}).items():
+            opt = next((o for o in self.options if o.name == name), None)
+            if opt is None:
+                raise ValueError(f"{self.name} has no option {name!r}; options: {', '.join(merged) or 'none'}")
+            if value not in opt.choices:
+                raise ValueError(f"{self.name} option {name}={value!r} is not one of {opt.choices}")
+            merged[name] = value
+        return merged
+
 
 class State(ABC):
     """One position of a game. Subclasses keep all their state in JSON-serialisable fields."""

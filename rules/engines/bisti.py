@@ -126,18 +126,6 @@ SPEC = GameSpec(
 )
 
 
-def _options(options: dict[str, Any] | None) -> dict[str, Any]:
-    merged = SPEC.defaults()
-    for name, value in (options or {}).items():
-        opt = next((o for o in SPEC.options if o.name == name), None)
-        if opt is None:
-            raise ValueError(f"bisti has no option {name!r}; options: {', '.join(merged)}")
-        if value not in opt.choices:
-            raise ValueError(f"bisti option {name}={value!r} is not one of {opt.choices}")
-        merged[name] = value
-    return merged
-
-
 def kagoj(photas: list[int], rule: str = "twenties_each") -> list[int]:
     """কাগজ each player wins (negative: loses) from the ফোটা both took.
 
@@ -162,7 +150,7 @@ class BistiState(State):
 
     def __init__(self, seed: int = 0, options: dict[str, Any] | None = None) -> None:
         self.seed = seed
-        self.options = _options(options)
+        self.options = SPEC.with_options(options)
         order = shuffled(DECK.cards(), seed=seed)
         # The dealer (player 1) deals to the cutter (player 0) first.
         self.hands, self.stock = deal(order, players=PLAYERS, packets=DEAL_PACKETS, first=0)
@@ -268,7 +256,7 @@ class BistiState(State):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BistiState:
         state = cls.__new__(cls)
-        state.options = _options(data["options"])
+        state.options = SPEC.with_options(data["options"])
         for name in (
             "seed", "hands", "stock", "face_up", "trump", "leader", "to_move", "trick", "won", "tricks", "last_trick",
         ):  # fmt: skip
@@ -309,7 +297,7 @@ def facts(options: dict[str, Any] | None = None) -> dict[str, Any]:
     >>> f["deck_size"], f["hand_size"], f["deal_pattern"], f["stock_face_down"], f["last_trick_bonus"]
     (32, 8, '2-3-3', 15, 5)
     """
-    _options(options)
+    SPEC.with_options(options)
     return {
         q.key("players"): PLAYERS,
         q.key("deck_size"): DECK.size,

@@ -141,18 +141,6 @@ SPEC = GameSpec(
 )
 
 
-def _options(options: dict[str, Any] | None) -> dict[str, Any]:
-    merged = SPEC.defaults()
-    for name, value in (options or {}).items():
-        opt = next((o for o in SPEC.options if o.name == name), None)
-        if opt is None:
-            raise ValueError(f"dashguti has no option {name!r}; options: {', '.join(SPEC.defaults())}")
-        if value not in opt.choices:
-            raise ValueError(f"dashguti option {name}={value!r} is not one of {opt.choices}")
-        merged[name] = value
-    return merged
-
-
 class DashGutiState(State):
     """A Dash-guti position: who stands where, whose turn, and the count of quiet plies.
 
@@ -162,7 +150,7 @@ class DashGutiState(State):
     spec = SPEC
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
-        self.options = _options(options)
+        self.options = SPEC.with_options(options)
         # board[p] is -1 for an empty point, else the owner of the piece on it.
         self.board = [-1] * N
         for player, points in enumerate(START):

@@ -309,7 +309,7 @@ class KlaverjasState(State):
             raise ValueError(f"unknown Klaverjas variant {variant!r}; use 'amsterdam' or 'rotterdam'")
         self.variant = variant
         self.spec = SPECS[variant]
-        self.options = _check_options(self.spec, options)
+        self.options = self.spec.with_options(options)
         self.seed = seed
         self.scores = [0, 0]
         self.deal_scores: list[list[int]] = []  # what each team scored in each finished deal
@@ -506,7 +506,7 @@ class KlaverjasState(State):
         state = cls.__new__(cls)
         state.variant = data["variant"]
         state.spec = SPECS[state.variant]
-        state.options = _check_options(state.spec, data["options"])
+        state.options = state.spec.with_options(data["options"])
         state._legal = None
         for name in (
             "seed", "scores", "deal_scores", "last_result", "deal_no", "dealer", "hands", "phase", "to_move",
@@ -548,18 +548,6 @@ def _packets(options: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(n) for n in options["deal_packets"].split("-"))
 
 
-def _check_options(spec: GameSpec, options: dict[str, Any] | None) -> dict[str, Any]:
-    merged = spec.defaults()
-    for name, value in (options or {}).items():
-        opt = next((o for o in spec.options if o.name == name), None)
-        if opt is None:
-            raise ValueError(f"{spec.name} has no option {name!r}; options: {', '.join(merged)}")
-        if value not in opt.choices:
-            raise ValueError(f"{spec.name} option {name}={value!r} is not one of {opt.choices}")
-        merged[name] = value
-    return merged
-
-
 def facts(options: dict[str, Any] | None = None, variant: str = "amsterdam") -> dict[str, Any]:
     """Rule quantities read off the engine's tables.
 
@@ -569,7 +557,7 @@ def facts(options: dict[str, Any] | None = None, variant: str = "amsterdam") -> 
     >>> f["trump_over_partner"], facts(variant="rotterdam")["trump_over_partner"]
     (False, True)
     """
-    chosen = _check_options(SPECS[variant], options)
+    chosen = SPECS[variant].with_options(options)
     out: dict[str, Any] = {
         q.key("players"): PLAYERS,
         q.key("deck_size"): DECK.size,

@@ -212,17 +212,7 @@ def _rules(game: str, options: tuple[tuple[str, Any], ...]) -> Rules:
 
 
 def _resolve_options(game: str, options: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
-    spec = SPECS[game]
-    merged = spec.defaults()
-    for name, value in (options or {}).items():
-        option = next((o for o in spec.options if o.name == name), None)
-        if option is None:
-            known = ", ".join(o.name for o in spec.options)
-            raise ValueError(f"{game}: unknown option {name!r}; known options: {known}")
-        if value not in option.choices:
-            raise ValueError(f"{game}: option {name}={value!r} is not one of {option.choices}")
-        merged[name] = value
-    return tuple(sorted(merged.items()))
+    return tuple(sorted(SPECS[game].with_options(options).items()))
 
 
 def _copy(value: Any) -> Any:
