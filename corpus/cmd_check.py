@@ -147,7 +147,8 @@ def _warn_if_raw_ocr(text: str, where: str) -> None:
 
 
 def _warn_if_another_game(text: str, game: str, lang: str, where: str, tables=None) -> None:
-    """Say so when the text never names ``game`` but names another game with an engine at least twice:
+    """Say so when the text never names ``game`` but names another game with an engine at least twice, or only that
+    one:
     its claims would be checked against the wrong rules (seed 002, about Sixty-Six, checked as Klaverjas; a
     Sixty-Six text checked as Schnapsen, a newcomer). A variant with no name of its own (Rotterdam Klaverjas) is
     named by its family's name. ``tables``: the person's own terminology tables, whose games' names count too (a
@@ -159,8 +160,10 @@ def _warn_if_another_game(text: str, game: str, lang: str, where: str, tables=No
 
     named = Counter(g for t in find_terms(text, lang=lang, tables=tables) if (g := game_name_of(t.concept)))
     mine = game if game in NAMED_GAMES else family(game)
-    others = [(n, g) for g, n in named.items() if g != mine and n >= 2]
+    # named twice, or the only game the text names (a hostile tester's one Sixty-Six sentence checked as Schnapsen)
+    others = [(n, g) for g, n in named.items() if g != mine and (n >= 2 or len(named) == 1)]
     if not named[mine] and others:
         n, other = max(others)
-        print(f"puthi check: {where} names {other} {n} times and never {game}; is --game {game} right?",
+        print(f"puthi check: {where} names {other} {'once' if n == 1 else f'{n} times'} and never {game}; "
+              f"is --game {game} right?",
               file=sys.stderr)

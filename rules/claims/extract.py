@@ -315,6 +315,7 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
             next_head += 1
             if at >= previous_end:  # not inside the sentence before (one that ran across the page)
                 alone, head = not head.startswith("~"), head.lstrip("~")
+                state.schnapsen_named |= head == "schnapsen"
                 if family(head) == family(game):
                     state.chapter = state.topic = None
                 elif alone or head not in _engines():  # a head like "ছেষট্টি ও তাস" names the book: a game
@@ -381,7 +382,7 @@ def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sent
     states a Sixty-Six hand of 6, and a Bisti hand of 8 dealt 2-3-3. A clause that opens with games joined by
     "and" or "or" is about each of them ("ছেষট্টি ও বিস্তি দুইটিতেই …"), unless it contrasts them."""
     def named(part: Sentence) -> list[tuple[str, str, TermSpan]]:
-        return [(checked if family(checked) == g else g, how, t)  # Sixty-Six in a text checked as Schnapsen
+        return [(checked if family(checked) == g != game else g, how, t)  # Sixty-Six in a text checked as Schnapsen
                 for t in part.terms if (g := _game_said(t, text)) and (how := _how_named(t, text)) != "heading"]
 
     def subject(part: Sentence) -> tuple[str, ...]:
@@ -880,6 +881,7 @@ class _Passage:
     topic: str | None = None
     opening: bool = True
     lead: str | None = None
+    schnapsen_named: bool = False  # the text has named Schnapsen itself so far
 
 
 def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
@@ -888,7 +890,9 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
 
     A heading that names a game starts its chapter, a variant's too (a Schnapsen chapter in a Sixty-Six book,
     a newcomer's booklet); naming ``default`` or the game it is a variant of (Sixty-Six when reading as
-    Schnapsen: a comparison the user asked for) ends the chapter.
+    Schnapsen: a comparison the user asked for) ends the chapter. A sentence naming Sixty-Six is Sixty-Six's in a
+    text read as Schnapsen only once the text has named Schnapsen itself: before that, it is the comparison asked
+    for.
     A sentence whose subject is a game puthi has no engine for ("গোলামচোর খেলা হয়", :func:`_turns_topic`)
     turns the paragraph to it; one that names the game in force brings the paragraph back. A sentence that
     opens with another game with an engine ("বিস্তি খেলায় প্রত্যেককে আটটি …", "শ্নাপসেনে কুড়িখানি তাস
@@ -911,6 +915,10 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
     current = state.chapter or default
     if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):
         return "schnapsen"  # the variant's own sentence, in a Sixty-Six text
+    if current == "schnapsen" and state.schnapsen_named and any(g == "sixtysix" and how != "compared"
+                                                                for g, how in named):
+        return "sixtysix"  # and the other way round in a text that names Schnapsen (a hostile tester's heading)
+    state.schnapsen_named |= any(g == "schnapsen" for g, _ in named)
     if any(family(g) == family(current) for g, _ in named):
         state.topic = None
         return current

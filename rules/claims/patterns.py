@@ -88,7 +88,29 @@ def _counted(s: Sentence, cue: str, max_gap: int = 12) -> list[tuple[NumberSpan,
                     not gap.startswith("-") or n.surface[-1].isdigit()):
                 # not "এঘাৰ-গুটি", a name, nor "৩ প্যাকেট তাস", three packs; but "20-কার্ড ডেক" is a pack of 20
                 out.append((n, (cs, _)))
+                continue
+        if (n := _count_after(s, _)) is not None:
+            out.append((n, (cs, _)))
     return out
+
+
+def _count_after(s: Sentence, noun_end: int) -> NumberSpan | None:
+    """A count said after its noun and verb at the clause's end, as speech puts it: "তাস লাগে ২৪টা", "তাস থাকে
+    বত্রিশখানা", "তাচ বত্ৰিশখন" (a hostile tester); the count must carry a classifier (not "তাস লাগে ২৪ ঘণ্টা")."""
+    gap = _VERB_THEN_COUNT.match(s.text, noun_end - s.start)
+    if gap is None:
+        return None
+    n = next((n for n in s.free_numbers() if n.start - s.start == gap.end()), None)
+    if n is None or n.value < 2 or not _counts_things(n) or not _CLAUSE_END.match(s.text, n.end - s.start):
+        return None
+    return n
+
+
+# Between a noun and its count said after it: spaces, maybe a verb of needing, having or getting
+_VERB_THEN_COUNT = regex.compile(r"[^\S\n]+(?:(?:লাগে|লাগিবে|লাগবে|লাগিব|থাকে|থাকিবে|থাকবে|থাকিব|পায়|পায়|পাইবে|পাবে"
+                                 r"|পান|দরকার|প্রয়োজন|প্রয়োজন)[^\S\n]+)?")
+# After it, the clause's end ("… ছয়খানা করে।" too)
+_CLAUSE_END = regex.compile(r"(?:[^\S\n]*(?:করে|করিয়া|করিয়া|কৰি|কৈ))?[^\S\n]*(?:[,;:।॥|?!৷]|\n|$)")
 
 
 def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:

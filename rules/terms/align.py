@@ -26,8 +26,9 @@ Scores: ``weight × similarity × context × support`` where similarity is 1 for
 inflection, 0.95 × (1 − cost/length) for an approximate one (× 0.95 again for a part of a compound).
 Context: a form declared ambiguous between a game and a meld (বিস্তি) is the game when a word for
 "game" follows (বিস্তি খেলা), the meld otherwise; a term that is also a number word (পঞ্চাশ the meld,
-ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা), or a word
-for "value" comes before it (মূল্য পঞ্চাশ).
+ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা), a word
+for "value" comes before it (মূল্য পঞ্চাশ) or one of "more than", "reaching" follows (ছেষট্টির বেশি); a game's name
+with the ending of "in" or "of" is the game (ছেষট্টিতে তাস থাকে).
 :func:`~puthi.rules.terms.numbers.find_numbers` reports the number in every case; a caller that wants one
 reading per span keeps the term when its score is high and the number otherwise.
 Support: a link with no strong link of another concept within 40 words (a lone সাহেব "sir" in a memoir)
@@ -760,6 +761,7 @@ class Aligner:
             if (e.category == "game_name") != cue:
                 factor *= 0.5
         game_follows = any(t[2].casefold().startswith(GAME_CUES) for t in toks[c.last + 1 : c.last + 3])
+        game_follows = game_follows or (e.category == "game_name" and _in_or_of_the_game(text[c.start:c.end], e, nxt))
         if c.ntok == 1 and c.first == c.last and not (e.category == "game_name" and game_follows):
             word = toks[c.first][2]
             surface = text[c.start : c.end]
@@ -769,7 +771,7 @@ class Aligner:
                 prev = toks[c.first - 1] if c.first > 0 else None
                 valued = prev is not None and prev[2] in VALUE_WORDS and CONTEXT_GAP.fullmatch(text, prev[1], c.start)
                 if valued or w.classified or (nxt is not None and c.end == toks[c.last][1]
-                                              and numbers.is_counted(nxt, lang)):
+                                              and (numbers.is_counted(nxt, lang) or _NUMBER_FOLLOWS.match(nxt))):
                     factor *= 0.3
         return factor
 
@@ -941,6 +943,26 @@ def find_terms(
     [('তা\u200bস', 'vocab.card')]
     """
     return aligner_for(tables).find(text, lang=lang, min_score=min_score, all_links=all_links)
+
+
+def _in_or_of_the_game(surface: str, e: Entry, nxt: str | None) -> bool:
+    """Is a game's name that is also a number word (ছেষট্টি) the game by its ending, "in" or "of" it, and no number
+    word's: "ছেষট্টিতে তাস থাকে চব্বিশখানা", "ছেষট্টির নিয়ম" (a hostile tester's ছেষট্টিতে was 66 cards), but not
+    "ছেষট্টিতে পৌঁছাইলে", "ছেষট্টির বেশি" (reaching, more than 66).
+
+    >>> e = Entry("game.sixty_six", "bn", "ছেষট্টি", category="game_name")
+    >>> [_in_or_of_the_game(s, e, n) for s, n in [("ছেষট্টিতে", "তাস"), ("ছেষট্টিতে", "পৌঁছাইলে"), ("ছেষট্টি", "তাস")]]
+    [True, False, False]
+    """
+    ending = next((surface[len(f):] for f in (e.headword, *e.variants) if surface.startswith(f)), "")
+    return ending in _GAME_CASE_ENDINGS and not (nxt and _NUMBER_FOLLOWS.match(nxt))
+
+
+# The locative and genitive endings: Bengali ছেষট্টিতে, ছেষট্টির; Assamese ছয়ষষ্ঠিত, ছয়ষষ্ঠিৰ
+_GAME_CASE_ENDINGS = frozenset({"তে", "র", "ত", "ৰ", "য়"})
+# After a number word with such an ending: "more than", "less than", "up to", "reaching", "rising to" 66
+_NUMBER_FOLLOWS = regex.compile(r"বেশি|বেশী|বেছি|কম|উপর|ওপর|ওপৰ|ঊর্ধ্ব|উর্ধ্ব|নিচ|নীচ|তলত|অধিক|পর্যন্ত|অবধি|লৈকে|পৌঁছ"
+                                r"|পৌছ|উঠ|ওঠ|পূর্ণ|পূরণ")
 
 
 def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:

@@ -389,6 +389,9 @@ def test_check_warns_when_the_text_is_about_another_game(tmp_path):
     assert "never schnapsen" in variant.stderr
     right = subprocess.run([*run, "sixtysix"], capture_output=True, text=True, timeout=120)
     assert "never" not in right.stderr
+    text.write_text("ছেষট্টি খেলায় চব্বিশখানা তাস লাগে।\n", encoding="utf-8")  # the one game named, once (session 20)
+    once = subprocess.run([*run, "schnapsen"], capture_output=True, text=True, timeout=120)
+    assert "names sixtysix once and never schnapsen" in once.stderr
     # a game of the person's own table counts as named (a newcomer's বাঘ-ছাগলী was "never" named)
     table = tmp_path / "mine.csv"
     table.write_text("concept,lang,headword,variants,gloss\ngame.bagh_chagli,as,বাঘ-ছাগলী,,tiger and goats\n",
@@ -1505,3 +1508,36 @@ def test_a_bengali_first_move_to_the_middle_point():
     [c] = extract_claims("দশ-গুটি খেলায় প্রথম চাল মাঝের বিন্দুতে দিতে হয়।", "dashguti")
     assert (c.quantity, c.stated) == ("first_move_forced", "centre")
 
+
+
+def _said(text: str, game: str) -> list[tuple[str, str, object]]:
+    return [(c.game, c.quantity, c.stated) for c in extract_claims(text, game)]
+
+
+def test_sixty_six_in_or_of_the_game_is_no_number():
+    # a hostile tester (session 20): ছেষট্টিতে "in Sixty-Six" was 66 cards, contradicted
+    assert _said("ছেষট্টিতে তাস থাকে।", "sixtysix") == []
+    assert _said("ছেষট্টিতে তাসের মোট পয়েন্ট ১২০।", "sixtysix") == [("sixtysix", "card_point_total", 120)]
+    from puthi.rules.terms import find_terms
+
+    def game_named(text):
+        return [t.surface for t in find_terms(text) if t.concept == "game.sixty_six"]
+    assert game_named("ছেষট্টির নিয়ম এই: ছেষট্টিতে তাস থাকে") == ["ছেষট্টির", "ছেষট্টিতে"]
+    assert game_named("যে আগে ছেষট্টিতে পৌঁছায়, ছেষট্টির বেশি পায়") == []  # reaching 66, more than 66
+
+
+def test_a_count_said_after_its_noun_and_verb():
+    # a hostile tester (session 20): colloquial order, "তাস লাগে ২৪টা", was no rule
+    assert _said("ছেষট্টি খেলায় তাস লাগে ২৪টা।", "sixtysix") == [("sixtysix", "deck_size", 24)]
+    assert _said("ক্লাবেরিয়াসে তাস থাকে বত্রিশখানা।", "klaverjas") == [("klaverjas", "deck_size", 32)]
+    assert _said("ছেষট্টি খেলায় প্রত্যেকে তাস পায় ছয়খানা করে।", "sixtysix") == [("sixtysix", "hand_size", 6)]
+    assert _said("দশগুটিতে বিন্দু থাকে একুশটি।", "dashguti") == [("dashguti", "board_points", 21)]
+    assert _said("ছেষট্টি খেলায় তাস লাগে ২৪ ঘণ্টা ধরে।", "sixtysix") == []  # no classifier, not at the clause's end
+
+
+def test_a_sixty_six_sentence_in_a_text_about_schnapsen_is_sixty_six_s():
+    # a hostile tester (session 20): after a Schnapsen heading, "ছেষট্টিতে চব্বিশখানা তাস লাগে" was Schnapsen's, contradicted
+    text = "শ্নাপসেন\n\nকুড়িখানা তাস লাগে।\n\nএবার ছেষট্টির কথা বলি। ছেষট্টিতে চব্বিশখানা তাস লাগে।\n"
+    assert _said(text, "schnapsen") == [("schnapsen", "deck_size", 20), ("sixtysix", "deck_size", 24)]
+    # a Sixty-Six text that never names Schnapsen, read as Schnapsen, is the comparison asked for (notebook 03)
+    assert _said("ছেষট্টিতে চব্বিশখানা তাস লাগে।", "schnapsen") == [("schnapsen", "deck_size", 24)]

@@ -195,7 +195,7 @@ def test_played_out_deals_total_120_and_10_for_the_last_trick(game, bonus):
 
 
 def test_bad_options_are_refused_with_the_fix():
-    with pytest.raises(ValueError, match="has no option .follow_suit.; options: "):
+    with pytest.raises(ValueError, match=r"has no option .follow_suit.; options: "):
         new_state(0, {"follow_suit": True})
     with pytest.raises(ValueError, match="is not one of"):
         new_state(0, {"last_trick": "twenty"})
