@@ -58,13 +58,16 @@ _ENGLISH = regex.compile(r"^(?:[A-Za-z]*[AEIOUYaeiouy][A-Za-z]*(?:['’][A-Za-z]
 _OCR_SYMBOLS = regex.compile(f"[{regex.escape(OCR_SYMBOLS)}]")
 
 
+_DEGREES = regex.compile(r"(?:[0-9]+|[০-৯]+)(?:[.,](?:[0-9]+|[০-৯]+))?°[CF]?")
+
+
 def classify_token(token: str) -> TokenClass:
     """Classify one whitespace-free token; see the module docstring for the classes.
 
     >>> classify_token("ৰিস্তি"), classify_token("তাহীদের"), classify_token("ক*")
     ('assamese', 'bengali', 'garbled-latin')
-    >>> classify_token("“খেলা”"), classify_token("Sir,"), classify_token("")
-    ('bengali', 'english', 'other')
+    >>> classify_token("“খেলা”"), classify_token("Sir,"), classify_token(""), classify_token("৬০°")
+    ('bengali', 'english', 'other', 'digits')
     """
     if not token or token.isspace():
         return "other"
@@ -73,6 +76,8 @@ def classify_token(token: str) -> TokenClass:
     core = _EDGE_PUNCT.sub("", token)
     if (mark := _FOOTNOTE.search(core)) and _footnoted(_EDGE_PUNCT.sub("", core[: mark.start()]), core[: mark.start()]):
         core = _EDGE_PUNCT.sub("", core[: mark.start()])  # "নহে।*", "হয়*": a footnote's mark, not প
+    if _DEGREES.fullmatch(core):
+        return "digits"  # ৬০°, an angle or a temperature: its ° is no OCR look-alike of ০ (a newcomer)
     has_bn = bool(_BENGALI.search(core))
     if _DEVANAGARI.search(token):
         return "garbled-devanagari"
@@ -362,7 +367,15 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
 
     >>> detect_lang("খেলা"), detect_lang("খেলা", prior=(40, 1)), detect_lang("মই তাচ খেলি ভাল পাওঁ।")
     ('bn', 'as', 'as')
+
+    A text is told by its own words, not those it quotes:
+
+    >>> detect_lang("এই খেলা আসামেও প্রচলিত। অসমীয়াতে বলে: “খেলুৱৈ থাকে আৰু প্ৰত্যেকৰে দহটা গুটি থাকে।”")
+    'bn'
     """
+    if QUOTATION.search(text, 0, WORDS_SAMPLE):  # told by its own words, not those it quotes (a newcomer's Bengali
+        outside = QUOTATION.sub(" ", text)    # line quoting an Assamese sentence had been made Assamese)
+        text = outside if any(lang_evidence(outside)) else text
     n_as, n_bn = lang_evidence(text)
     n_as += prior[0]
     n_bn += prior[1]
@@ -375,6 +388,10 @@ def detect_lang(text: str, prior: tuple[int, int] = (0, 0)) -> Lang:
             *word_votes(_CONJUNCT_RA_WORD.sub(" ", text[:WORDS_SAMPLE])))) else "as"
     only_bn, only_as = word_votes(text[:WORDS_SAMPLE]) if text else (0, 0)
     return "as" if assamese_by_words(only_bn, only_as) else "bn"
+
+
+# A quotation: what stands inside quotation marks (not a straight ': Assamese writes হ'ব, ক'লা)
+QUOTATION = regex.compile(r"[\"“«‘]([^\"”»’]+)[\"”»’]")
 
 
 def assamese_by_words(only_bn: int, only_as: int) -> bool:

@@ -453,6 +453,8 @@ def english_edits(line: str, reader: EnglishReader | None = None, min_confidence
             if token_kind(m.group()) not in ("soup", "number"):
                 continue  # punctuation, and short Bengali words inside a run (এর in `141] এর`), stay
             left, core, _right = split_edges(m.group())
+            if len(core) == 1 and core.isdigit():
+                continue  # one digit is a number as often as a one-letter word ("for 3 days": a newcomer's 3 was a)
             suffix = _BENGALI_SUFFIX.search(core)
             if suffix:  # `/0:-র`: English read as soup, then a Bengali case ending that stays
                 core = core[: suffix.start()]
