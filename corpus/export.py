@@ -247,18 +247,23 @@ def _split_words(words: list[dict[str, Any]]) -> list[dict[str, Any]]:
     >>> out = _split_words([{"text": "তাস খেলা", "box": box(0, 40)}, {"text": "", "box": box(50, 90)}])
     >>> [(w["text"], w["box"]["x0"], w["box"]["x1"]) for w in out]
     [('তাস', 0, 34), ('খেলা', 45, 90)]
+    >>> [w["text"] for w in _split_words([{"text": "দু জনের", "box": None}])]  # no box: a hostile tester's crash
+    ['দু', 'জনের']
     """
     out: list[dict[str, Any]] = []
     for k, w in enumerate(words):
         parts = w.get("text", "").split()
         if not parts:
             continue
-        if len(parts) == 1 or "box" not in w:
+        if len(parts) == 1:
             out.append(w)
+            continue
+        if not w.get("box"):  # a word of a line with no word boxes (hOCR or PAGE with text at line level only)
+            out += [{**w, "text": part} for part in parts]
             continue
         covered = [w]
         for after in words[k + 1:]:
-            if after.get("text") or "box" not in after:
+            if after.get("text") or not after.get("box"):
                 break
             covered.append(after)
         x0, x1 = w["box"]["x0"], max(c["box"]["x1"] for c in covered)

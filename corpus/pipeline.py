@@ -325,9 +325,12 @@ def named_twice(files: list[tuple[Path, str]]) -> list[str]:
     >>> print(*named_twice([(d / "p1.alto.xml", "alto"), (d / "p1.page.xml", "alto")]))
     p1.alto.xml and p1.page.xml both name p1.png: both are built, so the exports count that page twice; leave one out
     """
-    by_page = _scan_pages_named(files)
+    def one_page(scan: Path) -> bool:  # not a TIFF's or PDF's, whose pages' PAGE files may each name it alone
+        return _one_frame(scan) if scan.exists() else scan.suffix.lower() not in (".pdf", ".tif", ".tiff")
+
     return [f"{' and '.join(sorted(p.name for p in ocr))} both name {scan.name}{page}: both are built, so the exports "
-            "count that page twice; leave one out" for (scan, page), ocr in by_page.items() if len(ocr) > 1]
+            "count that page twice; leave one out" for (scan, page), ocr in _scan_pages_named(files).items()
+            if len(ocr) > 1 and (page or one_page(scan))]
 
 
 def _scan_pages_named(files: list[tuple[Path, str]]) -> dict[tuple[Path, str], set[Path]]:
@@ -489,8 +492,9 @@ def read_existing_ocr(path: Path, kind: str) -> list[Any]:
         # the page of its scan: a PAGE file of a PDF's second page (a newcomer), each page of an hOCR or ALTO file
         # of a PDF or TIFF that names the file once for all (a review: the review page showed page 1 for all), by
         # the file's own page numbers, or by the pages' order when it has none
-        if p.path and "#page=" not in p.path and (p.page_no != n or shared[p.path] > 1):
-            p.path += f"#page={p.page_no if p.path in numbered else n}"
+        if p.path and "#page=" not in p.path and (p.page_no != n or shared[p.path] > 1) and not (
+                shared[p.path] == 1 and _one_frame(path.parent / p.path)):  # not puthi's own page-0002.png (a
+            p.path += f"#page={p.page_no if p.path in numbered else n}"  # hostile tester)
         p.page_no = n
     return pages
 

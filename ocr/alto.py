@@ -212,6 +212,12 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     Traceback (most recent call last):
     ...
     puthi.errors.InputError: x.xml: the root element is html, not alto; is this an ALTO file?
+
+    Pages Tesseract numbered from 0 are numbered from 1:
+
+    >>> pages = '<Page PHYSICAL_IMG_NR="0" WIDTH="9" HEIGHT="9"/><Page PHYSICAL_IMG_NR="1" WIDTH="9" HEIGHT="9"/>'
+    >>> [p.page_no for p in read_alto(f"<alto><Layout>{pages}</Layout></alto>")]
+    [1, 2]
     """
     where = source_name(source, name)
     root = parse_xml(source, name=where)
@@ -227,6 +233,9 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
     page_els = _children(layouts[0], "Page")
     # Without any PROCESSINGREFS (as most producers write), every step applies to every page.
     referenced = any(p.get("PROCESSINGREFS") for p in page_els)
+    # Tesseract numbers its pages from 0 (PHYSICAL_IMG_NR="0"); puthi, as the schema means it, from 1 (a hostile
+    # tester's page 2 was shown over the scan's first frame)
+    from_zero = any((p.get("PHYSICAL_IMG_NR") or "").strip() in ("0", "0.0") for p in page_els)
     for page_el in page_els:
         refs = (page_el.get("PROCESSINGREFS") or "").split() if referenced else list(steps)
         page_steps = [step for key in refs for step in steps.get(key, [])]
@@ -238,7 +247,7 @@ def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Pa
             langs.append(tb.get("LANG") or tb.get("language") or "")
         width, height = _float(page_el, "WIDTH", where), _float(page_el, "HEIGHT", where)
         try:
-            page_no = round(float(page_el.get("PHYSICAL_IMG_NR") or len(pages) + 1))
+            page_no = round(float(page_el.get("PHYSICAL_IMG_NR") or len(pages) + 1 - from_zero)) + from_zero
         except ValueError:
             raise InputError(where, f"Page PHYSICAL_IMG_NR={page_el.get('PHYSICAL_IMG_NR')!r} is not a number") \
                 from None

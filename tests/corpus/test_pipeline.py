@@ -1137,3 +1137,25 @@ def test_a_page_written_again_for_its_claims_keeps_the_seconds_it_took(tmp_path,
         claims = c.frame("claims")
     assert set(claims["game"]) == {"sixtysix"} and len(claims) == 2  # page 2 took page 1's game: written again
     assert (pages["seconds"] > 0).all()
+
+
+def test_puthi_s_own_page_file_of_a_pdf_s_second_page_names_its_png(tmp_path):
+    # a hostile tester (session 20): page-0002.png of an export was read back as page-0002.png#page=2, no frame
+    from dataclasses import replace
+
+    from PIL import Image
+
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+    from puthi.ocr.pagexml import to_page_xml
+
+    Image.new("L", (40, 20), 255).save(tmp_path / "page-0002.png")
+    page = Page(path="page-0002.png", width=40, height=20, lang="ben", page_no=2,
+                blocks=[Block([Line([Word("খেলা", Box(1, 1, 30, 18), 90.0)])])])
+    (tmp_path / "page-0002.page.xml").write_text(to_page_xml(page), encoding="utf-8")
+    [read] = pipeline.read_existing_ocr(tmp_path / "page-0002.page.xml", "page")
+    assert read.path == "page-0002.png"
+    Image.new("L", (40, 20), 255).save(tmp_path / "book.tif", save_all=True,
+                                       append_images=[Image.new("L", (40, 20), 255)])
+    (tmp_path / "page-0002.page.xml").write_text(to_page_xml(replace(page, path="book.tif")), encoding="utf-8")
+    [read] = pipeline.read_existing_ocr(tmp_path / "page-0002.page.xml", "page")
+    assert read.path == "book.tif#page=2"  # a TIFF's second frame
