@@ -6,7 +6,7 @@ carries each page's processing steps as JSON (``<meta name="puthi-steps">``, key
 
 Reading accepts hOCR from Tesseract, kraken, OCRopus and others, as XHTML or (falling back) HTML: lines are
 ``ocr_line`` and its kin (``ocr_header``, ``ocr_caption``, ``ocr_textfloat``, ``ocrx_line``); blocks are
-``ocr_carea`` or ``ocrx_block``; a line outside any block gets a block of its own.
+``ocr_carea`` or ``ocrx_block``; lines outside any block, one after another, make one.
 
 >>> from puthi.ocr.model import Block, Box, Line, Page, Word
 >>> page = Page(path="p.png", width=200, height=40, lang="ben",
@@ -193,6 +193,7 @@ def _page(div: etree._Element, steps: dict, where: str) -> Page:
         raise InputError(where, f"bad ppageno {props['ppageno']!r}; expected a whole number") from None
     blocks: list[Block] = []
     owner: dict[etree._Element, Block] = {}
+    loose: dict[etree._Element, Block] = {}  # an element holding lines in no block, and their block
     for el in div.iter():
         cls = _classes(el)
         if cls & BLOCK_CLASSES:
@@ -201,12 +202,14 @@ def _page(div: etree._Element, steps: dict, where: str) -> Page:
             owner[el] = block
         elif cls & LINE_CLASSES:
             parent = next((a for a in el.iterancestors() if a in owner), None)
-            if parent is None:
-                block = Block([])
-                blocks.append(block)
-                owner[el] = block
-                parent = el
-            owner[parent].lines.append(_line(el, where))
+            if parent is None:  # lines in no block, one after another in one element (kraken's, OCRopus' hOCR)
+                held = el.getparent()  # are one block, so a sentence runs on across them (a hostile tester)
+                if held not in loose or loose[held] is not blocks[-1]:
+                    loose[held] = Block([])
+                    blocks.append(loose[held])
+                loose[held].lines.append(_line(el, where))
+            else:
+                owner[parent].lines.append(_line(el, where))
     page_steps = [Step(s["name"], dict(s.get("settings", {}))) for s in steps.get(div.get("id"), [])]
     # Tesseract puts the language on ocr_par, not on the page: without a page language, take the first one
     # of a block, paragraph or line (a word's own language says nothing about the page).

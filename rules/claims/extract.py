@@ -249,6 +249,9 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     [('no', 0, 28)]
     """
     norm, back = nfc_with_offsets(text)
+    joined, kept = _join_broken_words(norm)
+    if kept is not None:  # a word broken at a line's end, "লা-\nগে" (a hostile tester's deck size was lost)
+        norm, back = joined, (array("l", (back[k] for k in kept)) if back else kept)
     if norm is text:
         return _extract_claims(text, game, lang, heads, tables, frozenset(overruled), sorted(restarts))
     heads = [unicodedata.normalize("NFC", h) for h in heads]
@@ -257,6 +260,31 @@ def extract_claims(text: str, game: str, lang: str = "auto", heads: Collection[s
     # the quote stays as read (NFC, its furniture left out), as for a text in NFC (a review: the two differed)
     return [replace(c, start=back[c.start], end=back[c.end])
             for c in _extract_claims(norm, game, lang, heads, tables, overruled, restarts)]
+
+
+def _join_broken_words(text: str) -> tuple[str, array | None]:
+    r"""``text`` without the hyphen and line break inside a word broken at a line's end, and for each offset into it
+    (and its end) the offset into ``text``; None for the offsets when no word is broken.
+
+    >>> joined, kept = _join_broken_words("তাস লা-\nগে। খেলা -\nশেষ")
+    >>> joined, kept[6], kept[-1]
+    ('তাস লাগে। খেলা -\nশেষ', 8, 22)
+    """
+    cuts = [m.span() for m in _BROKEN_WORD.finditer(text)]
+    if not cuts:
+        return text, None
+    parts, kept, at = [], array("l"), 0
+    for a, b in [*cuts, (len(text), len(text))]:
+        parts.append(text[at:a])
+        kept.extend(range(at, a))
+        at = b
+    kept.append(len(text))
+    return "".join(parts), kept
+
+
+# A hyphen and line break between two letters of a word
+_BROKEN_WORD = regex.compile(r"(?<=[\p{Bengali}&&[\p{L}\p{M}]])[-‐][ \t]*\r?\n[ \t]*(?=[\p{Bengali}&&\p{L}])",
+                             regex.V1)
 
 
 def nfc_with_offsets(text: str) -> tuple[str, array | list[int]]:

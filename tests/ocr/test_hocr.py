@@ -80,7 +80,7 @@ def test_reads_html_hocr_without_xml_syntax():
       </div></body></html>"""
     (page,) = read_hocr(html.encode("utf-8"), name="sloppy.html")
     assert [line.text for line in page.lines] == ["খেলা", "গোলাম চোর"]
-    assert len(page.blocks) == 2  # lines outside any ocr_carea get a block each
+    assert len(page.blocks) == 2  # lines outside any ocr_carea: a block for those of each element
     assert page.words[0].conf == 80.0 and page.words[1].box is None
     # a damaged byte is refused with its offset, as in ALTO, PAGE and text, not read as U+FFFD (a hostile tester)
     damaged = html.encode("utf-8").replace("খেলা".encode(), b"\xe0\xa6", 1)
@@ -147,3 +147,14 @@ def test_steps_of_another_shape_are_one_line_naming_the_fix(content):
 def test_written_document_names_its_element_kinds():
     kinds = {local_name(e) for e in parse_xml(to_hocr([sample_page()])).iter()}
     assert kinds >= {"html", "head", "title", "meta", "body", "div", "p", "span"}
+
+
+def test_lines_in_no_block_one_after_another_are_one_block():
+    # a hostile tester (session 20): kraken's hOCR has no ocr_carea; each line had been a block, cutting sentences
+    def line(y, text):
+        return f"<span class='ocr_line' title='bbox 0 {y} 90 {y + 9}'>{text}</span>"
+    page = (f"<div class='ocr_page' title='bbox 0 0 99 99'>{line(0, 'শেষ পিঠের জন্য ১০')}{line(10, 'পয়েন্ট পাওয়া যায়।')}"
+            f"<div class='ocr_carea' title='bbox 0 50 90 70'>{line(50, 'আর একটি')}</div>{line(80, 'শেষ')}</div>")
+    [read] = read_hocr(page)
+    assert [[ln.text for ln in b.lines] for b in read.blocks] == [
+        ["শেষ পিঠের জন্য ১০", "পয়েন্ট পাওয়া যায়।"], ["আর একটি"], ["শেষ"]]

@@ -1541,3 +1541,10 @@ def test_a_sixty_six_sentence_in_a_text_about_schnapsen_is_sixty_six_s():
     assert _said(text, "schnapsen") == [("schnapsen", "deck_size", 20), ("sixtysix", "deck_size", 24)]
     # a Sixty-Six text that never names Schnapsen, read as Schnapsen, is the comparison asked for (notebook 03)
     assert _said("ছেষট্টিতে চব্বিশখানা তাস লাগে।", "schnapsen") == [("schnapsen", "deck_size", 24)]
+
+
+def test_a_word_broken_at_a_line_s_end_with_a_hyphen_is_one_word():
+    # a hostile tester (session 20): "লা-\nগে" lost the deck size; the claim's offsets are the text's own
+    text = "ছেষট্টি খেলার নিয়ম\nএই খেলায় ২৪টি তাস লা-\nগে। আর কিছু -\nনয়।\n"
+    [claim] = extract_claims(text, "sixtysix")
+    assert (claim.quantity, claim.stated, text[claim.end - 3 : claim.end]) == ("deck_size", 24, "গে।")
