@@ -1104,8 +1104,10 @@ def build(
                 hashes = [t.content_hash for t in tasks]  # moved (one put in before it)
                 if not corpus.follow_new_page_breaks(doc, [t.text or "" for t in tasks], hashes):
                     moved[doc.source] = corpus.follow_moved_pages(doc, hashes)
-            if corpus.set_document_pages(doc, len(tasks)):  # the source got shorter: its new last page changed
+            shorter, cut_off = corpus.set_document_pages(doc, len(tasks))
+            if shorter:  # the source got shorter: its new last page changed
                 dropped[doc.source] = len(tasks) + 1
+            report.orphaned += cut_off
             docs[doc.source] = doc
             more, skipped = todo_tasks(corpus, doc, tasks, doc_lang, game, tables)
             todo += more
@@ -1162,7 +1164,7 @@ def build(
                 for d in book:
                     corpus.set_pending(d, False)
         finally:
-            report.orphaned = sum(orphans.values())
+            report.orphaned += sum(orphans.values())
             bar.close()
             if report.failures:
                 try:

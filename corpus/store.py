@@ -634,14 +634,18 @@ class Corpus:
                              (doc.id,))
         return set(moves.values())
 
-    def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> bool:
-        """Record the page count and drop pages past it (the source got shorter); were any dropped?"""
+    def set_document_pages(self, doc: Document, pages: int, lang: str = "") -> tuple[bool, int]:
+        """Record the page count and drop pages past it (the source got shorter): were any dropped, and how many
+        corrections of theirs are now orphaned (a hostile tester's correction of a page cut off still said
+        "applied")?"""
         with self.transaction() as conn:
             dropped = conn.execute("DELETE FROM pages WHERE doc_id = ? AND page_no > ?", (doc.id, pages)).rowcount
+            orphaned = conn.execute("UPDATE annotations SET status = 'orphaned' WHERE doc_id = ? AND page_no > ? "
+                                    "AND status != 'orphaned'", (doc.id, pages)).rowcount
             conn.execute("UPDATE documents SET pages = ? WHERE id = ?", (pages, doc.id))
             if lang:
                 conn.execute("UPDATE documents SET lang = ? WHERE id = ?", (lang, doc.id))
-        return dropped > 0
+        return dropped > 0, orphaned
 
     def refresh_document_lang(self, doc_id: int) -> str:
         """Set the document language to its pages' most frequent language."""

@@ -1159,3 +1159,19 @@ def test_puthi_s_own_page_file_of_a_pdf_s_second_page_names_its_png(tmp_path):
     (tmp_path / "page-0002.page.xml").write_text(to_page_xml(replace(page, path="book.tif")), encoding="utf-8")
     [read] = pipeline.read_existing_ocr(tmp_path / "page-0002.page.xml", "page")
     assert read.path == "book.tif#page=2"  # a TIFF's second frame
+
+
+def test_a_correction_of_a_page_cut_off_the_source_is_orphaned(tmp_path, fast_repair, capsys):
+    # a hostile tester (session 20): the correction of page 3 still said "applied" once the book had one page
+    book = tmp_path / "book.txt"
+    book.write_text("ছেষট্টি খেলার নিয়ম\n\fযে আগে ৬৬ পয়েন্ট পায় সে জেতে।\n\fশেষ পিঠের জন্য ১০ পয়েন্ট পাওয়া যায়।\n",
+                    encoding="utf-8")
+    db = tmp_path / "c.sqlite"
+    build([book], db, progress=False)
+    assert cli.main(["correct", "--db", str(db), "--doc", "book.txt", "--page", "3", "--line", "1", "--word", "4",
+                     "--text", "২০", "--author", "t"]) == 0
+    book.write_text("ছেষট্টি খেলার নিয়ম\n", encoding="utf-8")
+    assert build([book], db, progress=False).orphaned == 1
+    capsys.readouterr()
+    assert cli.main(["correct", "--db", str(db), "--list"]) == 0
+    assert "\torphaned\t" in capsys.readouterr().out
