@@ -82,6 +82,7 @@ class Sentence:
     text: str
     terms: list[TermSpan] = field(default_factory=list)
     numbers: list[NumberSpan] = field(default_factory=list)
+    before: str = ""  # the few lines before it: a table's header row, which sentences leave apart from its rows
 
     _cue_cache: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
     _free: list[NumberSpan] | None = field(default=None, repr=False, compare=False)
@@ -204,7 +205,7 @@ def _read(text: str, lang: str, heads: Collection[str] = (), tables: TermTables 
             near_terms = terms[bisect.bisect_left(term_starts, s) : bisect.bisect_left(term_starts, e)]
             near_numbers = numbers[bisect.bisect_left(number_starts, s) : bisect.bisect_left(number_starts, e)]
             yield Sentence(s, e, text[s:e], [t for t in near_terms if t.end <= e],
-                           [n for n in near_numbers if n.end <= e])
+                           [n for n in near_numbers if n.end <= e], text[max(0, s - 240) : s])
 
     return each(), named
 

@@ -342,6 +342,8 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     plain = s.cues("plain")
 
     trump = [(a, b) for a, b in trump if not any(pa <= a < pb for pa, pb in plain)]  # "যে রং তুরুপ নয়"
+    if by_column := _table_values(s, game, ranks, numbers):
+        return by_column
 
     def suit_at(pos: int) -> str:
         last_trump = max((a for a, _ in trump if a <= pos), default=-1)
@@ -353,6 +355,52 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
         _claim(s, game, "card_value", n.value, 0.85 if len(pairs) > 1 else 0.75, rank=r, suit=suit_at(t.start))
         for (t, r), n in pairs
     ]
+
+
+def _table_values(s: Sentence, game: str, ranks: list[tuple[TermSpan, str]], numbers: list[NumberSpan]
+                  ) -> list[Claim]:
+    """Card values in a table whose header row names the suits over its columns of values ("| তাস | তুরুপে | অন্য রঙে
+    |", or columns set apart by spaces): each row's rank, and in each such column its value for that suit (a hostile
+    tester's trump column had been read as the plain values). The header may open the sentence or stand before it."""
+    lines = [(m.start() + s.start, m.group()) for m in _ROW.finditer(s.text)]
+    heads = [ln for _, ln in lines] + [ln for ln in s.before.split("\n")[-3:] if not _RULE_ROW.fullmatch(ln)][::-1]
+    suits = next((h for ln in heads if len(h := [_column_suit(ln[a:b]) for a, b in _cells(ln)]) > 2
+                  and "trump" in h and "plain" in h), None)
+    if suits is None:
+        return []
+    claims = []
+    for at, line in lines:
+        row = _cells(line)
+        if len(row) != len(suits):
+            continue
+        rank = next((r for t, r in ranks if at + row[0][0] <= t.start < at + row[0][1]), None)
+        for (a, b), suit in zip(row, suits, strict=True):
+            n = next((n for n in numbers if at + a <= n.start < at + b), None)
+            if rank and suit and n is not None:
+                claims.append(_claim(s, game, "card_value", n.value, 0.85, rank=rank, suit=suit))
+    return claims
+
+
+def _column_suit(head: str) -> str:
+    """The suit a table's column head names: trump, plain (the other suits: "অন্য রঙে", "সাধারণ") or none."""
+    if cue_patterns()["plain"].search(head) or (_PLAIN_HEAD.search(head) and not cue_patterns()["trump"].search(head)):
+        return "plain"
+    return "trump" if cue_patterns()["trump"].search(head) else ""
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """The spans of a table row's cells: between bars, or set apart by a tab or two spaces or more."""
+    if line.count("|") >= 2:
+        bars = [m.start() for m in regex.finditer(r"\|", line)]
+        spans = list(itertools.pairwise([-1, *bars, len(line)]))
+        return [(a + 1, b) for a, b in spans if line[a + 1 : b].strip()]
+    return [m.span() for m in regex.finditer(r"\S+(?: \S+)*", line)] if regex.search(r"\S(?:\t| {2,})\S", line) else []
+
+
+_ROW = regex.compile(r"[^\n]+")
+_RULE_ROW = regex.compile(r"[\s|:\-–—]*")  # a table's rule, "|---|---|", or nothing
+# Over the column of the other suits' values, a word for "ordinary", "other" or "rest" alone will do
+_PLAIN_HEAD = regex.compile(r"সাধারণ|অন্য|বাকি|বাকী|সাধাৰণ")
 
 
 # A value said relative to another card's: "টেক্কার চেয়ে এক কম", "বিবিতকৈ দুই বেছি" (no value of its own).

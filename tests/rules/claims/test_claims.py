@@ -1548,3 +1548,14 @@ def test_a_word_broken_at_a_line_s_end_with_a_hyphen_is_one_word():
     text = "ছেষট্টি খেলার নিয়ম\nএই খেলায় ২৪টি তাস লা-\nগে। আর কিছু -\nনয়।\n"
     [claim] = extract_claims(text, "sixtysix")
     assert (claim.quantity, claim.stated, text[claim.end - 3 : claim.end]) == ("deck_size", 24, "গে।")
+
+
+@pytest.mark.parametrize("table", [
+    "| তাস | তুরুপে | অন্য রঙে |\n|---|---|---|\n| গোলাম | ২০ | ২ |\n| নহলা | ১৪ | ০ |\n| টেক্কা | ১১ | ১১ |\n",
+    "তাস          তুরুপ   সাধারণ\nগোলাম        ২০      ২\nনহলা         ১৪      ০\nটেক্কা        ১১      ১১\n",
+])
+def test_a_table_s_header_names_the_suit_of_each_column_of_values(table):
+    # a hostile tester (session 20): the trump column was read as the plain values and contradicted
+    said = {(c.params["rank"], c.params["suit"]): c.stated for c in extract_claims("ক্লাবেরিয়াস\n\n" + table, "klaverjas")}
+    assert said == {("J", "trump"): 20, ("J", "plain"): 2, ("9", "trump"): 14, ("9", "plain"): 0,
+                    ("A", "trump"): 11, ("A", "plain"): 11}
