@@ -356,7 +356,8 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
         last = len(claims)  # where this sentence's claims begin
         sentence_game = _sentence_game(sentence, game, state, text, overruled)
         state.opening = False
-        for part, part_game in _by_game(sentence, sentence_game, game, text):
+        for part, part_game in [p for whole, g in _by_game(sentence, sentence_game, game, text)
+                                for p in _by_named_rules(whole, g)]:
             found = _stated(part, part_game, PATTERNS)
             for clause in _denied_clauses(part):  # a denial speaks of its own part's game
                 denied = _stated(clause, part_game, PATTERNS) or _completed(part, clause, part_game, found)
@@ -401,6 +402,25 @@ def _part(s: Sentence, a: int, b: int) -> Sentence:
     lo, hi = s.start + a, s.start + b
     return Sentence(lo, hi, s.text[a:b], [t for t in s.terms if lo <= t.start and t.end <= hi],
                     [n for n in s.numbers if lo <= n.start and n.end <= hi])
+
+
+def _by_named_rules(s: Sentence, game: str) -> list[tuple[Sentence, str]]:
+    """``s`` with ``game``; but a Klaverjas sentence that names both Amsterdam's and Rotterdam's rules is cut before
+    the clause of each it names second, and each part is its own variant's ("আমস্টারডামের নিয়মে … তুরুপ দিতে হয়
+    না; রটারডামের নিয়মে তখনও তুরুপ দিতে হয়", a hostile tester: the whole had been Rotterdam's)."""
+    named = [m for m in _KLAVERJAS_RULES.finditer(s.text) if not _NOT_THESE_RULES.match(s.text, m.end())]
+    if family(game) != "klaverjas" or len({bool(m.group(1)) for m in named}) < 2:
+        return [(s, game)]
+    cuts = [0]
+    for m in named[1:]:
+        ends = [e.end() for e in _GAME_CLAUSE_END.finditer(s.text, 0, m.start())]
+        if ends and ends[-1] > cuts[-1]:
+            cuts.append(len(s.text) - len(s.text[ends[-1]:].lstrip()))  # the clause from its first word
+    parts = []
+    for a, b in itertools.pairwise([*cuts, len(s.text)]):
+        m = next((m for m in named if a <= m.start() < b), None)
+        parts.append((_part(s, a, b), game if m is None else "klaverjas" if m.group(1) else "klaverjas-rotterdam"))
+    return parts
 
 
 def _by_game(s: Sentence, game: str, checked: str, text: str) -> list[tuple[Sentence, str]]:

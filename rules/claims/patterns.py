@@ -563,6 +563,7 @@ _ROEM_CONTEXT = regex.compile(r"রোম|রুম|রোয়েম|ৰোয
 def roem(s: Sentence, game: str) -> list[Claim]:
     """Klaverjas bonuses: stuk, pit, four jacks, runs of three and four, four of a kind (seed 003)."""
     claims = []
+    starts = sorted(a for cue in _ROEM_CUES for a, _ in s.cues(cue))
     for cue, kind in (("four_jacks", "four_jacks"), ("stuk", "stuk"), ("pit", "pit"), ("run3", "run3"),
                       ("run4", "run4"), ("four_kind", "four_of_a_kind")):
         if kind in ("four_jacks", "run3", "run4") and not _ROEM_CONTEXT.search(s.text):
@@ -570,9 +571,14 @@ def roem(s: Sentence, game: str) -> list[Claim]:
         least = 50 if kind in ("four_jacks", "four_of_a_kind") else 10
         for _, ce in s.cues(cue):
             # the bonus is the number said as points after the cue ("পরপর চারখানা তাস এক পিঠে পড়লে একশো পয়েন্ট"), else
-            # the next number ("(৭ হইতে ১০)" names ranks)
+            # the next number ("(৭ হইতে ১০)" names ranks); before the next bonus named ("তিনটি ক্রমিক তাসে ২০ আর চারটি
+            # ক্রমিক তাসে ৫০ রোম", a hostile tester: the run of three had taken 50)
+            stop = next((a for a in starts if a >= ce), s.end)
             n = next((n for n in s.free_numbers() if n.start >= ce and s.reach(ce, n.start) <= 60
                       and _ROEM_POINTS.match(s.text, n.end - s.start)), None) or _next_number(s, ce, 40)
+            if n and n.start >= stop:
+                n = _next_number(s, ce, 40)
+                n = n if n and n.start < stop else None
             if n and (n.value < least or not _points(s, n)):
                 continue
             if n and not (kind == "four_of_a_kind" and s.has("total")):  # "চারটি টেক্কার প্রত্যেকটির মূল্য ১১"

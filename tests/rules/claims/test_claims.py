@@ -1559,3 +1559,20 @@ def test_a_table_s_header_names_the_suit_of_each_column_of_values(table):
     said = {(c.params["rank"], c.params["suit"]): c.stated for c in extract_claims("ক্লাবেরিয়াস\n\n" + table, "klaverjas")}
     assert said == {("J", "trump"): 20, ("J", "plain"): 2, ("9", "trump"): 14, ("9", "plain"): 0,
                     ("A", "trump"): 11, ("A", "plain"): 11}
+
+
+def test_a_sentence_naming_both_klaverjas_rules_gives_each_clause_its_own():
+    # a hostile tester (session 20): the Amsterdam clause was checked as Rotterdam's, and contradicted
+    text = ("ক্লাবেরিয়াস খেলায় আমস্টারডামের নিয়মে সঙ্গী পিঠ জিতছে এমন হলে তুরুপ দিতে হয় না, কিন্তু রটারডামের নিয়মে "
+            "সঙ্গী পিঠ জিতলেও তুরুপ দিতে হয়।")
+    claims = extract_claims(text, "klaverjas")
+    assert [(c.game, c.stated) for c in claims] == [("klaverjas", "no"), ("klaverjas-rotterdam", "yes")]
+    assert text[claims[1].start : claims[1].start + 6] == "কিন্তু"
+    assert {v.verdict for v in check_claims(claims)} == {"consistent"}
+
+
+@pytest.mark.parametrize("text", ["একই রঙের তিনটি ক্রমিক তাসে ২০ আর চারটি ক্রমিক তাসে ৫০ রোম।",
+                                  "চারটি ক্রমিক তাসে ৫০ আর তিনটি ক্রমিক তাসে ২০ রোম।"])
+def test_each_roem_bonus_takes_its_value_before_the_next_bonus_named(text):
+    # a hostile tester (session 20): the run of three took the 50 said as roem after the run of four
+    assert {c.params["kind"]: c.stated for c in extract_claims(text, "klaverjas")} == {"run3": 20, "run4": 50}
