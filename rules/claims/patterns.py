@@ -169,6 +169,12 @@ _HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|�
                          r"|লাগে|লাগিব|খেলে|ৰাখে|রাখে|সজা|সাজা")  # having, being dealt, playing with, setting out
 
 
+# After the cards counted, "(the pack) from (it)": a pack cards are taken out of, with a verb of removing after it
+_STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকেট\S*|ডেক\S*)?\s*(?:\S+\s+){0,2}?(?:থেকে|হইতে|হতে|পৰা)"
+                               r"(?![\p{L}\p{M}])")
+_REMOVED = regex.compile(r"বাদ|সরা|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
+
+
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
@@ -191,6 +197,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             continue  # (a known limit of session 17)
         if _after_total(s, n) and cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             continue  # "দুইজনে মিলিয়া মোট ষোলখানি তাস পায়": the cards dealt, not the pack nor a hand
+        if _STRIPPED_FROM.match(s.text, cue_end - s.start) and _REMOVED.search(s.text, cue_end - s.start):
+            continue  # "বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা বাদ দাও": the pack the game's is made from (a hostile tester)
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif (s.has("deck_verb") or s.has("total")) and not leaves:

@@ -1576,3 +1576,14 @@ def test_a_sentence_naming_both_klaverjas_rules_gives_each_clause_its_own():
 def test_each_roem_bonus_takes_its_value_before_the_next_bonus_named(text):
     # a hostile tester (session 20): the run of three took the 50 said as roem after the run of four
     assert {c.params["kind"]: c.stated for c in extract_claims(text, "klaverjas")} == {"run3": 20, "run4": 50}
+
+
+@pytest.mark.parametrize(("text", "game"), [
+    ("ছেষট্টি খেলার জন্য বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা পর্যন্ত বাদ দাও।", "sixtysix"),
+    ("শ্নাপসেন খেলিতে হইলে চব্বিশখানা তাসের প্যাক হইতে নহলা চারিটি সরাইয়া রাখিতে হয়।", "schnapsen"),
+])
+def test_the_pack_a_game_s_cards_are_taken_from_is_no_deck_size(text, game):
+    # a hostile tester (session 20): pagat's way of making the pack was contradicted as the pack's size
+    assert [c.quantity for c in extract_claims(text, game)] == []
+    assert _said("বাহান্নখানা তাস থেকে ছোট তাস বাদ দিয়া বত্রিশখানা তাসে খেলা হয়।", "klaverjas") == [
+        ("klaverjas", "deck_size", 32)]
