@@ -175,6 +175,10 @@ _STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকে�
 _REMOVED = regex.compile(r"বাদ|সরা|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
 
 
+# Before a count, "but", "except" or "the rest": a part of the whole ("মাঝের বিন্দুটি ছাড়া বাকি কুড়িটি")
+_EXCEPT_BEFORE = regex.compile(r"(?:ছাড়া|ব্যতীত|বাদে|বাদ দিয়ে|বাকি|বাকী|বাহিৰে)\s*$")
+
+
 def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
@@ -215,8 +219,12 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             claims.append(_claim(s, game, "pieces_per_player", n.value, 0.8 if s.has("each") else 0.6))
     # a board has 5 points or more, and no more than a Go board's 361: "দুটা সংযোগী বিন্দু" (a network's two
     # nodes), "৫৯৩ পইণ্ট" (a shooting score) are no board (Assamese Wikipedia)
-    board = [c for c in _counted(s, "points_on_board") if 5 <= c[0].value <= 361]
-    if board:  # the first count is the whole board; "১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts
+    board = [c for c in _counted(s, "points_on_board") if 5 <= c[0].value <= 361
+             and not _EXCEPT_BEFORE.search(s.text, 0, c[0].start - s.start)]  # "মাঝের বিন্দুটি ছাড়া বাকি কুড়িটি"
+    # the first count is the whole board ("১৯টা ছেদক বিন্দু আৰু ২টা শেষ বিন্দু" are its parts), or the one said as
+    # the total ("উনিশটি ছেদবিন্দু আর দুটি প্রান্তবিন্দু, সব মিলিয়ে একুশটি বিন্দু", a hostile tester)
+    board = [c for c in board if _after_total(s, c[0])] or board
+    if board:
         claims.append(_claim(s, game, "board_points", board[0][0].value, 0.8))
     return claims
 

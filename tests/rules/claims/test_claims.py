@@ -1587,3 +1587,10 @@ def test_the_pack_a_game_s_cards_are_taken_from_is_no_deck_size(text, game):
     assert [c.quantity for c in extract_claims(text, game)] == []
     assert _said("বাহান্নখানা তাস থেকে ছোট তাস বাদ দিয়া বত্রিশখানা তাসে খেলা হয়।", "klaverjas") == [
         ("klaverjas", "deck_size", 32)]
+
+
+def test_a_board_s_points_are_its_total_not_a_part_of_it():
+    # a hostile tester (session 20): 19 of "19 and 2, 21 in all", and 20 of "all but the middle one", contradicted
+    assert _said("দশগুটির ছকে উনিশটি ছেদবিন্দু আর দুটি প্রান্তবিন্দু, সব মিলিয়ে একুশটি বিন্দু।", "dashguti") == [
+        ("dashguti", "board_points", 21)]
+    assert _said("দশগুটির ছকে মাঝের বিন্দুটি ছাড়া বাকি কুড়িটি বিন্দুতে গুটি সাজানো থাকে।", "dashguti") == []
