@@ -175,6 +175,12 @@ _STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকে�
 _REMOVED = regex.compile(r"বাদ|সরা|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
 
 
+# Cards "left over": after the cards counted, or before the count
+_REMAINING = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট|বাচি|উদ্বৃত্ত)(?![\p{L}\p{M}])")
+_REMAINING_BEFORE = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট)\s+$")
+# After the stock's count, one of them turned face up: "তার মধ্যে একখানা চিত", "তাহার একখানি চিত"
+_ONE_TURNED = regex.compile(r"(?:তার|তাহার|তাৰ|ইয়াৰ)\s*(?:মধ্যে|মাঝে|মাজৰ|মাজত)?\s*(?:এক|১)(?:টি|টা|খানা|খানি|খন)?\s+"
+                            r"(?:চিত|চিৎ|উল্টা|উলটা)")
 # Before a count, "but", "except" or "the rest": a part of the whole ("মাঝের বিন্দুটি ছাড়া বাকি কুড়িটি")
 _EXCEPT_BEFORE = regex.compile(r"(?:ছাড়া|ব্যতীত|বাদে|বাদ দিয়ে|বাকি|বাকী|বাহিৰে)\s*$")
 
@@ -186,10 +192,16 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     each = s.cues("each")
     counted_cards = _counted(s, "cards")
     face_down = s.cues("face_down")
-    if face_down and counted_cards:
-        # the count nearest the face-down words is the stock ("তাহার উপর পনরখানি তাস উপুড়")
+    said = [n for n in s.free_numbers() if _counts_things(n) and any(0 <= s.reach(n.end, a) <= 2 for a, _ in face_down)]
+    if said:  # a count right before the face-down word: "তাহার একখানি চিত, পনেরোখানি উপুড়" (a hostile tester)
+        claims.append(_claim(s, game, "stock_face_down", said[0].value, 0.8))
+        counted_cards = [c for c in counted_cards if c[0] is not said[0]]
+    elif face_down and counted_cards:
+        # the count nearest the face-down words is the stock ("তাহার উপর পনরখানি তাস উপুড়"), less one of them turned
+        # face up after it ("বাকি দশখানা তাস উপুড় …; তার মধ্যে একখানা চিত করে তুরুপ", a hostile tester)
         n, _ = min(counted_cards, key=lambda c: min(abs(c[0].start - a) for a, _ in face_down))
-        claims.append(_claim(s, game, "stock_face_down", n.value, 0.8))
+        turned = _ONE_TURNED.search(s.text, n.end - s.start) is not None
+        claims.append(_claim(s, game, "stock_face_down", n.value - turned, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not n]
     packets = {id(n) for run in [*_deal_runs(s, listed=True), *_rounds(s),
                                  *(r for r in _deal_runs(s) if _by_packets(s, r))] for n in run}
@@ -201,6 +213,8 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             continue  # (a known limit of session 17)
         if _after_total(s, n) and cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             continue  # "দুইজনে মিলিয়া মোট ষোলখানি তাস পায়": the cards dealt, not the pack nor a hand
+        if _REMAINING.match(s.after(cue_end, 16).lstrip()) or _REMAINING_BEFORE.search(s.text, 0, n.start - s.start):
+            continue  # "ষোলোখানি তাস বাকি থাকে", "বাকি দশখানা তাস": the cards left, no hand nor pack (a hostile tester)
         if _STRIPPED_FROM.match(s.text, cue_end - s.start) and _REMOVED.search(s.text, cue_end - s.start):
             continue  # "বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা বাদ দাও": the pack the game's is made from (a hostile tester)
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):

@@ -1594,3 +1594,11 @@ def test_a_board_s_points_are_its_total_not_a_part_of_it():
     assert _said("দশগুটির ছকে উনিশটি ছেদবিন্দু আর দুটি প্রান্তবিন্দু, সব মিলিয়ে একুশটি বিন্দু।", "dashguti") == [
         ("dashguti", "board_points", 21)]
     assert _said("দশগুটির ছকে মাঝের বিন্দুটি ছাড়া বাকি কুড়িটি বিন্দুতে গুটি সাজানো থাকে।", "dashguti") == []
+
+
+def test_the_face_down_stock_is_the_count_said_face_down_or_less_the_card_turned():
+    # a hostile tester (session 20): the 16 left before one is turned, and 10 with one turned face up, contradicted
+    assert _said("বিস্তিতে প্রত্যেকে আটখানি পাইবার পর ষোলোখানি তাস বাকি থাকে; তাহার একখানি চিত, পনেরোখানি উপুড়।",
+                 "bisti") == [("bisti", "stock_face_down", 15)]
+    assert _said("শ্নাপসেনে বাঁটার পরে বাকি দশখানা তাস উপুড় করে রাখা হয়; তার মধ্যে একখানা চিত করে তুরুপ দেখানো হয়।",
+                 "schnapsen") == [("schnapsen", "stock_face_down", 9)]
