@@ -95,7 +95,8 @@ def _describe(claim: Claim) -> str:
 
 # A total said of a deal ("দুই দলের মধ্যে মোট ১৬২ ফোটা ভাগ হয়"), and words that make it the cards' alone (তাস, পাত,
 # a rank) or leave the last trick out (বাদে, ছাড়া): a review
-_DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয় দল|দুই পক্ষ|উভয় পক্ষ")
+# a deal's points named: shared by the sides, or the last trick's counted in ("শেষ পিঠের জন্য ১০; সব মিলিয়ে ১৬২")
+_DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয় দল|দুই পক্ষ|উভয় পক্ষ|শেষ পিঠ|শেষ ট্রিক|সব মিলিয়ে")
 _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|টেক্কা|দহলা|সাহেব|বিবি|গোলাম|নহলা|বাদে|ছাড়া|বাহিৰে")
 
 

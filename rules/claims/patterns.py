@@ -636,6 +636,13 @@ def _clauses(s: Sentence) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(cuts) if b > a]
 
 
+# A deal's winning score is below this; more is a match's target, played to over many deals (pagat: Klaverjas to 1500)
+_MATCH_TARGET = 500
+_PART_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?(?:ের|এর|র)?\s*(?:অর্ধেক|অর্ধ|আধা|অৰ্ধেক|অর্দ্ধেক)")
+# "before the other side reaches 33" is a schneider's condition ("প্রতিপক্ষ ৩৩ পয়েন্ট পাওয়ার আগেই …", a hostile tester)
+_BEFORE_REACHING = regex.compile(r"(?:পাওয়ার|পাওয়ার|পাইবার|পাবার|তোলার|তুলিবার|হওয়ার|হবার)\s+(?:আগেই|আগে|পূর্বেই|পূর্বে)")
+
+
 def winning(s: Sentence, game: str) -> list[Claim]:
     """Winning threshold ("যে আগে ৬৬ পয়েন্ট পায় সে জেতে") and the game points of each outcome, clause by
     clause: "৩৩-এর কম পেলে … ২ গেম পয়েন্ট" (schneider, and its threshold), "একটিও পিঠ না পেলে ৩" (schwarz).
@@ -656,7 +663,9 @@ def winning(s: Sentence, game: str) -> list[Claim]:
             small = [n for n in clause.free_numbers() if 1 <= n.value <= _GAME_POINTS_MAX
                      and not _COUNTS_PEOPLE.search(n.surface) and not n.surface.endswith("ও")
                      and not _PLAYERS.match(s.text, n.end - s.start)] if b > first_cue else []
-            condition = "schwarz" if clause.has("no_trick") else "schneider" if clause.has("less_than") else None
+            short = clause.has("less_than") or (_BEFORE_REACHING.search(clause.text)
+                                                and any(20 <= n.value < 60 for n in clause.free_numbers()))
+            condition = "schwarz" if clause.has("no_trick") else "schneider" if short else None
             parts.append((clause, small, condition))
         # a condition in a clause of its own is that of the clause with points after it ("যদি প্রতিপক্ষ একটিও পিঠ
         # না পায়, তবে বিজয়ী তিন পয়েন্ট পায়"), or, with none after it, before it ("তিন পয়েন্ট পায় বিজয়ী, যদি …")
@@ -688,7 +697,10 @@ def winning(s: Sentence, game: str) -> list[Claim]:
     if s.has("win") or s.has("lose"):
         # "৩০ পয়েন্টের কম পায়": a score short of a mark (a schneider's), not the score that wins; "বিজয়ী বিবাহে
         # ৪০ পায়": a marriage's value. Points said, or a score reached ("৬১ উঠলেই জিতে গেলি", a blind set)
-        big = [n for n in s.free_numbers() if n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
+        # nor a total of which a part wins ("১৬২ পয়েন্টের অর্ধেকের বেশি"), nor a match's target ("১৫০০ পয়েন্ট"; a hostile
+        # tester's were contradicted as a deal's)
+        big = [n for n in s.free_numbers() if _MATCH_TARGET > n.value >= 30 and not _SHORT_OF.match(s.after(n.end, 24))
+               and not _PART_OF.match(s.text, n.end - s.start)
                and _points(s, n) and (s.has("value") or _REACHED.match(s.text, n.end - s.start))
                and not (n.value in _MARRIAGE_RANGE and any(0 <= n.start - e <= 15 for _, e in s.cues("marriage")))]
         if big:

@@ -1602,3 +1602,14 @@ def test_the_face_down_stock_is_the_count_said_face_down_or_less_the_card_turned
                  "bisti") == [("bisti", "stock_face_down", 15)]
     assert _said("শ্নাপসেনে বাঁটার পরে বাকি দশখানা তাস উপুড় করে রাখা হয়; তার মধ্যে একখানা চিত করে তুরুপ দেখানো হয়।",
                  "schnapsen") == [("schnapsen", "stock_face_down", 9)]
+
+
+def test_totals_halves_matches_and_the_schneider_said_as_before_reaching():
+    # a hostile tester (session 20): each of these was a false contradiction
+    assert _said("ক্লাবেরিয়াসে জিততে হলে ১৬২ পয়েন্টের অর্ধেকের বেশি, অর্থাৎ অন্তত ৮২ পয়েন্ট পেতে হয়।", "klaverjas") == [
+        ("klaverjas", "winning_threshold", 82)]
+    assert _said("ক্লাবেরিয়াসে যে জুটি আগে ১৫০০ পয়েন্ট করে সেই জুটি জেতে।", "klaverjas") == []  # a match's target
+    claims = extract_claims("ছেষট্টিতে প্রতিপক্ষ ৩৩ পয়েন্ট পাওয়ার আগেই ৬৬ পয়েন্ট পেলে জয়ী দুই গেম পয়েন্ট পায়।", "sixtysix")
+    assert {(c.key, c.stated) for c in claims} == {("game_points(outcome=schneider)", 2), ("schneider_threshold", 33)}
+    total = extract_claims("শেষ পিঠের জন্য ১০ পয়েন্ট; সব মিলিয়ে ১৬২।", "klaverjas")
+    assert {v.verdict for v in check_claims(total)} == {"consistent"}
