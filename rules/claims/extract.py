@@ -373,9 +373,10 @@ def _extract_claims(text: str, game: str, lang: str, heads: Collection[str], tab
 # A clause whose last word denies its predicate: "… বাধ্যতামূলক নহয়।", "২৪টি তাস ব্যবহার করা হয় না, ৩২টি লাগে"
 # (the first clause only). A না inside a clause ("একটিও পিঠ না পেলে", "যদি … না থাকে, তবে …") is a condition,
 # and one in a closing aside ("… ৪০ স্কোর করতে পারে (তবে অনুসরণ করার সময় নয়)।", seed 002) denies the aside only.
-# Assamese denies a verb with a prefix: নহাৰে "does not lose", নিজিকে "does not win", নাপায় "does not get".
-NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?:না|নয়|নহে|নহয়|নাই|নেই|নোহে|নোহয়|নালাগে|নালাগিব|নহাৰে|নহাৰিব|"
-                                  r"নিজিকে|নিজিকিব|নাপায়|নাপাব|নাছিল|নাছিলে)[\s।॥৷.!?\"'”’,;]*$")
+# Assamese denies a verb with a prefix: নহাৰে "does not lose", নিজিকে "does not win", নাপায় "does not get". "Not
+# optional" ("ইচ্ছাধীন নয়") is a rule said, compulsory (patterns.behaviour), no denial of one (a hostile tester).
+NEGATED_PREDICATE = regex.compile(r"(?<!\S)(?<!(?:ঐচ্ছিক|ইচ্ছাধীন|বৈকল্পিক)\s+)(?:না|নয়|নহে|নহয়|নাই|নেই|নোহে|নোহয়"
+                                  r"|নালাগে|নালাগিব|নহাৰে|নহাৰিব|নিজিকে|নিজিকিব|নাপায়|নাপাব|নাছিল|নাছিলে|নাথাকে|নাথাকিব|নালাগিবে)[\s।॥৷.!?\"'”’,;]*$")
 _CLAUSE_END = regex.compile(r"[,;]|(?=\sকিন্তু\s)")
 # A sentence on two games is cut into clauses (a visarga only as a colon: not inside দুঃখ, অতঃপর); a clause
 # may open with a conjunction before the game it is about.

@@ -786,6 +786,8 @@ def players(s: Sentence, game: str) -> list[Claim]:
 
 
 # "must capture": a verb of capturing with "must", or the word "compulsory" (seed 004: বন্দী কৰাটো বাধ্যতামূলক)
+# Right after a word, "not": "ইচ্ছাধীন নয়", "হারে না"
+_IS_NOT = regex.compile(r"\s*(?:না|নয়|নহে|নহয়|নন|নাই)(?![\p{L}\p{M}])")
 _MUST_CAPTURE = regex.compile(r"(?:কাটিব|কাটিতে|ধৰিব|ধরিতে|কাটতে|ধরতে|খেতে|খাইতে|মাৰিব)\S*\s*(?:ই\s*)?(?:লাগিব|হবে|হইবে|লাগে)"
                            r"|বাধ্যতামূলক")
 # "may capture": the rule says capturing is up to the player (a rules expert's review: "গুটি খাওয়া ঐচ্ছিক")
@@ -882,18 +884,21 @@ def behaviour(s: Sentence, game: str) -> list[Claim]:
     # eating captures where pieces are named ("ভাত খেতে হবে" is a meal, a review); catching and cutting (ধরা, কাটা)
     # capture pieces, or what a pronoun stands for, or nothing said ("কাটিব পৰা অৱস্থাত কাটিবই লাগিব"), not a train
     capture = s.has("prisoner") or _captures(s) or (s.has("eat") and s.has("pieces"))
-    if capture and _MAY_CAPTURE.search(s.text):
+    may = [m for m in _MAY_CAPTURE.finditer(s.text) if not _IS_NOT.match(s.text, m.end())]
+    if capture and may:
         claims.append(_claim(s, game, "capture_compulsory", "no", 0.7))
-    elif capture and _MUST_CAPTURE.search(s.text):
-        claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))
+    elif capture and (_MUST_CAPTURE.search(s.text) or _MAY_CAPTURE.search(s.text)):  # "ইচ্ছাধীন নয়": not optional
+        claims.append(_claim(s, game, "capture_compulsory", "yes", 0.7))  # (a hostile tester's was "no")
     # "… লৰচৰ কৰিব নোৱাৰে, তেওঁ পৰাস্ত (জয়ী) হয়", in a sentence about playing (not a war's, a village's)
     # "ব্লক" alone blocks a ball or a goal too (a cricket report): it needs a move, a piece or a point named
     blocked = [c for c in s.cues("blocked") if s.text[c[0] - s.start : c[1] - s.start] != "ব্লক"] or (
         s.has("blocked") and _MOVES.search(s.text))
-    if blocked and (s.has("lose") or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
-        wins = s.has("win") and not s.has("lose") and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
+    # "সে হারে না, খেলা ড্র হয়": a loss denied is none (a hostile tester's draw had passed as the engine's loss)
+    loses = any(not _IS_NOT.match(s.text, e - s.start) for _, e in s.cues("lose"))
+    if blocked and (loses or s.has("win") or s.has("draw")) and _PLAYS.search(s.text):
+        wins = s.has("win") and not loses and not _OPPONENT.search(s.text)  # "তেওঁৰ প্ৰতিপক্ষ জয়ী হয়"
         # a draw said with "no one wins" ("ড্র হয়ে যায়, কেউ জেতে না", a blind set) is a draw
-        draw = s.has("draw") and not s.has("lose") and (not s.has("win") or _NO_ONE.search(s.text))
+        draw = s.has("draw") and not loses and (not s.has("win") or _NO_ONE.search(s.text))
         outcome = "draw" if draw else "win" if wins else "loss"
         claims.append(_claim(s, game, "outcome_when_blocked", outcome, 0.7))
     return claims + _endings(s, game, capture)

@@ -1613,3 +1613,13 @@ def test_totals_halves_matches_and_the_schneider_said_as_before_reaching():
     assert {(c.key, c.stated) for c in claims} == {("game_points(outcome=schneider)", 2), ("schneider_threshold", 33)}
     total = extract_claims("শেষ পিঠের জন্য ১০ পয়েন্ট; সব মিলিয়ে ১৬২।", "klaverjas")
     assert {v.verdict for v in check_claims(total)} == {"consistent"}
+
+
+def test_not_optional_is_compulsory_and_a_loss_denied_is_none():
+    # a hostile tester (session 20): "ইচ্ছাধীন নয়" was read "optional", "সে হারে না, খেলা ড্র হয়" as a loss, and
+    # "দহটা গুটি নাথাকে" as ten pieces
+    for text in ("দশগুটিতে গুটি খাওয়া ইচ্ছাধীন নয়, খাইতেই হইবে।", "দহগুটিত গুটি মৰাটো ইচ্ছাধীন নহয়।"):
+        assert _said(text, "dashguti") == [("dashguti", "capture_compulsory", "yes")], text
+    assert _said("দশগুটিতে যে আর চাল দিতে পারে না, সে হারে না, খেলা ড্র হয়।", "dashguti") == [
+        ("dashguti", "outcome_when_blocked", "draw")]
+    assert _said("দহগুটিত প্ৰত্যেকৰে দহটা গুটি নাথাকে, এঘাৰটা থাকে।", "dashguti") == []
