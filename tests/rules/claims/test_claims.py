@@ -1623,3 +1623,12 @@ def test_not_optional_is_compulsory_and_a_loss_denied_is_none():
     assert _said("দশগুটিতে যে আর চাল দিতে পারে না, সে হারে না, খেলা ড্র হয়।", "dashguti") == [
         ("dashguti", "outcome_when_blocked", "draw")]
     assert _said("দহগুটিত প্ৰত্যেকৰে দহটা গুটি নাথাকে, এঘাৰটা থাকে।", "dashguti") == []
+
+
+@pytest.mark.parametrize(("text", "game"), [
+    ("আগে ছেষট্টি খেলায় প্রত্যেককে আটখানা তাস দেওয়া হইত, এখন ছয়খানা দেওয়া হয়।", "sixtysix"),
+    ("এক সময় শ্নাপসেনেও চব্বিশখানা তাস ব্যবহার হইত, এখন নহলাগুলি বাদ দিয়া কুড়িখানা।", "schnapsen"),
+])
+def test_the_old_days_said_with_age_or_ek_somoy_state_no_rule(text, game):
+    # a hostile tester (session 20): the old hand and pack were contradicted as today's
+    assert extract_claims(text, game) == []
