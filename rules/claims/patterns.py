@@ -175,6 +175,8 @@ _STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকে�
 _REMOVED = regex.compile(r"বাদ|সরা|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
 
 
+# Packs bought and sold ("বত্রিশখানা তাসের প্যাক আট আনায় বিক্রয় হইত", a hostile tester): a shop's, no game's rule
+_TRADE = regex.compile(r"বিক্রয়|বিক্রয়|বিক্রি|বিক্ৰী|কিনিয়া|কিনিয়া|কিনে|কেনা|আনায়|আনায়|টাকায়|টাকায়|পয়সায়|পয়সায়|দোকান")
 # Cards "left over": after the cards counted, or before the count
 _REMAINING = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট|বাচি|উদ্বৃত্ত)(?![\p{L}\p{M}])")
 _REMAINING_BEFORE = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট)\s+$")
@@ -219,7 +221,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             continue  # "বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা বাদ দাও": the pack the game's is made from (a hostile tester)
         if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
-        elif (s.has("deck_verb") or s.has("total")) and not leaves:
+        elif (s.has("deck_verb") or s.has("total")) and not leaves and not _TRADE.search(s.text):
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))
         elif cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"

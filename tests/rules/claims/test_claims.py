@@ -1587,6 +1587,7 @@ def test_the_pack_a_game_s_cards_are_taken_from_is_no_deck_size(text, game):
     assert [c.quantity for c in extract_claims(text, game)] == []
     assert _said("বাহান্নখানা তাস থেকে ছোট তাস বাদ দিয়া বত্রিশখানা তাসে খেলা হয়।", "klaverjas") == [
         ("klaverjas", "deck_size", 32)]
+    assert _said("কলিকাতার এক দোকানে বত্রিশখানা তাসের প্যাক আট আনায় বিক্রয় হইত।", "klaverjas") == []  # a shop's pack
 
 
 def test_a_board_s_points_are_its_total_not_a_part_of_it():
