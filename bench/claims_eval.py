@@ -27,8 +27,9 @@ SEED_GAMES = {"002": "sixtysix", "003": "klaverjas", "004": "dashguti", "000": "
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8") as fh:
-        return list(csv.DictReader((ln for ln in fh if not ln.startswith("#")), delimiter="\t"))
+    with path.open(encoding="utf-8") as fh:  # a table's rows in one text are written with \n
+        return [{**r, "text": r["text"].replace("\\n", "\n")} if "text" in r else r
+                for r in csv.DictReader((ln for ln in fh if not ln.startswith("#")), delimiter="\t")]
 
 
 def seed_text(seed: str) -> str | None:
