@@ -537,13 +537,13 @@ _STORY_END = regex.compile(r"[;।?!]")
 # The old days set against now: "পূর্বে বিস্তি চারিজনে খেলিত, এখন দুইজনে খেলে" states today's rule in its second
 # clause; the first, a habit of former days (a past habitual: খেলিত, লাগিত, হইত, হত), is history (a newcomer: it
 # gave four players, contradicted). Without a "now" in the sentence the old habit is kept: an old book may tell
-# its rules so. Not আগে inside a clause ("যে আগে পিঠ পায়", first), nor পূর্বে with a present ("পূর্বে তাস বাঁটিতে হয়",
+# its rules so. Not আগে "first" ("যে আগে পিঠ পায়": no habit), nor পূর্বে with a present ("পূর্বে তাস বাঁটিতে হয়",
 # beforehand).
 # The habit is the clause's verb, its last word (a review: নির্ধারিত, প্রচলিত inside a rule are no verbs); a past
 # ("ছিল", Assamese "খেলিছিল", "হৈছিল") tells the old days too.
 _FORMER = regex.compile(r"(?<![\p{L}\p{M}])(?:পূর্বে|পূর্ব্বে|পূর্বকালে|পূর্ব্বকালে|পুরাকালে|প্রাচীনকালে|আগেকার\s+দিনে"
                         r"|আগেকার\s+কালে|সেকালে|আগৰ\s+দিনত|পূৰ্বে|পূৰ্বতে|আগতে|এক\s*সম(?:য়|য়)|এক\s*কালে"
-                        r"|(?<=^\s*|[,;।]\s*)আগে)(?![\p{L}\p{M}])")  # আগে opening its clause (a hostile tester)
+                        r"|আগে)(?![\p{L}\p{M}])")  # আগে too: a habit and "now" tell it (a hostile tester)
 _HABIT = regex.compile(r"(?<![\p{L}\p{M}])[\p{L}\p{M}]*(?:িত|িতেন|িতো|ইত|ইতেন|তো|তেন|ছিল|ছিলেন|ছিলো|হত|যেত|পেত"
                        r"|থাকত|করত|খেলত|লাগত|দিত|নিত)\s*$")
 # Before the habit is looked for as the clause's last word: an aside in brackets, quotes and dashes, and "it is

@@ -108,7 +108,7 @@ def _count_after(s: Sentence, noun_end: int) -> NumberSpan | None:
 
 # Between a noun and its count said after it: spaces, maybe a verb of needing, having or getting
 _VERB_THEN_COUNT = regex.compile(r"[^\S\n]+(?:(?:লাগে|লাগিবে|লাগবে|লাগিব|থাকে|থাকিবে|থাকবে|থাকিব|পায়|পায়|পাইবে|পাবে"
-                                 r"|পান|দরকার|প্রয়োজন|প্রয়োজন)[^\S\n]+)?")
+                                 r"|পান|দরকার|প্রয়োজন|প্রয়োজন|আসে|আসিবে|জোটে|জোটে)[^\S\n]+)?")
 # After it, the clause's end ("… ছয়খানা করে।" too)
 _CLAUSE_END = regex.compile(r"(?:[^\S\n]*(?:করে|করিয়া|করিয়া|কৰি|কৈ))?[^\S\n]*(?:[,;:।॥|?!৷]|\n|$)")
 
@@ -172,11 +172,13 @@ _HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|�
 # After the cards counted, "(the pack) from (it)": a pack cards are taken out of, with a verb of removing after it
 _STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকেট\S*|ডেক\S*)?\s*(?:\S+\s+){0,2}?(?:থেকে|হইতে|হতে|পৰা)"
                                r"(?![\p{L}\p{M}])")
-_REMOVED = regex.compile(r"বাদ|সরা|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
+_REMOVED = regex.compile(r"বাদ|সরা|সরি|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
 
 
 # Packs bought and sold ("বত্রিশখানা তাসের প্যাক আট আনায় বিক্রয় হইত", a hostile tester): a shop's, no game's rule
 _TRADE = regex.compile(r"বিক্রয়|বিক্রয়|বিক্রি|বিক্ৰী|কিনিয়া|কিনিয়া|কিনে|কেনা|আনায়|আনায়|টাকায়|টাকায়|পয়সায়|পয়সায়|দোকান")
+# "In the hand", right before the cards
+_IN_HAND = regex.compile(r"(?:হাতে|হাতত)\s+$")
 # Cards "left over": after the cards counted, or before the count
 _REMAINING = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট|বাচি|উদ্বৃত্ত)(?![\p{L}\p{M}])")
 _REMAINING_BEFORE = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট)\s+$")
@@ -219,13 +221,22 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             continue  # "ষোলোখানি তাস বাকি থাকে", "বাকি দশখানা তাস": the cards left, no hand nor pack (a hostile tester)
         if _STRIPPED_FROM.match(s.text, cue_end - s.start) and _REMOVED.search(s.text, cue_end - s.start):
             continue  # "বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা বাদ দাও": the pack the game's is made from (a hostile tester)
-        if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each):
+        in_hand = _IN_HAND.search(s.text, 0, cue_start - s.start)  # "একেকজনের হাতে তাস থাকে পাঁচখান" (a blind set)
+        if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each) or (in_hand and n.start > cue_start):
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
         elif (s.has("deck_verb") or s.has("total")) and not leaves and not _TRADE.search(s.text):
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))
         elif cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"
             claims.append(_claim(s, game, "hand_size", n.value, 0.6))
+    if s.has("cards") and not any(c.quantity == "hand_size" for c in claims):
+        # the cards named before, then "each gets eight" with no noun: "বত্রিশখানা তাসে খেলা হয়; প্রত্যেকে আটখানা পায়"
+        for _, e in each:  # (a hostile tester)
+            n = _next_number(s, e, 12)
+            if n is not None and id(n) not in packets and 2 <= n.value <= 16 and _counts_things(n) \
+                    and cue_patterns()["receive"].match(s.after(n.end, 14).lstrip()):
+                claims.append(_claim(s, game, "hand_size", n.value, 0.7))
+                break
     for n, _ in _counted(s, "pieces"):
         # "মুঠ বিশটা গুটি": both sides' pieces; a count with neither "each" nor a verb of having or being dealt tells
         # a game ("শ্যাম ৪টা গুটি হারাইয়া হারিল", a review)
@@ -768,8 +779,9 @@ _PER = regex.compile(r"প্রতি\S*\s+(?:পিঠ|ট্রিক|তা�
 _SHORT_OF = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\s*-?\s*(?:এর|ের|র)?\s*(?:কম|নিচে|নীচে|ন্যূন)"
                           r"(?![\p{L}\p{M}])(?!\s*(?:নয়|নহে|না)(?![\p{L}\p{M}]))")  # not "কমপক্ষে", "কম নয়"
 # After a number, "did not get" it: "৪০ পয়েন্ট না পেলে" (a mark, not a score: "২৫ ফোটা পাইয়াছে" tells a game)
-_NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+(?:\S+তে\s+)?না\s+"
-                          r"(?:পেলে|পাইলে|পায়|পান|পৌঁছা|পারে|পারিলে|পারলে)")  # "ত্রিশও তুলিতে না পারে"
+_NOT_REACHED = regex.compile(r"\s*(?:টি|টা)?\s*(?:পয়েন্ট|ফোটা|ফোঁটা)?\S*\s+(?:(?:\S+তে\s+)?না\s+"
+                          r"(?:পেলে|পাইলে|পায়|পান|পৌঁছা|পারে|পারিলে|পারলে)"  # "ত্রিশও তুলিতে না পারে"
+                          r"|(?:পৌঁছ|পৌছ|ছোঁয়|ছোঁয়|ছুঁ|পাওয়ার|পাওয়ার|পাইবার|তোলার)\S*\s+আগে)")  # "before reaching 33"
 # After a number of people: "দুজন খেলোয়াড়", "দুজনে", "দুইজন লোকে খেলে" (seed 000), "দুজন খেলুৱৈৰ".
 # People count as players only in a sentence about playing ("বলে উঠলাম তিনজনে" is no rule; a review)
 _PLAYS = regex.compile(r"খেল|খেলুৱৈ")
@@ -810,12 +822,12 @@ _OPPONENT = regex.compile(r"প্ৰতিপক্ষ|প্রতিপক্
 # Duties of play (a rules expert's review): "… তুরুপ দিতেই হবে, এমনকি সঙ্গী ট্রিক জিতছেন তখনও" (seed 003, Rotterdam),
 # "আপনার সঙ্গী ট্রিকটি জিতছেন এমন হলে আপনি যেকোনো তাস খেলতে পারেন" (Amsterdam).
 _PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার্টনার|সাথী|সংগী)\S*\s+(?:\S+\s+){0,2}?(?:জিত|জয়|নিচ্ছ|পাচ্ছ|পাইতেছ"
-                           r"|লইতেছ|ধরে রাখ|ধরিয়া রাখ|জিকি)")
+                           r"|লইতেছ|ধরে রাখ|ধরিয়া রাখ|ধরে থাক|জিকি)")
 # A word of card play, so that "ট্রাম্পের সঙ্গী জিতলেও" (a politician's running mate) states no duty (a review)
 _PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তুৰুপ|তাস|তাচ|কার্ড")
 # freedom said outright ("any card")
 _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো তাস|যে কোনও তাস|যেকোনও তাস|যে কোন তাস|যেকোনো কার্ড|যে কোনও কার্ড"
-                           r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক")
+                           r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক|ইচ্ছাধীন(?!\s*(?:নয়|নহে|নহয়|নয়))")
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো|খেলিতে|দিবার|করিতে|মিলাইতে)\S*\s+(?:হয় না|হবে না|হইবে না)"

@@ -1633,3 +1633,13 @@ def test_not_optional_is_compulsory_and_a_loss_denied_is_none():
 def test_the_old_days_said_with_age_or_ek_somoy_state_no_rule(text, game):
     # a hostile tester (session 20): the old hand and pack were contradicted as today's
     assert extract_claims(text, game) == []
+
+
+def test_hands_in_the_hand_counts_after_coming_verbs_and_a_partner_holding_the_trick():
+    # the blind set heldout8 (session 20), after it was scored: phrasings it showed unread or misread
+    assert _said("শ্নাপসেনে একেকজনের হাতে তাস থাকে পাঁচখান।", "schnapsen") == [("schnapsen", "hand_size", 5)]
+    assert _said("বিস্তিতে প্রত্যেকের হাতে তাস আসে আটটা করে।", "bisti") == [("bisti", "hand_size", 8)]
+    text = "বাহান্ন তাসের প্যাকেট থেকে দুই থেকে ছয় পর্যন্ত সব তাস সরিয়ে রাখলে যে বত্রিশখানা থাকে, তাতেই খেলা হয়।"
+    assert _said(text, "klaverjas") == []  # not the 52 the pack is cut down from
+    text = "রটারডাম রীতির ক্লাবেরিয়াসে ডাকা রং না থাকলে তুরুপ দিতেই হয়, সঙ্গী পিঠ ধরে থাকলেও রেহাই নেই।"
+    assert ("klaverjas-rotterdam", "trump_over_partner", "yes") in _said(text, "klaverjas")
