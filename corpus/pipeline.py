@@ -309,9 +309,40 @@ def scans_of_imports(files: list[tuple[Path, str]], sources: Iterable[str | Path
     (['p1.alto.xml', 'p2.png'], ['p1.png'])
     """
     named = {Path(s).resolve() for s in sources if Path(s).is_file()}
-    covered = {scan for scan, _ in _scan_pages_named(files)}
-    left = [p for p, kind in files if kind == "image" and p in covered and p not in named and _one_frame(p)]
+    pages = _scan_pages_named(files)
+    covered = {scan for scan, _ in pages}
+    left = [p for p, kind in files if kind in ("image", "pdf") and p in covered and p not in named
+            and _all_pages_named(p, kind, pages)]
     return [(p, kind) for p, kind in files if p not in left], left
+
+
+def _all_pages_named(scan: Path, kind: str, pages: dict[tuple[Path, str], set[Path]]) -> bool:
+    """Is every page of ``scan`` read through an OCR file: each named as its page (``#page=N``), or all of them held
+    by a file that names the scan once for all? An OCR file of one page of a TIFF leaves the others to be read (a
+    hostile tester's pages 2 and 3 had been dropped), and a PDF beside its whole hOCR is not OCR'd again (another's
+    was, and every page was in the corpus twice)."""
+    try:
+        count = pdf_page_count(scan) if kind == "pdf" else image_frame_count(scan)
+    except Exception:  # unreadable: the build's own reading says why
+        return False
+    if count == 1:  # named at all
+        return True
+    numbered = {int(page[len("#page="):]) for s, page in pages if s == scan and page[len("#page="):].isdigit()}
+    held = max((_pages_held(f) for f in pages.get((scan, ""), ())), default=0)
+    return len(numbered | set(range(1, held + 1))) >= count
+
+
+def _pages_held(path: Path) -> int:
+    """How many pages an hOCR, ALTO or PAGE file holds (its ocr_page or Page elements)."""
+    try:
+        text = path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return 0
+    return len(_HOCR_PAGE.findall(text)) or len(_XML_PAGE.findall(text))
+
+
+_HOCR_PAGE = regex.compile(r"""class\s*=\s*["']?ocr_page\b""")
+_XML_PAGE = regex.compile(r"<(?:\w+:)?Page[\s>/]")
 
 
 def named_twice(files: list[tuple[Path, str]]) -> list[str]:

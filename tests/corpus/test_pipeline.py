@@ -1175,3 +1175,26 @@ def test_a_correction_of_a_page_cut_off_the_source_is_orphaned(tmp_path, fast_re
     capsys.readouterr()
     assert cli.main(["correct", "--db", str(db), "--list"]) == 0
     assert "\torphaned\t" in capsys.readouterr().out
+
+
+def test_a_tiff_beside_the_hocr_of_all_its_pages_is_not_ocrd_again(tmp_path):
+    # a hostile tester (session 20): every page of a TIFF and of a PDF beside their hOCR was in the corpus twice
+    from PIL import Image
+
+    from puthi.ocr.hocr import to_hocr
+    from puthi.ocr.model import Block, Box, Line, Page, Word
+
+    Image.new("L", (40, 20), 255).save(tmp_path / "book.tif", save_all=True,
+                                       append_images=[Image.new("L", (40, 20), 255)])
+
+    def page(n: int) -> Page:
+        return Page(path="book.tif", width=40, height=20, lang="ben", page_no=n,
+                    blocks=[Block([Line([Word("খেলা", Box(1, 1, 30, 18), 90.0)])])])
+    (tmp_path / "book.hocr").write_text(to_hocr([page(1), page(2)]), encoding="utf-8")
+    kept, left = pipeline.scans_of_imports([(tmp_path / "book.hocr", "hocr"), (tmp_path / "book.tif", "image")],
+                                           [tmp_path])
+    assert ([p.name for p, _ in kept], [p.name for p in left]) == (["book.hocr"], ["book.tif"])
+    (tmp_path / "book.hocr").write_text(to_hocr([page(1)]), encoding="utf-8")  # page 2 is read from the scan
+    kept, left = pipeline.scans_of_imports([(tmp_path / "book.hocr", "hocr"), (tmp_path / "book.tif", "image")],
+                                           [tmp_path])
+    assert left == []
