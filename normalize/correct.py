@@ -360,7 +360,9 @@ def mixed_digit_edits(line: str) -> list[Edit]:
     >>> mixed_digit_edits("তারিখ—১১1৭০, ৫111টা, 00910161১ ৬৬-1")
     []
     """
-    edits = []
+    edits: list[Edit] = []
+    if not _ANY_ASCII_DIGIT_OR_O.search(line):
+        return edits
     for m in _ASCII_BESIDE_BENGALI.finditer(line):
         run = m.group()
         if "1" not in run:
@@ -378,6 +380,7 @@ def mixed_digit_edits(line: str) -> list[Edit]:
 _MIXED_DIGITS = regex.compile(r"(?<![\p{N}A-Za-z])(?<![A-Za-z][-‐])(?=[০-৯0-9Oo]*[০-৯])(?=[০-৯0-9Oo]*[0-9Oo])"
                               r"[০-৯0-9Oo]+(?![\p{N}A-Za-z])")  # not in a Latin token, COVID-১9 (a review)
 _TO_BENGALI_DIGITS = str.maketrans("0123456789Oo", "০১২৩৪৫৬৭৮৯০০")
+_ANY_ASCII_DIGIT_OR_O = regex.compile(r"[0-9Oo]")
 # an ASCII number on one side of a dash, colon or slash with a Bengali number on the other
 _ASCII_BESIDE_BENGALI = regex.compile(r"(?<![\p{N}\p{L}])(?<=[০-৯][-‐–—:/])[0-9]+(?![\p{N}\p{L}])"
                                       r"|(?<![\p{N}\p{L}])[0-9]+(?=[-‐–—:/][০-৯])")

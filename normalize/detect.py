@@ -76,7 +76,7 @@ def classify_token(token: str) -> TokenClass:
     core = _EDGE_PUNCT.sub("", token)
     if (mark := _FOOTNOTE.search(core)) and _footnoted(_EDGE_PUNCT.sub("", core[: mark.start()]), core[: mark.start()]):
         core = _EDGE_PUNCT.sub("", core[: mark.start()])  # "নহে।*", "হয়*": a footnote's mark, not প
-    if _DEGREES.fullmatch(core):
+    if "°" in core and _DEGREES.fullmatch(core):
         return "digits"  # ৬০°, an angle or a temperature: its ° is no OCR look-alike of ০ (a newcomer)
     has_bn = bool(_BENGALI.search(core))
     if _DEVANAGARI.search(token):
