@@ -715,7 +715,7 @@ def process_page(task: PageTask) -> PageResult:
             raise MissingDependencyError(task.source, "the OCR stage (puthi.ocr.recognize) is not installed")
         else:
             result.page, result.ocr_text = _ocr(task)
-        if not (task.kind in ("hocr", "alto", "page") and result.lang):  # --lang overrules what an OCR file declares
+        if not task.lang_overrules:
             result.lang = result.page.get("lang") or result.lang
         result.steps.append(steps[0])
         result.text = result.ocr_text
@@ -1126,8 +1126,11 @@ def build(
             else:
                 doc_lang = _folder_lang(corpus, doc, known, folder_langs)
             langs[doc.source] = doc_lang
+            # --lang, or this document's own last build, overrules the language an OCR file declares (session 19's
+            # limit); the language of the folder's other files does not (a review: a new Assamese hOCR became Bengali)
+            overrule = kind in ("hocr", "alto", "page") and (bool(lang) or (doc.id in known and doc_lang != "auto"))
             for t in tasks:
-                t.lang = doc_lang
+                t.lang, t.lang_overrules = doc_lang, overrule
             if kind == "text" and (script := other_script("".join(t.text or "" for t in tasks[:3]))):
                 report.notes.append(f"{path}: mostly {script} letters, not Bengali or Assamese; built, "
                                     "but is it the right file?")

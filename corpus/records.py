@@ -100,6 +100,7 @@ class PageTask:
     page_no: int
     content_hash: str
     lang: str = "auto"
+    lang_overrules: bool = False  # ``lang`` overrules the language an hOCR, ALTO or PAGE file declares
     game: str = "auto"
     text: str | None = None
     page: dict[str, Any] | None = None

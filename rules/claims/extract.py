@@ -271,7 +271,7 @@ def _join_broken_words(text: str) -> tuple[str, array | None]:
     >>> joined, kept[6], kept[-1]
     ('তাস লাগে। খেলা -\nশেষ', 8, 22)
     """
-    cuts = [m.span() for m in _BROKEN_WORD.finditer(text)]
+    cuts = [m.span() for m in _BROKEN_WORD.finditer(text) if _one_word(text, *m.span())]
     if not cuts:
         return text, None
     parts, kept, at = [], array("l"), 0
@@ -283,6 +283,20 @@ def _join_broken_words(text: str) -> tuple[str, array | None]:
     return "".join(parts), kept
 
 
+def _one_word(text: str, a: int, b: int) -> bool:
+    """Are the letters before ``text[a:b]`` (a hyphen and a line break) and after it one word: a word of the word lists
+    when joined, or neither half one alone? A dash after a whole word ("তাসে-\nপ্রত্যেক"), or between numbers ("পাঁচ-
+    \nছয়খানা"), is no word broken (a review)."""
+    from puthi.normalize.lexicon import load_lexicon
+
+    head = _WORD_BEFORE.search(text, 0, a).group()
+    tail = _WORD_AFTER.match(text, b).group()
+    known = [load_lexicon(lang) for lang in ("bn", "as")]
+    return any(head + tail in lex for lex in known) or not any(w in lex for w in (head, tail) for lex in known)
+
+
+_WORD_BEFORE = regex.compile(r"[\p{L}\p{M}]*$")
+_WORD_AFTER = regex.compile(r"[\p{L}\p{M}]*")
 # A hyphen and line break between two letters of a word
 _BROKEN_WORD = regex.compile(r"(?<=[\p{Bengali}&&[\p{L}\p{M}]])[-‐][ \t]*\r?\n[ \t]*(?=[\p{Bengali}&&\p{L}])",
                              regex.V1)
@@ -537,13 +551,13 @@ _STORY_END = regex.compile(r"[;।?!]")
 # The old days set against now: "পূর্বে বিস্তি চারিজনে খেলিত, এখন দুইজনে খেলে" states today's rule in its second
 # clause; the first, a habit of former days (a past habitual: খেলিত, লাগিত, হইত, হত), is history (a newcomer: it
 # gave four players, contradicted). Without a "now" in the sentence the old habit is kept: an old book may tell
-# its rules so. Not আগে "first" ("যে আগে পিঠ পায়": no habit), nor পূর্বে with a present ("পূর্বে তাস বাঁটিতে হয়",
-# beforehand).
+# its rules so. Not আগে "first" ("যে আগে পিঠ পায়": no habit) nor "before" after a genitive ("খেলা শুরুর আগে …
+# দেওয়া হতো", a review), nor পূর্বে with a present ("পূর্বে তাস বাঁটিতে হয়", beforehand).
 # The habit is the clause's verb, its last word (a review: নির্ধারিত, প্রচলিত inside a rule are no verbs); a past
 # ("ছিল", Assamese "খেলিছিল", "হৈছিল") tells the old days too.
 _FORMER = regex.compile(r"(?<![\p{L}\p{M}])(?:পূর্বে|পূর্ব্বে|পূর্বকালে|পূর্ব্বকালে|পুরাকালে|প্রাচীনকালে|আগেকার\s+দিনে"
                         r"|আগেকার\s+কালে|সেকালে|আগৰ\s+দিনত|পূৰ্বে|পূৰ্বতে|আগতে|এক\s*সম(?:য়|য়)|এক\s*কালে"
-                        r"|আগে)(?![\p{L}\p{M}])")  # আগে too: a habit and "now" tell it (a hostile tester)
+                        r"|(?<![রৰ]\s{1,3})আগে)(?![\p{L}\p{M}])")  # আগে too, not "শুরুর আগে" (a hostile tester)
 _HABIT = regex.compile(r"(?<![\p{L}\p{M}])[\p{L}\p{M}]*(?:িত|িতেন|িতো|ইত|ইতেন|তো|তেন|ছিল|ছিলেন|ছিলো|হত|যেত|পেত"
                        r"|থাকত|করত|খেলত|লাগত|দিত|নিত)\s*$")
 # Before the habit is looked for as the clause's last word: an aside in brackets, quotes and dashes, and "it is
@@ -967,8 +981,8 @@ def _sentence_game(sentence: Sentence, default: str, state: _Passage, text: str,
     current = state.chapter or default
     if current == "sixtysix" and any(g == "schnapsen" and how != "compared" for g, how in named):
         return "schnapsen"  # the variant's own sentence, in a Sixty-Six text
-    if current == "schnapsen" and state.schnapsen_named and any(g == "sixtysix" and how != "compared"
-                                                                for g, how in named):
+    if current == "schnapsen" and state.schnapsen_named and any(g == "sixtysix" and how in ("lead", "cue")
+                                                                for g, how in named):  # not "ছেষট্টির জার্মান রূপ"
         return "sixtysix"  # and the other way round in a text that names Schnapsen (a hostile tester's heading)
     state.schnapsen_named |= any(g == "schnapsen" for g, _ in named)
     if any(family(g) == family(current) for g, _ in named):

@@ -177,8 +177,18 @@ _REMOVED = regex.compile(r"বাদ|সরা|সরি|সৰা|ফেলে|
 
 # Packs bought and sold ("বত্রিশখানা তাসের প্যাক আট আনায় বিক্রয় হইত", a hostile tester): a shop's, no game's rule
 _TRADE = regex.compile(r"বিক্রয়|বিক্রয়|বিক্রি|বিক্ৰী|কিনিয়া|কিনিয়া|কিনে|কেনা|আনায়|আনায়|টাকায়|টাকায়|পয়সায়|পয়সায়|দোকান")
-# "In the hand", right before the cards
-_IN_HAND = regex.compile(r"(?:হাতে|হাতত)\s+$")
+_CLAUSE_MARK = regex.compile(r"[,;।]")
+
+
+def _not_a_pack_after(s: Sentence, n: NumberSpan, cue_start: int) -> bool:
+    """Is a count said after the cards too small for a pack, or of the cards in the stock ("যার হাতে তাস থাকে দুটো",
+    "প্রত্যেক রঙে তাস থাকে ছয়টা", "স্টকে তাস থাকে বারোটা": a review)?"""
+    clause = max((m.end() for m in _CLAUSE_MARK.finditer(s.text, 0, cue_start - s.start)), default=0)
+    return n.value < _DECK_MIN or bool(_STOCK_WORD.search(s.text, clause, cue_start - s.start))
+
+
+_STOCK_WORD = regex.compile(r"স্টক|গাদা|গাদি|মাটিতে|বাকি|বাকী|হাতে|রঙে|ৰঙত")
+_A_SUIT = regex.compile(r"\s*(?:রঙ|রং|রঙে|রঙের|রংয়ের|রঙত|ৰং|ৰঙৰ|ৰঙত)(?![\p{L}\p{M}])")
 # Cards "left over": after the cards counted, or before the count
 _REMAINING = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট|বাচি|উদ্বৃত্ত)(?![\p{L}\p{M}])")
 _REMAINING_BEFORE = regex.compile(r"(?:বাকি|বাকী|অবশিষ্ট)\s+$")
@@ -193,10 +203,11 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     """Pack size ("এতে ৩২টি তাস লাগে"), hand size ("প্রত্যেকে আটটি তাস পায়"), face-down stock
     ("তাহার উপর পনরখানি তাস উপুড় করিয়া") and pieces per player ("প্রতিজন খেলুৱৈৰ দহটা গুটি")."""
     claims = []
-    each = s.cues("each")
+    each = [(a, b) for a, b in s.cues("each") if not _A_SUIT.match(s.text, b - s.start)]  # "প্রত্যেক রঙে": each suit's
     counted_cards = _counted(s, "cards")
     face_down = s.cues("face_down")
-    said = [n for n in s.free_numbers() if _counts_things(n) and any(0 <= s.reach(n.end, a) <= 2 for a, _ in face_down)]
+    said = [n for n in s.free_numbers() if _counts_things(n) and not _COUNTS_PEOPLE.search(n.surface) and s.has("cards")
+            and any(0 <= s.reach(n.end, a) <= 2 for a, _ in face_down)]  # not "দুইজন ঢাকার খেলোয়াড়" (a review)
     if said:  # a count right before the face-down word: "তাহার একখানি চিত, পনেরোখানি উপুড়" (a hostile tester)
         claims.append(_claim(s, game, "stock_face_down", said[0].value, 0.8))
         counted_cards = [c for c in counted_cards if c[0] is not said[0]]
@@ -221,10 +232,11 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
             continue  # "ষোলোখানি তাস বাকি থাকে", "বাকি দশখানা তাস": the cards left, no hand nor pack (a hostile tester)
         if _STRIPPED_FROM.match(s.text, cue_end - s.start) and _REMOVED.search(s.text, cue_end - s.start):
             continue  # "বাহান্ন তাসের প্যাক থেকে দুরি থেকে আট্টা বাদ দাও": the pack the game's is made from (a hostile tester)
-        in_hand = _IN_HAND.search(s.text, 0, cue_start - s.start)  # "একেকজনের হাতে তাস থাকে পাঁচখান" (a blind set)
-        if any(0 <= s.reach(e, n.start) <= _EACH_REACH for _, e in each) or (in_hand and n.start > cue_start):
+        if any(0 <= s.reach(e, n.start) <= _EACH_REACH and (n.start < cue_start or not _CLAUSE_MARK.search(
+                s.text, e - s.start, n.start - s.start)) for _, e in each):  # not "…, স্টকে তাস থাকে বারোটা" (a review)
             claims.append(_claim(s, game, "hand_size", n.value, 0.85))
-        elif (s.has("deck_verb") or s.has("total")) and not leaves and not _TRADE.search(s.text):
+        elif (s.has("deck_verb") or s.has("total")) and not leaves and not _TRADE.search(s.text) \
+                and not (n.start > cue_start and _not_a_pack_after(s, n, cue_start)):
             claims.append(_claim(s, game, "deck_size", n.value, 0.85))
         elif cue_patterns()["receive"].match(s.after(cue_end, 14).lstrip()):
             # "আটখানি তাস দেওয়া হইয়া গেলে" (seed 000): cards given, without "each"
@@ -827,13 +839,14 @@ _PARTNER_WINS = regex.compile(r"(?:সঙ্গী|সঙ্গীর|পার�
 _PLAY_WORD = regex.compile(r"ট্রিক|পিঠ|তুরুপ|তুৰুপ|তাস|তাচ|কার্ড")
 # freedom said outright ("any card")
 _DUTY_FREE = regex.compile(r"যেকোনো তাস|যে কোনো তাস|যে কোনও তাস|যেকোনও তাস|যে কোন তাস|যেকোনো কার্ড|যে কোনও কার্ড"
-                           r"|না দিলেও চলে|ইচ্ছামত|ঐচ্ছিক|ইচ্ছাধীন(?!\s*(?:নয়|নহে|নহয়|নয়))")
+                           r"|না দিলেও চলে|ইচ্ছামত|(?:ঐচ্ছিক|ইচ্ছাধীন)(?!\s*(?:নয়|নহে|নহয়|নয়))")
 # a duty denied inside the sentence: "রং মেলানোর দরকার নেই", "তুরুপ খেলা প্রয়োজন হয় না বলে …" (a review)
 _DUTY_NOT = regex.compile(r"(?:দরকার|প্রয়োজন)\s*(?:নেই|নাই|হয় না|হবে না|পড়ে না)"
                           r"|(?:দিতে|খেলতে|করতে|মেলাতে|মেলানো|খেলিতে|দিবার|করিতে|মিলাইতে)\S*\s+(?:হয় না|হবে না|হইবে না)"
                           r"|বাধ্য(?:তামূলক)?\s*(?:নয়|নন|নহে|নহয়|ছিল না|নাছিল)"
                           r"|(?:দিব|মাৰিব|কৰিব|খেলিব|মিলাব)\S*\s+নালাগে")  # Assamese "need not" (not পাহৰিব নালাগে)
-_DUTY_MUST = regex.compile(r"(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার|মিলাইতে|মেলাতে)\S*\s+"
+_DUTY_MUST = regex.compile(r"(?:ঐচ্ছিক|ইচ্ছাধীন)\s*(?:নয়|নহে|নহয়|নয়)"  # not optional (a review)
+                           r"|(?:দিতে|খেলতে|করতে|দিতেই|খেলিতে|করিতে|দিবার|খেলিবার|মিলাইতে|মেলাতে)\S*\s+"
                            r"(?:হবে|হয়|হইবে|হইবেই)|বাধ্যতামূলক|(?:খেলিব|দিব|মিলাব|কৰিব|মাৰিব)\S*\s+লাগিব"
                            r"|প্রয়োজন|বাধ্য")
 

@@ -381,6 +381,15 @@ def test_build_lang_overrules_the_language_an_ocr_file_declares(tmp_path):
     build([tmp_path / "b.hocr"], db, lang="asm", progress=False)
     with sqlite3.connect(db) as conn:
         assert conn.execute("select lang, text from pages").fetchall() == [("as", "খেলুৱৈয়ে দহটা গুটি লৈ খেলে।")]
+    # but the language of the folder's other files does not overrule a new file's own (a review)
+    (tmp_path / "c.hocr").write_text((tmp_path / "b.hocr").read_text(encoding="utf-8").replace("'ben'", "'asm'"),
+                                     encoding="utf-8")
+    db = tmp_path / "d.sqlite"
+    build([tmp_path / "b.hocr"], db, lang="ben", progress=False)
+    build([tmp_path / "b.hocr", tmp_path / "c.hocr"], db, progress=False)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("select d.name, p.lang from pages p join documents d on d.id = p.doc_id order by 1"
+                            ).fetchall() == [("b.hocr", "bn"), ("c.hocr", "as")]
 
 
 def test_a_corpus_file_with_two_names_is_refused(tmp_path, fast_repair):

@@ -217,6 +217,9 @@ def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_
     ("রাত ১0:৩0 টায়।", "রাত ১০:৩০ টায়।"),  # a second hostile tester: a time, not the English "you"
     ("তাহারা ফোটা পায়। e • ফোটা।", "তাহারা ফোটা পায়। ৫০ ফোটা।"),  # and ৫০ after a danda
     ("খেলা ৬৬-0 তে শেষ, A-0 নয়", "খেলা ৬৬-০ তে শেষ, A-0 নয়"),  # a score's other side (session 19's limit)
+    ("তারিখ—১১1৭০, খেলায়", "তারিখ—১১1৭০, খেলায়"), ("খেলায় মোট ১00 পয়েন্ট", "খেলায় মোট ১০০ পয়েন্ট"),  # an ASCII 1
+    ("বিস্তি থাকিলে ৩° ফোটা পায়।", "বিস্তি থাকিলে ৩০ ফোটা পায়।"),  # may be a danda (a newcomer); ° is ০ (a review)
+    ("এই খেলায় ৰাজি ধরা হয়। আৰ একজন", "এই খেলায় বাজি ধরা হয়। আর একজন"),  # ৰ by web counts, ব ten times as likely
 ])
 def test_digit_lookalikes_next_to_punctuation_and_digits_of_two_scripts(line, repaired):
     assert repair_line(line, "bn").text == repaired

@@ -1640,6 +1640,25 @@ def test_hands_in_the_hand_counts_after_coming_verbs_and_a_partner_holding_the_t
     assert _said("শ্নাপসেনে একেকজনের হাতে তাস থাকে পাঁচখান।", "schnapsen") == [("schnapsen", "hand_size", 5)]
     assert _said("বিস্তিতে প্রত্যেকের হাতে তাস আসে আটটা করে।", "bisti") == [("bisti", "hand_size", 8)]
     text = "বাহান্ন তাসের প্যাকেট থেকে দুই থেকে ছয় পর্যন্ত সব তাস সরিয়ে রাখলে যে বত্রিশখানা থাকে, তাতেই খেলা হয়।"
-    assert _said(text, "klaverjas") == []  # not the 52 the pack is cut down from
+    assert ("klaverjas", "deck_size", 52) not in _said(text, "klaverjas")  # not the pack it is cut down from
     text = "রটারডাম রীতির ক্লাবেরিয়াসে ডাকা রং না থাকলে তুরুপ দিতেই হয়, সঙ্গী পিঠ ধরে থাকলেও রেহাই নেই।"
     assert ("klaverjas-rotterdam", "trump_over_partner", "yes") in _said(text, "klaverjas")
+
+
+@pytest.mark.parametrize(("text", "game", "said"), [
+    # a review of session 20's changes: each of these had been made wrong by them
+    ("শ্নাপসেন দুইজনে খেলে। এটি ছেষট্টির জার্মান রূপ, তাই এতে কুড়িখানা তাস লাগে।", "schnapsen",
+     [("schnapsen", "players", 2), ("schnapsen", "deck_size", 20)]),
+    ("এখন দেখা যাক, খেলা শুরুর আগে প্রত্যেক খেলোয়াড়কে ছয়খানা করে তাস দেওয়া হতো।", "sixtysix",
+     [("sixtysix", "hand_size", 6)]),  # "before the start", no old days
+    ("বিস্তি খেলায় দুইজন ঢাকার খেলোয়াড় প্রথম হয়েছিলেন।", "bisti", []),  # Dhaka, not "covered"
+    ("বিস্তি খেলা হয় বত্রিশখানা তাসে-\nপ্রত্যেক খেলোয়াড় আটখানা তাস পায়।", "bisti",
+     [("bisti", "deck_size", 32), ("bisti", "hand_size", 8)]),  # a dash after a whole word joins nothing
+    ("খেলার শেষ দিকে যার হাতে তাস থাকে দুটো, সে আগে খেলে।", "sixtysix", []),
+    ("প্রত্যেক রঙে তাস থাকে ছয়টা।", "sixtysix", []),  # each suit's
+    ("প্রত্যেক খেলোয়াড় ছয়টি তাস পায়, স্টকে তাস থাকে বারোটা।", "sixtysix", [("sixtysix", "hand_size", 6)]),
+    ("রটারডামের ক্লাবেরিয়াসে সঙ্গী পিঠ জিতছে এমন হলেও তুরুপ দেওয়া ঐচ্ছিক নয়।", "klaverjas",
+     [("klaverjas-rotterdam", "trump_over_partner", "yes")]),
+])
+def test_a_review_s_cases_of_session_20(text, game, said):
+    assert _said(text, game) == said
