@@ -94,7 +94,9 @@ def to_alto(pages: list[Page]) -> str:
     root.set(f"{{{XSI}}}schemaLocation", f"{ALTO_NS} {SCHEMA_LOCATION}")
     root.set("SCHEMAVERSION", "4.3")
     description = _sub(root, "Description")
-    _sub(description, "MeasurementUnit", text="pixel")
+    # the unit the coordinates were read in: an imported ABBYY ALTO's mm10 stays mm10 (a hostile tester)
+    units = {s.settings.get("measurement_unit") for p in pages for s in p.steps if s.name == "alto.import"}
+    _sub(description, "MeasurementUnit", text=units.pop() if len(units) == 1 and units <= _UNITS else "pixel")
     if paths and paths[0]:
         _sub(_sub(description, "sourceImageInformation"), "fileName", text=paths[0])
     refs: list[list[str]] = []
@@ -201,6 +203,9 @@ def _line(el: etree._Element, where: str) -> Line:
         conf = round(min(max(wc, 0.0), 1.0) * 100.0, 2) if wc is not None else -1.0  # WC is 0..1
         words.append(Word(text, box, conf, st.get("LANG") or ""))
     return Line(words, _box(el, where))
+
+
+_UNITS = {"pixel", "mm10", "inch1200"}  # ALTO's MeasurementUnit values
 
 
 def read_alto(source: str | bytes | Path, *, name: str | None = None) -> list[Page]:

@@ -150,3 +150,14 @@ def test_missing_schema_is_a_clear_error(monkeypatch, tmp_path):
             validate_alto(to_alto([Page()]))
     finally:
         xmlsafe.shared_schema.cache_clear()
+
+
+def test_an_imported_alto_keeps_its_measurement_unit_when_written_again():
+    # a hostile tester (session 20): ABBYY's mm10 coordinates were written back as pixels
+    source = ('<alto><Description><MeasurementUnit>mm10</MeasurementUnit></Description><Layout>'
+              '<Page WIDTH="2100" HEIGHT="2970"><PrintSpace><TextBlock><TextLine>'
+              '<String CONTENT="খেলা" HPOS="100" VPOS="100" WIDTH="300" HEIGHT="50"/></TextLine></TextBlock>'
+              '</PrintSpace></Page></Layout></alto>')
+    written = to_alto(read_alto(source))
+    assert "<MeasurementUnit>mm10</MeasurementUnit>" in written
+    assert "<MeasurementUnit>pixel</MeasurementUnit>" in to_alto(read_alto(source.replace("mm10", "pixel")))
