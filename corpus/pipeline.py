@@ -380,8 +380,26 @@ def _scan_pages_named(files: list[tuple[Path, str]]) -> dict[tuple[Path, str], s
             ref, hash_, page = html.unescape(next(g for g in m.groups() if g)).partition("#page=")
             if ref.startswith("file:"):  # a URI: its %20 is a space
                 ref = url2pathname(urlparse(ref).path)
+            ref = portable_ref(ref)
             found.setdefault(((path.parent / ref).resolve(), hash_ + page), set()).add(path)
     return found
+
+
+def portable_ref(ref: str) -> str:
+    r"""A scan an OCR file names, as a path here: a Windows path's separators made ``/``, and an absolute Windows path
+    (another machine's) cut to its file name, to be looked for beside the OCR file (a hostile tester's ABBYY ALTO named
+    ``C:\scans\book 1\p0001.tif``).
+
+    >>> portable_ref(r"C:\scans\book 1\p0001.tif"), portable_ref(r"scans\p2.png"), portable_ref("p3.png#page=2")
+    ('p0001.tif', 'scans/p2.png', 'p3.png#page=2')
+    """
+    if "\\" not in ref:
+        return ref
+    ref = ref.replace("\\", "/")
+    return ref.rsplit("/", 1)[-1] if _WINDOWS_DRIVE.match(ref) or ref.startswith("//") else ref
+
+
+_WINDOWS_DRIVE = regex.compile(r"[A-Za-z]:/")
 
 
 def _one_frame(path: Path) -> bool:
@@ -517,6 +535,8 @@ def read_existing_ocr(path: Path, kind: str) -> list[Any]:
         raise
     except Exception as exc:
         raise InputError(str(path), f"cannot read as {kind.upper()} ({type(exc).__name__}: {exc})") from exc
+    for p in pages:
+        p.path = portable_ref(p.path)
     shared = Counter(p.path for p in pages)
     numbered = {path for path in shared if len({p.page_no for p in pages if p.path == path}) == shared[path]}
     for n, p in enumerate(pages, start=1):
