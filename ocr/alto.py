@@ -202,6 +202,8 @@ def _line(el: etree._Element, where: str) -> Line:
         wc = _float(st, "WC", where)
         conf = round(min(max(wc, 0.0), 1.0) * 100.0, 2) if wc is not None else -1.0  # WC is 0..1
         words.append(Word(text, box, conf, st.get("LANG") or ""))
+    if words and (hyp := _children(el, "HYP")):  # a word broken at the line's end keeps its hyphen: "খে-" / "লা।"
+        words[-1].text += hyp[-1].get("CONTENT") or "-"  # are read as one word (a hostile tester)
     return Line(words, _box(el, where))
 
 

@@ -161,3 +161,13 @@ def test_an_imported_alto_keeps_its_measurement_unit_when_written_again():
     written = to_alto(read_alto(source))
     assert "<MeasurementUnit>mm10</MeasurementUnit>" in written
     assert "<MeasurementUnit>pixel</MeasurementUnit>" in to_alto(read_alto(source.replace("mm10", "pixel")))
+
+
+def test_a_hyphen_at_a_line_s_end_is_kept_so_the_word_is_read_whole():
+    # a hostile tester (session 20): ALTO's HYP was dropped, and "খে" / "লা।" hid the word খেলা
+    line = '<TextLine><String CONTENT="{}"/>{}</TextLine>'
+    lines = line.format("খে", '<HYP CONTENT="-"/>') + line.format("লা।", "")
+    source = (f'<alto><Layout><Page WIDTH="9" HEIGHT="9"><PrintSpace><TextBlock>{lines}</TextBlock></PrintSpace>'
+              '</Page></Layout></alto>')
+    [page] = read_alto(source)
+    assert [ln.text for ln in page.lines] == ["খে-", "লা।"]
