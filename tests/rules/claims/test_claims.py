@@ -1662,3 +1662,10 @@ def test_hands_in_the_hand_counts_after_coming_verbs_and_a_partner_holding_the_t
 ])
 def test_a_review_s_cases_of_session_20(text, game, said):
     assert _said(text, game) == said
+
+
+def test_a_plain_suit_said_with_suit_and_the_assamese_word_for_use():
+    # the blind set heldout9 (session 20), after it was scored: a false contradiction and a missed pack
+    text = "রটারডাম নিয়ম অনুযায়ী ক্লাবেরিয়াসে, তুরুপ নয় এমন স্যুটের জ্যাক মূল্য 3 পয়েন্ট।"
+    assert [c.key for c in extract_claims(text, "klaverjas")] == ["card_value(rank=J,suit=plain)"]
+    assert _said("বিস্তি খেলত বত্ৰিশখন তাচ ব্যৱহাৰ কৰা হয়।", "bisti") == [("bisti", "deck_size", 32)]
