@@ -168,15 +168,15 @@ def image_paths_from(folder: Path, pages: list[Page]) -> list[Page]:
     return out
 
 
-def pdf_page_images(folder: Path, pages: list[Page], source: str, stem: str = "page") -> list[Page]:
-    """``pages`` of a PDF ``source`` each naming a PNG of itself, drawn as the OCR drew it and written into
-    ``folder`` (``page-0001.png``): a PAGE file's image must be an image, and Transkribus and OCR-D open no page of
-    a PDF (a newcomer). Pages of an image file are returned as they are."""
-    from puthi.corpus.export import pdf_page_png
+def page_images(folder: Path, pages: list[Page], source: str, stem: str = "page") -> list[Page]:
+    """``pages`` of a PDF or multi-page TIFF ``source`` each naming a PNG of itself, drawn as the OCR drew it and
+    written into ``folder`` (``page-0001.png``): a PAGE file's image must be an image, and Transkribus and OCR-D open
+    no page of a PDF (a newcomer) nor a frame of a TIFF. Pages of a one-page image are returned as they are."""
+    from puthi.corpus.export import page_png
 
     out = []
     for p in pages:
-        png = pdf_page_png(source, p.page_no, (p.width, p.height), folder / f"{stem}-{p.page_no:04d}.png")
+        png = page_png(source, p.page_no, (p.width, p.height), folder / f"{stem}-{p.page_no:04d}.png")
         out.append(replace(p, path=str(png)) if png else p)
     return out
 
@@ -285,11 +285,11 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(path, f"has {len(pages)} pages and a PAGE XML file holds one; give -o DIR")
             folder = out_dir / names[path].removesuffix(FORMATS[fmt])  # a name no other input's file has
             folder.mkdir(exist_ok=True)
-            for p in image_paths_from(folder, pdf_page_images(folder, pages, path)):
+            for p in image_paths_from(folder, page_images(folder, pages, path)):
                 atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
             return
         if out_dir is not None and fmt == "page":
-            pages = pdf_page_images(out_dir, pages, path, name.removesuffix(FORMATS[fmt]))
+            pages = page_images(out_dir, pages, path, name.removesuffix(FORMATS[fmt]))
         if out_dir is not None and fmt in ("hocr", "alto", "page"):
             pages = image_paths_from(out_dir, pages)
         text = render(path, pages, fmt)

@@ -204,7 +204,7 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str, name: str = "") -> 
             image += f"#page={sp.page_no}"
         path, mark, fragment = image.partition("#")
         size = (page.get("width", 0), page.get("height", 0))
-        if png := pdf_page_png(path, sp.page_no, size, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
+        if png := page_png(path, sp.page_no, size, safe_path(out, stem, f"page-{sp.page_no:04d}.png")):
             written.append(png)  # a PAGE or ALTO file's image must be an image: no tool opens a page of a PDF
             page["path"] = png.name
         elif os.path.isabs(path):  # named from the folder the file is written to, as the TEI export does
@@ -218,18 +218,20 @@ def _page_files(pages: list, out: Path, stem: str, fmt: str, name: str = "") -> 
     return written
 
 
-def pdf_page_png(pdf: str, page_no: int, size: tuple[int, int], target: Path) -> Path | None:
-    """Page ``page_no`` of ``pdf`` drawn as the OCR drew it and written to ``target``; None when ``pdf`` is no PDF,
-    no longer there or drawable, or draws at another ``size`` than the OCR's (it changed since the build, and the
-    boxes would not fit it: a review). The export then names the page as the corpus does."""
+def page_png(source: str, page_no: int, size: tuple[int, int], target: Path) -> Path | None:
+    """Page ``page_no`` of a PDF or a multi-page TIFF ``source``, drawn as the OCR drew it and written to ``target``;
+    None when ``source`` is neither, no longer there or drawable, or draws at another ``size`` than the OCR's (it
+    changed since the build, and the boxes would not fit it: a review). The export then names the page as the corpus
+    does. A TIFF's page gets its PNG as a PDF's does: PAGE and ALTO name an image, not a frame of one (a hostile
+    tester's PAGE files each named the whole TIFF)."""
     from puthi.errors import PuthiError
-    from puthi.ocr.images import is_pdf, pdf_page
+    from puthi.ocr.images import count_pages, is_pdf, iter_images
 
-    if not os.path.isfile(pdf) or not is_pdf(pdf):
-        return None
     try:
-        image = pdf_page(pdf, page_no).image
-    except PuthiError:
+        if not os.path.isfile(source) or not (is_pdf(source) or count_pages(source) > 1):
+            return None
+        image = next(iter(iter_images(source, page_no=page_no))).image
+    except (PuthiError, StopIteration):
         return None
     if image.size != size:
         return None

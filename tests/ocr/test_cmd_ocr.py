@@ -196,17 +196,19 @@ def test_fast_reads_once_per_page(scans, capsys, monkeypatch):
 
 
 @pytest.mark.skipif(not (shutil.which("tesseract") and shutil.which("pdftoppm")), reason="needs tesseract and poppler")
-def test_page_xml_of_a_pdf_names_a_png_of_each_page(scans, tmp_path):
-    # a newcomer: imageFilename named the PDF, which Transkribus and OCR-D cannot open as a page image
+@pytest.mark.parametrize("suffix", [".pdf", ".tif"])
+def test_page_xml_of_a_pdf_or_tiff_names_a_png_of_each_page(scans, tmp_path, suffix):
+    # a newcomer: imageFilename named the PDF, which Transkribus and OCR-D cannot open as a page image; a hostile
+    # tester (session 20): each page of a TIFF named the whole TIFF
     from PIL import Image
 
     from puthi.ocr.pagexml import read_page_xml
 
     d, _ = scans
     pages = [Image.open(d / f"{name}.png").convert("RGB") for name in ("good1", "good2")]
-    pdf = tmp_path / "book.pdf"
-    pages[0].save(pdf, save_all=True, append_images=pages[1:], resolution=300)
-    assert main(["ocr", str(pdf), "--format", "page", "--fast", "--lang", "ben", "-o", str(tmp_path / "out")]) == 0
+    book = tmp_path / f"book{suffix}"
+    pages[0].save(book, save_all=True, append_images=pages[1:], resolution=300)
+    assert main(["ocr", str(book), "--format", "page", "--fast", "--lang", "ben", "-o", str(tmp_path / "out")]) == 0
     xmls = sorted((tmp_path / "out").rglob("*.page.xml"))
     assert len(xmls) == 2
     for xml in xmls:
