@@ -324,6 +324,8 @@ PAGE_FILES = ("image", "hocr", "alto", "page")
 MAX_PAGE_LEAP = 50  # pages missing between two text files named by a number alone, and still one book
 PAGE_WORDS = frozenset({"page", "pages", "p", "pg", "pp", "scan", "img", "image", "leaf", "folio", "f", "পৃষ্ঠা", "পাতা"})
 _PAGE_FILE = regex.compile(r"(.*?)(\d+)")
+# A running number before the page's, as Transkribus names its exports (0001_p001.xml, 0002_p002.xml: a hostile tester)
+_SEQUENCE = regex.compile(r"^\d+(?=[_\-\s])")
 
 
 def books(docs: list[Document]) -> list[list[Document]]:
@@ -348,6 +350,8 @@ def books(docs: list[Document]) -> list[list[Document]]:
     [['0.txt'], ['1.txt'], ['2.txt'], ['2019.txt'], ['2020.txt'], ['001.txt', '002.txt', '010.txt']]
     >>> [len(book) for book in books([D(f"/y/{n}.txt", f"{n}.txt", "text", n) for n in ("0001", "2019", "2020")])]
     [1, 2]
+    >>> [len(book) for book in books([D(f"/k/{n}.xml", f"{n}.xml", "page", n) for n in ("0001_p001", "0002_p002")])]
+    [2]
     """
 
     shelves: dict[tuple[str, str], list[tuple[int, Document]]] = {}
@@ -355,8 +359,8 @@ def books(docs: list[Document]) -> list[list[Document]]:
     for doc in docs:
         if (n := file_page(doc)) is not None:
             path = Path(doc.source)
-            shelves.setdefault((str(path.parent), _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold()),
-                               []).append((n, doc))
+            prefix = _SEQUENCE.sub("#", _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold())
+            shelves.setdefault((str(path.parent), prefix), []).append((n, doc))
         else:
             out.append([doc])
     for (_, prefix), pages in shelves.items():
