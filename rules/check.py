@@ -103,6 +103,9 @@ _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|ট
 # A claim less sure than this (its value a repair's guess at garbled OCR) contradicts no rule: it is unverifiable
 # where the engine differs (where it agrees, the guess is borne out).
 GUESS = 0.5
+# A value read out of wrong-script garble is a guess below this: such a reading 0.65 sure ("जाठैछ्ि" read as সাতটি, not
+# আটটি) had contradicted a hand of eight (a hostile tester's scans read by Tesseract hin)
+SCRIPT_SURE = 0.9
 
 
 def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> list[Claim]:
@@ -116,8 +119,13 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
     >>> c = Claim("dashguti", "board_points", {}, 211, 0, 10, "মুঠ ২১১ বিন্দু")
     >>> [x.confidence for x in doubt_guesses([c], [Edit(4, 7, "२५४", "২১১", "wrong-script", 0.16)])]
     [0.16]
+
+    A wrong-script reading is a guess below :data:`SCRIPT_SURE`; the claim says so in its ``evidence``:
+
+    >>> [(x.confidence, x.evidence) for x in doubt_guesses([c], [Edit(4, 7, "२५४", "২১১", "wrong-script", 0.65)])]
+    [(0.65, ('guess',))]
     """
-    guesses = [e for e in edits if e.confidence < GUESS]
+    guesses = [e for e in edits if e.confidence < GUESS or (e.rule == "wrong-script" and e.confidence < SCRIPT_SURE)]
     if not guesses:
         return claims
     from puthi.normalize.edits import OffsetMap
@@ -132,23 +140,25 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
     out, changed = [], False
     for c in claims:
         start, end = (offsets.to_input(c.start), offsets.to_input(c.end, end=True)) if offsets else (c.start, c.end)
-        sure = min((e.confidence for e in guesses if start <= e.start and e.end <= end and gives(e, c)),
-                   default=c.confidence)
-        changed |= sure < c.confidence
-        out.append(replace(c, confidence=sure) if sure < c.confidence else c)
+        given = [e for e in guesses if start <= e.start and e.end <= end and gives(e, c)]
+        if given:
+            changed = True
+            out.append(replace(c, confidence=min(c.confidence, *(e.confidence for e in given)), evidence=("guess",)))
+        else:
+            out.append(c)
     return out if changed else claims  # the same list when no value is a guess
 
 
 def check_claim(claim: Claim, facts: Facts, *, impl: str) -> Verdict:
     """Compare one claim with an implementation's facts; one whose value is a guess (``confidence`` below
-    :data:`GUESS`) is unverifiable where the engine differs."""
+    :data:`GUESS`, or a wrong-script reading: :func:`doubt_guesses`) is unverifiable where the engine differs."""
     what = _describe(claim)
     if claim.key not in facts:
         return Verdict(claim, impl, None, "unverifiable", f"{impl} does not define the {what}.")
     expected = in_words(claim.stated, facts[claim.key])
     if claim.stated is None:
         return Verdict(claim, impl, expected, "unverifiable", f"The text names the {what} without a value.")
-    guess = claim.confidence < GUESS
+    guess = claim.confidence < GUESS or "guess" in claim.evidence
     if _same(claim.stated, expected):  # a guess the engine bears out is likely right: the repair knew no rule
         said = f"The text says {claim.stated}" + (
             f" (the repair's reading of garbled OCR, confidence {claim.confidence:.2f})" if guess else "")

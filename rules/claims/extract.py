@@ -778,11 +778,18 @@ def _near_game_name(name: str):
 
     >>> _near_game_name("ছেষট্ি").concept, _near_game_name("বাঘবন্দী")
     ('game.sixty_six', None)
+
+    A conjunct's part that OCR read twice is read once (a hostile tester's বিস্ত্তি, whose chapter had hidden a real
+    contradiction under an unknown game):
+
+    >>> _near_game_name("বিস্ত্তি").concept
+    'game.bisti'
     """
     from rapidfuzz.distance import Levenshtein
 
     from puthi.rules.terms import load_tables
 
+    name = _DOUBLED_PART.sub(r"\1", name)
     if len(name) < 4:
         return None
     most = 1 if len(name) <= 8 else 2
@@ -793,6 +800,7 @@ def _near_game_name(name: str):
     return None
 
 
+_DOUBLED_PART = regex.compile(r"(\u09cd[\u0995-\u09b9\u09dc-\u09df])\1")  # ্ত্ত: a conjunct's part read twice
 _CHAPTER_LABEL = regex.compile(_CHAPTER_WORDS)
 # A word for "game" after a name: "তিনপাত্তি খেলা চারিজনে খেলে" (not "রামবাবু বলিলেন", "কলিকাতায় …").
 _GAME_WORD = regex.compile(rf"[ \t]+(?:খেলা|খেলা{_YA}|খেলাতে|খেলার|খেলাৰ|খেলাটি|খেল|খেলত|খেলখন|খেলৰ)(?![\p{{L}}\p{{M}}])")

@@ -40,7 +40,8 @@ _END = regex.compile(r"(?:[\N{DEVANAGARI DANDA}\N{DEVANAGARI DOUBLE DANDA}?!|]"
                      rf"|(?<=\s)\N{{BENGALI CURRENCY NUMERATOR FOUR}})+[{CLOSING_QUOTES}]*"
                      rf"|(?<=[\p{{L}}\p{{M}}])\u09f7[{CLOSING_QUOTES}]*(?=\s)"  # glued: a danda unless _glued_aa
                      r"|(?<=[\p{L}\p{M}])\u09f7(?=\p{L})"  # glued on both sides: a danda if _glued_between
-                     r"|(?<!\.)(?<!\.[\p{L}\p{M}]{1,4})\.(?=\s)"  # not the last of initials: এইচ.জে.আৰ.
+                     r"|(?<!\.)(?<!\.[\p{L}\p{M}]{1,4})\.(?=\s)"  # not the last of initials: এইচ.জে.আৰ.,
+                     r"(?<!\p{Nd}\.(?=[ \t]*\p{Nd}{1,3}[ \t]*,))"  # nor OCR's . for , in a list: "মূল্য 20. 14, 11"
                      r"|(?<!\.)\.{2,3}(?=\s)(?![ \t]*[\p{Nd}])"  # an ellipsis; four dots or more lead to a value
                      r"|[\n\f](?:[ \t\r\f]*[\n\f])*")
 # A list item: a bullet or a dash and a space; a number with a danda or full stop and a word ("১। প্রত্যেকে");

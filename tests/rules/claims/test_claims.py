@@ -1669,3 +1669,18 @@ def test_a_plain_suit_said_with_suit_and_the_assamese_word_for_use():
     text = "রটারডাম নিয়ম অনুযায়ী ক্লাবেরিয়াসে, তুরুপ নয় এমন স্যুটের জ্যাক মূল্য 3 পয়েন্ট।"
     assert [c.key for c in extract_claims(text, "klaverjas")] == ["card_value(rank=J,suit=plain)"]
     assert _said("বিস্তি খেলত বত্ৰিশখন তাচ ব্যৱহাৰ কৰা হয়।", "bisti") == [("bisti", "deck_size", 32)]
+
+
+def test_ocr_s_full_stop_for_a_comma_in_a_list_of_values_and_a_wrong_script_guess():
+    # an end-to-end tester (session 20): "মূল্য 20. 14, 11, …" lost all eight trump values, and a hand of eight read by
+    # Tesseract hin and guessed as সাতটি at 0.65 was contradicted
+    text = ("তুরুপে তাসের ক্রম গোলাম, নহলা, টেক্কা, দহলা, সাহেব, বিবি, আট্টা, সাত্তা, যাদের মূল্য 20. 14, 11, 10, 4, 3, "
+            "0 ও 0।")
+    assert len(extract_claims(text, "klaverjas")) == 8
+    from puthi.normalize.edits import Edit
+    from puthi.rules.check import doubt_guesses
+
+    [claim] = extract_claims("প্রত্যেকে সাতটি তাস পান।", "klaverjas")
+    [doubted] = doubt_guesses([claim], [Edit(10, 15, "जाठैछ्ि", "সাতটি", "wrong-script", 0.65)], in_output=False)
+    assert [v.verdict for v in check_claims([doubted])] == ["unverifiable"]
+    assert [v.verdict for v in check_claims([claim])] == ["contradicted"]
