@@ -56,7 +56,7 @@ every change is an edit with one of these rules (--format jsonl lists them per l
   nukta-decomposed, two-part-vowel,   Unicode normalisation (one canonical form): য় ড় ঢ় composed, ো ৌ
   a-aa-ligature, khanda-ta,           as one sign, অ+া as আ, ৎ for ত+virama+ZWJ, candrabindu after the
   candrabindu-order, unicode-nfc,     vowel sign, NFC for the rest, । for | (and ॥ for ||) where it is
-  danda                               punctuation
+  danda                               punctuation, and for OCR's 1 glued to a word's end (খেলে1 -> খেলে।)
   invisible                           a soft hyphen, zero-width space, word joiner or stray byte-order mark
                                       inside the text, which joins nothing, taken out
   repeated-noise-line                 a line of digit soup that recurs through the text (a watermark on

@@ -339,6 +339,21 @@ def digit_edits(line: str) -> list[Edit]:
     return edits
 
 
+def glued_danda_edits(line: str) -> list[Edit]:
+    """A danda that OCR read as the digit 1 glued to a Bengali word's end (rule ``danda``, 0.8 sure): no Bengali or
+    Assamese word ends in an ASCII 1 (an end-to-end tester's scans; a newcomer's real OCR).
+
+    >>> [(e.before, e.after) for e in glued_danda_edits("দুইজনে খেলে1 তারপর তাস দেয়1")]
+    [('1', '।'), ('1', '।')]
+    >>> glued_danda_edits("COVID-19, ৬৬1, ক1খ")
+    []
+    """
+    return [Edit(m.start(), m.end(), "1", "\N{DEVANAGARI DANDA}", "danda", 0.8) for m in _GLUED_ONE.finditer(line)]
+
+
+_GLUED_ONE = regex.compile(r"(?<=[\p{Bengali}&&[\p{L}\p{M}]])1(?=[\s\"'”’)]|$)", regex.V1)
+
+
 def mixed_digit_edits(line: str) -> list[Edit]:
     """A number whose digits OCR read in two scripts, Bengali and ASCII, or with a Latin O among Bengali digits, in
     Bengali digits (rule ``digit-lookalike``): a hostile tester's ২0টি was no number, and ১O became the word তাল.

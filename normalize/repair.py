@@ -40,6 +40,7 @@ from puthi.normalize.compose import compose
 from puthi.normalize.correct import (
     correct_line,
     digit_edits,
+    glued_danda_edits,
     mixed_digit_edits,
     only_adds_candrabindu,
     word_correction,
@@ -205,6 +206,9 @@ def repair_line(line: str, lang: str = "bn", *, garble: bool = True, english: bo
             and not _ASCII.search(apply_edits(current, mixed)):
         edits = compose(line, edits, mixed)
         current = apply_edits(current, mixed)
+    if dandas := glued_danda_edits(current):  # "খেলে1": OCR's 1 for a danda (before the English pass reads it)
+        edits = compose(line, edits, dandas)
+        current = apply_edits(current, dandas)
     if english:
         soup_edits = english_edits(current, min_confidence=english_confidence)
         if soup_edits:

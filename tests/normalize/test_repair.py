@@ -220,6 +220,7 @@ def test_a_short_bengali_line_after_bengali_lines_in_an_assamese_book_keeps_its_
     ("তারিখ—১১1৭০, খেলায়", "তারিখ—১১1৭০, খেলায়"), ("খেলায় মোট ১00 পয়েন্ট", "খেলায় মোট ১০০ পয়েন্ট"),  # an ASCII 1
     ("বিস্তি থাকিলে ৩° ফোটা পায়।", "বিস্তি থাকিলে ৩০ ফোটা পায়।"),  # may be a danda (a newcomer); ° is ০ (a review)
     ("এই খেলায় ৰাজি ধরা হয়। আৰ একজন", "এই খেলায় বাজি ধরা হয়। আর একজন"),  # ৰ by web counts, ব ten times as likely
+    ("দুইজনে খেলে1 তারপর তাস দেয়1", "দুইজনে খেলে। তারপর তাস দেয়।"),  # OCR's 1 for a danda (session 20)
 ])
 def test_digit_lookalikes_next_to_punctuation_and_digits_of_two_scripts(line, repaired):
     assert repair_line(line, "bn").text == repaired
