@@ -352,6 +352,9 @@ def books(docs: list[Document]) -> list[list[Document]]:
     [1, 2]
     >>> [len(book) for book in books([D(f"/k/{n}.xml", f"{n}.xml", "page", n) for n in ("0001_p001", "0002_p002")])]
     [2]
+    >>> [len(book) for book in books([D(f"/v/{n}.png", f"{n}.png", "image", n) for n in ("1931-p1", "1931-p2",
+    ...                                                                               "1932-p1")])]
+    [2, 1]
     """
 
     shelves: dict[tuple[str, str], list[tuple[int, Document]]] = {}
@@ -359,7 +362,9 @@ def books(docs: list[Document]) -> list[list[Document]]:
     for doc in docs:
         if (n := file_page(doc)) is not None:
             path = Path(doc.source)
-            prefix = _SEQUENCE.sub("#", _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold())
+            prefix = _PAGE_FILE.fullmatch(page_stem(path)).group(1).casefold()
+            if (seq := _SEQUENCE.match(prefix)) and int(seq.group()) == n:  # 0002_p002: the page's number twice
+                prefix = "#" + prefix[seq.end():]  # (not 1931-p2, a volume's year)
             shelves.setdefault((str(path.parent), prefix), []).append((n, doc))
         else:
             out.append([doc])
