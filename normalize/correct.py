@@ -440,8 +440,6 @@ def _quotations(line: str, lang: str) -> list[tuple[int, int]]:
     return out
 
 
-
-
 def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None, *,
                  ra_as: bool = False) -> list[Edit]:
     """Edits (offsets into ``line``, which should be normalised) that correct OCR damage in one line.

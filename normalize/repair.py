@@ -111,7 +111,10 @@ _GARBLE_BROKEN: list[str] = []
 # 14: a ৷ inside a word is the vowel sign া when that makes a word (ত৷স); 15: invisible characters that join nothing
 # (a soft hyphen inside a word) are taken out; 16: the words weigh in on a text's language (Assamese read with
 # র, a small Bengali file with stray ৰ), e • beside punctuation and numbers in two scripts' digits are numbers, one
-# Hindi word in quotation marks is kept; 17: an ASCII number beside a Bengali one across a dash is Bengali (৬৬-0).
+# Hindi word in quotation marks is kept; 17: an ASCII number beside a Bengali one across a dash is Bengali (৬৬-0), a
+# mixed-digit run with an ASCII 1 (a danda) is left, OCR's 1 glued to a word's end is a danda, ৰ is ব or র by web
+# counts, a quotation keeps its own language and a text is told outside its quotations, a lone digit in English soup
+# stays, ৩৫°C is a temperature.
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
 VERSION = "17"
 
