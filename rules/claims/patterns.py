@@ -110,7 +110,7 @@ def _count_after(s: Sentence, noun_end: int) -> NumberSpan | None:
 _VERB_THEN_COUNT = regex.compile(r"[^\S\n]+(?:(?:লাগে|লাগিবে|লাগবে|লাগিব|থাকে|থাকিবে|থাকবে|থাকিব|পায়|পায়|পাইবে|পাবে"
                                  r"|পান|দরকার|প্রয়োজন|প্রয়োজন|আসে|আসিবে|জোটে|জোটে)[^\S\n]+)?")
 # After it, the clause's end ("… ছয়খানা করে।" too)
-_CLAUSE_END = regex.compile(r"(?:[^\S\n]*(?:করে|করিয়া|করিয়া|কৰি|কৈ))?[^\S\n]*(?:[,;:।॥|?!৷]|\n|$)")
+_CLAUSE_END = regex.compile(r"(?:[^\S\n]*(?:করে|করিয়া|কৰি|কৈ))?[^\S\n]*(?:[,;:।॥|?!৷]|\n|$)")
 
 
 def _next_number(s: Sentence, pos: int, limit: int = 40) -> NumberSpan | None:
@@ -172,11 +172,11 @@ _HAS_PIECES = regex.compile(r"থাকে|থাকিবে|লৈ খেল|�
 # After the cards counted, "(the pack) from (it)": a pack cards are taken out of, with a verb of removing after it
 _STRIPPED_FROM = regex.compile(r"\S*\s*(?:প্যাক\S*|প্যাকেট\S*|ডেক\S*)?\s*(?:\S+\s+){0,2}?(?:থেকে|হইতে|হতে|পৰা)"
                                r"(?![\p{L}\p{M}])")
-_REMOVED = regex.compile(r"বাদ|সরা|সরি|সৰা|ফেলে|ফেলিয়া|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
+_REMOVED = regex.compile(r"বাদ|সরা|সরি|সৰা|ফেলে|ফেলিয়া|বাহির কর|বের কর|আঁতৰা|উলিয়া")
 
 
 # Packs bought and sold ("বত্রিশখানা তাসের প্যাক আট আনায় বিক্রয় হইত", a hostile tester): a shop's, no game's rule
-_TRADE = regex.compile(r"বিক্রয়|বিক্রয়|বিক্রি|বিক্ৰী|কিনিয়া|কিনিয়া|কিনে|কেনা|আনায়|আনায়|টাকায়|টাকায়|পয়সায়|পয়সায়|দোকান")
+_TRADE = regex.compile(r"বিক্রয়|বিক্রি|বিক্ৰী|কিনিয়া|কিনে|কেনা|আনায়|টাকায়|পয়সায়|দোকান")
 _CLAUSE_MARK = regex.compile(r"[,;।]")
 
 
