@@ -6,7 +6,8 @@
   the Indian way (``২,৫০০``, ``১,০০,০০০``), with a decimal point (``২.৫``, value a float), with a
   classifier written onto it (``২১টা``) or standing right after it (``40 টি``) inside the span;
 * number words, inflected or with a classifier (তিনটি, দহটা, চারিখানি, আটখানি), and compounds
-  with শত/শো/হাজার (একশত, দুই শত পাঁচ);
+  with শত/শো/হাজার (একশত, দুই শত পাঁচ), digits too (৭শত, ২ হাজার); a range's first end counts what the
+  second does (৬-৭শত is 600 to 700), and a thousands word never comes twice in one number;
 * the old vigesimal count in কুড়ি (score): ``N কুড়ি [M]`` is 20×N+M (দুই কুড়ি সাত = 47,
   তিন কুড়ি = 60, চারি কুড়ি সাত = 87, তিনকুড়ি written as one word = 60);
 * fractions: দেড় 1½ and আড়াই 2½, and সাড়ে N (N + ½), সওয়া N (N + ¼), পৌনে N (N − ¼) before a number word
@@ -36,6 +37,8 @@ With ``ocr_digits=True`` a bullet ``•`` written straight after a digit is read
 [30]
 >>> [(n.surface, n.value) for n in find_numbers("আড়াই কুড়ি তাস, সাড়ে তিন কুড়ি, সাড়ে সাতটি, দেড়খানি")]
 [('আড়াই কুড়ি', 50), ('সাড়ে তিন কুড়ি', 70), ('সাড়ে সাতটি', 7.5), ('দেড়খানি', 1.5)]
+>>> [n.value for n in find_numbers("৬-৭শত টাকা, ২ হাজার পাঁচশো")]
+[600, 700, 2500]
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
 TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
+_RANGE = regex.compile(r"\s?[\-\N{EN DASH}]\s?")  # a range's dash: ৬-৭শত
 ELISION = "'\N{RIGHT SINGLE QUOTATION MARK}"  # ছ'খানা: the apostrophe of a dropped vowel
 _NAME_PART = regex.compile(r"[\-\N{HYPHEN}\N{EN DASH}](?:গুটি|গুঁটি|ঘুটি|ঘুঁটি|পাত্তি)")  # দহ-গুটি, তিন-পাত্তি
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
@@ -158,7 +162,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     m = DIGIT_RUN.match(word)
     if m:
         rest = match_form(m.group(3)) if m.group(3) else ""
-        if rest and rest not in _endings(lang) and rest != "কে":  # ৬৬কে: a digit run takes কে
+        scale = _multiplier_on(rest, lang) if rest and rest not in _endings(lang) else 0
+        if rest and not scale and rest not in _endings(lang) and rest != "কে":  # ৬৬কে: a digit run takes কে
             return None
         digits = m.group(1) + (m.group(2) or "")
         if regex.search("[0-9]", digits) and regex.search("[০-৯]", digits):
@@ -167,6 +172,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
             return None  # a run of twenty digits is a table's dots read as digits, or a catalogue number
         whole = m.group(1).replace(",", "").translate(DIGITS)
         value = float(f"{whole}.{m.group(2).translate(DIGITS)}") if m.group(2) else int(whole)
+        if scale:  # ৭শত, ২.৫হাজার: the digits count hundreds or thousands
+            return _Word(_whole(value * scale), "compound", False, False, scale)
         return _Word(value, "digits", _endings(lang).get(rest, False), False)
     key = match_form(word)
     lex = lexicon(lang)
@@ -189,6 +196,21 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
             continue  # নয়, এতে: a context word with only a case ending is not a number
         return _Word(got[0], got[1], has_classifier, needs and not end, got[2])  # নয়ের: the ending tells
     return None
+
+
+def _multiplier_on(rest: str, lang: str) -> int:
+    """The multiplier written onto digits (৭শত, ৫শো, ২হাজারের: 100, 100, 1000), or 0. Not শ: ১৭শ শতিকা is the
+    17th century (Assamese Wikipedia)."""
+    lex = lexicon(lang)
+    for end in _endings(lang):
+        stem = rest[: len(rest) - len(end)]
+        if rest.endswith(end) and stem not in lex.needs_context and (mv := lex.multipliers.get(stem)):
+            return mv
+    return 0
+
+
+def _whole(value: int | float) -> int | float:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _parse_stem(stem: str, lex: Lexicon) -> tuple[int | float, str, int] | None:
@@ -260,7 +282,7 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         if w is None or (w.kind != "digits" and _NAME_PART.match(text, end)):
             i += 1  # a number word hyphened to গুটি is a game's name: দহ-গুটি, এঘাৰ-গুটি (not পঞ্চাশ-ইত্যাদি)
             continue
-        value, last, j = _expression(text, toks, head, w, lex, lang)
+        value, last, j, lead = _expression(text, toks, head, w, lex, lang)
         nxt = toks[j + 1] if j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]) else None
         if w.needs_context and j == head and not w.classified:
             after = toks[j + 2] if j + 2 < len(toks) and text[toks[j + 1][1]:toks[j + 2][0]] == "-" else None
@@ -274,6 +296,9 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         end = max(end, last) if j == head else last
         if w.kind != "digits" and isinstance(value, float) and value.is_integer():
             value = int(value)  # আড়াই কুড়ি is 50, a count
+        if (out and lead and _RANGE.fullmatch(text, out[-1].end, start)
+                and isinstance(out[-1].value, int) and out[-1].value < min(100, value // lead)):
+            out[-1] = replace(out[-1], value=out[-1].value * lead)  # ৬-৭শত, দু-তিন হাজার: 600 to 700
         out.append(NumberSpan(start, end, text[start:end], value))
         i = j + 1
     return out
@@ -345,11 +370,15 @@ def _gap_ok(text: str, a: int, b: int) -> bool:
     return b > a and gap.strip(" \t\r\n") == "" and gap.count("\n") <= 1
 
 
-def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) -> tuple[int, int, int]:
+def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) -> tuple[int, int, int, int]:
     """Extend a number word over the words that continue it (multipliers, a unit after a multiplier).
-    Returns (value, end offset, index of the last token used)."""
+    Returns (value, end offset, index of the last token used, the multiplier of its first word or 0)."""
     if first.kind == "digits":
-        return first.value, toks[i][1], i
+        nxt = parse_word(toks[i + 1][2], lang) if i + 1 < len(toks) else None
+        if (first.classified or nxt is None or nxt.kind != "multiplier" or nxt.needs_context
+                or not _gap_ok(text, toks[i][1], toks[i + 1][0])):
+            return first.value, toks[i][1], i, 0
+        first, i = _Word(_whole(first.value * nxt.value), "compound", False, False, nxt.value), i + 1  # ২ হাজার
     # total: thousands and more; head: the value up to the last multiplier (its scale); tail: units after it
     total, head, tail, scale = 0, 0, first.value, 0
     if first.kind == "compound" and first.value >= 1000:
@@ -357,12 +386,18 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     elif first.kind in ("multiplier", "compound"):
         head, tail, scale = first.value, 0, first.scale or first.value  # পাঁচশো's scale is a hundred
     after_multiplier = first.kind in ("multiplier", "compound")
+    low = scale if scale >= 1000 else float("inf")  # thousands words only fall: লক্ষ … হাজার …
+    lead = first.scale if first.kind == "compound" else 0
     j = i
     while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):
         w = parse_word(toks[j + 1][2], lang)
         if w is None or w.kind == "digits" or toks[j + 1][2] == toks[j][2]:
             break  # "কুড়ি কুড়ি করিয়া" is "by twenties", not 400
         if w.kind == "multiplier":
+            if w.value >= low:  # হাজার দুই হাজার: a second number begins at দুই
+                j -= 0 if after_multiplier else 1
+                tail = 0
+                break
             if w.value >= 1000:
                 total += ((head + tail) or 1) * w.value
                 head = tail = 0
@@ -371,10 +406,12 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
                 tail = 0
             else:
                 head, tail = ((head + tail) or 1) * w.value, 0
-            scale = w.value
+            scale, lead = w.value, lead or w.value
+            low = min(low, w.value) if w.value >= 1000 else low
             after_multiplier = True
         elif w.kind == "compound" and after_multiplier and w.value < scale:  # এক হাজার দুশো, দুহাজাৰ পাঁচশ
             head, scale = head + w.value, w.scale
+            low = min(low, w.scale) if w.scale >= 1000 else low
         elif (w.kind == "unit" and after_multiplier and isinstance(w.value, int)
               and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
             tail += w.value
@@ -382,4 +419,4 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
         else:
             break
         j += 1
-    return total + head + tail, toks[j][1], j
+    return total + head + tail, toks[j][1], j, lead

@@ -180,3 +180,22 @@ def test_endings_compounds_and_words_that_are_no_numbers(text, lang, expected):
 ])
 def test_a_reviews_cases_of_endings_and_compounds(text, lang, expected):
     assert [n.value for n in find_numbers(text, lang=lang)] == expected
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    # digits count hundreds and thousands too, with the multiplier written on or apart (a newcomer's ৬-৭শত was 6)
+    ("৭শত টাকা, ৫শো পয়েন্ট, ১৫শো", "bn", [700, 500, 1500]),
+    ("২ হাজার পাঁচশো, ৩ লক্ষ, ২.৫ লক্ষ", "bn", [2500, 300000, 250000]),
+    ("১১ হাজাৰ টকা, ২২ কোটিৰ", "as", [11000, 220000000]),
+    ("১৭শ শতিকাত", "as", []),  # শ after digits is the ordinal (the 17th century), not 1700
+    ("২০টি শত", "bn", [20, 100]),  # a classified count takes no multiplier
+    # a range's first end counts what the second does
+    ("৬-৭শত লোক, ৮-১০ হাজার, সাত-আটশো", "bn", [600, 700, 8000, 10000, 700, 800]),
+    ("৫০০-৬শত, ১০-১২টি", "bn", [500, 600, 10, 12]),
+    # a thousands word never comes twice or rises: two numbers
+    ("হাজার দুই হাজার পাঁচশো", "bn", [1000, 2500]),
+    ("দুই হাজার পাঁচশো এক লক্ষ", "bn", [2500, 100000]),
+    ("এক লক্ষ দুই হাজার, এক কোটি দশ লক্ষ পাঁচ হাজার দুইশত দশ", "bn", [102000, 11005210]),
+])
+def test_digits_with_multipliers_ranges_and_falling_thousands(text, lang, expected):
+    assert [n.value for n in find_numbers(text, lang=lang)] == expected
