@@ -347,11 +347,16 @@ def glued_danda_edits(line: str) -> list[Edit]:
     [('1', '।'), ('1', '।')]
     >>> glued_danda_edits("COVID-19, ৬৬1, ক1খ")
     []
+
+    The word is all Bengali letters: ``[)০১৬া1`` is English read as soup, not a sentence's end (a review).
+
+    >>> glued_danda_edits("হল [)০১৬া1 shoes")
+    []
     """
-    return [Edit(m.start(), m.end(), "1", "\N{DEVANAGARI DANDA}", "danda", 0.8) for m in _GLUED_ONE.finditer(line)]
+    return [Edit(m.end() - 1, m.end(), "1", "\N{DEVANAGARI DANDA}", "danda", 0.8) for m in _GLUED_ONE.finditer(line)]
 
 
-_GLUED_ONE = regex.compile(r"(?<=[\p{Bengali}&&[\p{L}\p{M}]])1(?=[\s\"'”’)]|$)", regex.V1)
+_GLUED_ONE = regex.compile(r"(?<![^\s\"'“‘(])[[\p{Bengali}&&[\p{L}\p{M}]]\u200c\u200d]+1(?=[\s\"'”’)]|$)", regex.V1)
 
 
 def mixed_digit_edits(line: str) -> list[Edit]:

@@ -62,6 +62,8 @@ from puthi.rules.terms.tables import BUNDLED, Entry, TermTables, load_tables, re
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
+RA_BN = "\N{BENGALI LETTER RA}"  # a Bengali table's র is ৰ in Assamese: তুরুপ, গোলামচোর are তুৰুপ, গোলামচোৰ
+SPELLED_AS = "as-spelled"  # the language of such a spelling: Assamese for an exact match only
 # A word: letters, marks, digits and joiners. Assamese writes an apostrophe for a dropped vowel after a word's
 # first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. One that sets off an ending
 # (বিস্তি'র, ‘তাস’এর) belongs to the word too, as an ending does, so a scholar's form may spell it (খেলা'র ঘর: a
@@ -250,21 +252,29 @@ class Aligner:
             for suf in sufs:
                 by_len[len(suf)].append(suf)
         self._cache: dict[str, dict[str, tuple]] = {"bn": {}, "as": {}}
-        for ei, e in enumerate(self.entries):
-            for form in dict.fromkeys(e.forms):
-                if e.lang == "x-symbol":
-                    self.symbols[match_form(form)].append(ei)
-                    continue
-                lids = tuple(self._lexeme(w) for w in FORM_WORDS.split(form) if w)
-                for lid in lids:
-                    self.lex_langs[lid].add(e.lang)
-                if len(lids) == 1:
-                    if ei not in self.single[lids[0]]:
-                        self.single[lids[0]].append(ei)
-                    if e.category in CLOSED_SETS and self.lexemes[lids[0]].script == "beng":
-                        self.closed_sets[e.category].add(lids[0])
-                elif lids:
-                    self.multi[lids[0]].append((ei, lids))
+        forms = [(ei, e.lang, form) for ei, e in enumerate(self.entries) for form in dict.fromkeys(e.forms)]
+        # A Bengali form's Assamese spelling that no table gives (তুৰুপ, গোলামচোৰ), where the form surely names its
+        # concept: Assamese ৰং is any colour (seed 004's pieces), as Bengali রং (weight 0.9) is also paint. It is
+        # matched as written, not approximately (Assamese Wikipedia's বাবাৰ, "father's", is no damaged কাবাৰ).
+        known = {match_form(form) for ei, lang, form in forms}
+        forms += [(ei, SPELLED_AS, as_form) for ei, lang, form in forms
+                  if lang == "bn" and RA_BN in form and self.entries[ei].weight == 1.0
+                  and match_form(as_form := form.replace(RA_BN, RA_AS)) not in known]
+        for ei, lang, form in forms:
+            e = self.entries[ei]
+            if e.lang == "x-symbol":
+                self.symbols[match_form(form)].append(ei)
+                continue
+            lids = tuple(self._lexeme(w) for w in FORM_WORDS.split(form) if w)
+            for lid in lids:
+                self.lex_langs[lid].add(lang)
+            if len(lids) == 1:
+                if ei not in self.single[lids[0]]:
+                    self.single[lids[0]].append(ei)
+                if e.category in CLOSED_SETS and self.lexemes[lids[0]].script == "beng":
+                    self.closed_sets[e.category].add(lids[0])
+            elif lids:
+                self.multi[lids[0]].append((ei, lids))
 
     def _lexeme(self, word: str) -> int:
         key = match_form(word)
@@ -318,7 +328,7 @@ class Aligner:
             if lid is not None and lid not in hits:
                 # A form only another language's table has, on a common word of this text's language (কৌশল,
                 # "strategy" in Assamese, is the Bengali MT's word for a trick), is more likely that word.
-                foreign = lang not in self.lex_langs[lid] and self._known_word(key[:i], lang)
+                foreign = (not self.lex_langs[lid] & {lang, f"{lang}-spelled"}) and self._known_word(key[:i], lang)
                 hits[lid] = _Hit(lid, 0.0, i, True, foreign)
         if not hits and script == "beng":
             found = self._damaged_inflection(key, lang)

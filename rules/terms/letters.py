@@ -248,10 +248,20 @@ def match_form(word: str) -> str:
 
     >>> match_form("Klaverjas"), match_form("ব'ৰ্ড") == match_form("বৰ্ড")
     ('klaverjas', True)
+
+    The old spelling that doubles a consonant after a reph is matched as the single one, as the text stays as written
+    (কূর্ম্ম, a blind set's Ganjifa suit; পর্য্যন্ত):
+
+    >>> match_form("কূর্ম্ম") == match_form("কূর্ম"), match_form("পর্য্যন্ত") == match_form("পর্যন্ত")
+    (True, True)
     """
     if word.isascii():
         return word.casefold()
-    return normalized(word).casefold().translate(_APOSTROPHES)
+    key = normalized(word).casefold().translate(_APOSTROPHES)
+    return _REPH_DOUBLED.sub(r"\1", key) if "\N{BENGALI SIGN VIRAMA}" in key else key
+
+
+_REPH_DOUBLED = regex.compile(r"([রৰ]\N{BENGALI SIGN VIRAMA}([\p{Bengali}&&\p{L}]))\N{BENGALI SIGN VIRAMA}\2", regex.V1)
 
 
 def units(word: str) -> list[str]:

@@ -242,21 +242,31 @@ def _numbers_by_runs(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]
     return _find_numbers(text, runs[0][2], ocr_digits)
 
 
+SURE_TERM = 0.8  # a link's score with no isolation factor (the aligner's ISOLATED_FACTOR is 0.6)
+
+
 def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
-    """``numbers`` without those the term aligner read as a game's name: ছেষট্টি in "ছেষট্টি খেলার নিয়ম" is
-    Sixty-Six, not 66 (a newcomer's CSV export listed running heads as the number 66).
+    """``numbers`` without those inside a term the aligner read: ছেষট্টি in "ছেষট্টি খেলার নিয়ম" is Sixty-Six, not 66
+    (a newcomer's CSV export listed running heads as the number 66), and a meld's পঞ্চাশ, the পাঁচ of হাতের পাঁচ and the
+    10 of "10 সেকেন্ড" (the ten, in machine translation) are no numbers either (a blind set), where other terms
+    stand near (a term's score at least ``SURE_TERM``): an isolated "পঞ্চাশ পেরিয়ে" is an age, 50.
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম"
+    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ"
     >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text))]
     [(21, 66)]
     """
-    names = sorted((t.start, t.end) for t in terms if t.concept.startswith("game."))
-    starts = [a for a, _ in names]
+    spans: list[list[int]] = []
+    for t in sorted((t for t in terms if t.concept.startswith("game.") or t.score >= SURE_TERM), key=lambda t: t.start):
+        if spans and t.start < spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], t.end)
+        else:
+            spans.append([t.start, t.end])
+    starts = [a for a, _ in spans]
 
-    def named(n: NumberSpan) -> bool:  # inside a name's span: ছেষট্টি in ছেষট্টি'র (its ending is the name's, a review)
+    def named(n: NumberSpan) -> bool:  # inside a term's span: ছেষট্টি in ছেষট্টি'র (its ending is the name's, a review)
         k = bisect.bisect_right(starts, n.start) - 1
-        return k >= 0 and n.end <= names[k][1]
+        return k >= 0 and n.end <= spans[k][1]
 
     return [n for n in numbers if not named(n)]
 

@@ -473,3 +473,12 @@ def test_a_scholars_row_of_a_bundled_concept_gives_its_gloss(tmp_path):
     # without the scholar's table, the bundled row
     [bundled] = [s for s in find_terms("আমরা টুয়েন্টি নাইন খেলি। তাস ও তুরুপ।") if s.concept == "game.twenty_nine"]
     assert bundled.table == "games"
+
+
+def test_a_bengali_forms_assamese_spelling_is_found_as_written_only():
+    # a blind set's তুৰুপ and গোলামচোৰ: the Bengali table's তুরুপ and গোলামচোর as Assamese writes them
+    found = {(s.surface, s.concept) for s in find_terms("তুৰুপ হৰতন হ'লে হৰতনৰ টেক্কাখনেৰে গোলামচোৰ খেলি", lang="as")}
+    assert {("তুৰুপ", "vocab.trump"), ("গোলামচোৰ", "game.golamchor")} <= found
+    # ... matched exactly, not approximately: "father's" is no damaged কাবাৰ; nor is a colour a suit (রং: 0.9)
+    text = "তেওঁৰ বাবাৰ ঘৰত দুটা ৰং বা পৃথক গুটি থাকে, তুৰুপ আৰু হৰতন"
+    assert [s.surface for s in find_terms(text, lang="as") if s.concept in ("grabu.kabar", "vocab.suit")] == []
