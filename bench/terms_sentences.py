@@ -39,7 +39,8 @@ class Item:
 
 def gold_items(text: str, gold: str) -> list[Item]:
     """The gold items of ``text``; a surface listed twice is its first and then its second occurrence, a whole
-    word where it stands as one (গোলাম, not the গোলাম of গোলামচোর).
+    word where it stands as one (গোলাম, not the গোলাম of গোলামচোর), outside the items already placed (the number 10 after
+    the card "10 সেকেন্ড").
 
     >>> [(g.start, g.what) for g in gold_items("দুই তাসে তাস আর দুই", "দুই=#2|তাস=vocab.card|দুই=#2")]
     [(0, '#2'), (9, 'vocab.card'), (16, '#2')]
@@ -50,7 +51,7 @@ def gold_items(text: str, gold: str) -> list[Item]:
             continue
         surface, _, what = item.rpartition("=")
         places = [m.start() for m in regex.finditer(regex.escape(surface), text, overlapped=True)]
-        free = [a for a in places if not any(g.start == a and g.surface == surface for g in out)]
+        free = [a for a in places if not any(g.start < a + len(surface) and a < g.end for g in out)]
         start = next((a for a in free if _bounded(text, a, a + len(surface))), free[0])
         out.append(Item(start, start + len(surface), surface, _number(float(what[1:])) if what[:1] == "#" else what))
     return sorted(out, key=lambda g: g.start)
