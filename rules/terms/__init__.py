@@ -34,8 +34,10 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # (বিস্তি'র); a text with no ra is told by its words and the tables'; 13: a term that opens with a number word
 # before no counted noun, a scholar's "তিন পাত্তি"; a scholar's row wins a tie; Assamese বিছ, চল্লিছ with ছ for শ;
 # 14: Assamese ছয়ষষ্ঠি names Sixty-Six as Bengali ছেষট্টি does; a game or meld's name before who plays it,
-# "বিস্তি চারজনে খেলে", is the game's; 15: ছেষট্টিতে, ছেষট্টির name the game, and ছেষট্টির বেশি is a number).
-VERSION = "15"
+# "বিস্তি চারজনে খেলে", is the game's; 15: ছেষট্টিতে, ছেষট্টির name the game, and ছেষট্টির বেশি is a number;
+# 16: digits with a multiplier (৭শত, ২ হাজার) and ranges (৬-৭শত); a Bengali form's Assamese spelling (তুৰুপ); no
+# number inside a sure term (হাতের পাঁচ); কূর্ম্ম for কূর্ম; Assamese চাহাব, জেক, বিয়া, টুৱেন্টি নাইন).
+VERSION = "16"
 
 
 def warm_up() -> None:
