@@ -29,6 +29,7 @@ puthi.errors.InputError: mine.csv: row 2: 2 fields where the header has 3; check
 from __future__ import annotations
 
 import csv
+import difflib
 import hashlib
 import io
 import unicodedata
@@ -50,6 +51,9 @@ BUNDLED = ("cards", "games", "dashguti", "ganjifa")
 COLUMNS = ("concept", "lang", "headword", "variants", "gloss", "category", "source", "ambiguous", "weight")
 REQUIRED = ("concept", "lang", "headword")
 SCRIPT_OF_LANG = {"bn": "beng", "as": "beng", "hi": "deva", "en": "latn", "nl": "latn", "de": "latn", "fr": "latn"}
+# The three-letter codes (Tesseract's, ISO 639-2) a scholar may write for the two-letter ones
+LANG_ALIASES = {"ben": "bn", "asm": "as", "hin": "hi", "eng": "en", "nld": "nl", "dut": "nl", "deu": "de", "ger": "de",
+                "fra": "fr", "fre": "fr"}
 DELIMITERS = ("\t", ",", ";")
 CONCEPT_ID = regex.compile(r"[\p{L}_][\p{L}\p{M}\p{Nd}_.\-]*")  # an XML name without ':' (TBX ids)
 ASSAMESE_ONLY = {"\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"}
@@ -231,6 +235,10 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     if missing:
         raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword, "
                                "separated by commas, tabs or semicolons")
+    for h in header:  # a misspelt column would be dropped unseen (a newcomer's "varaints", "wieght"); others are notes
+        near = difflib.get_close_matches(h, COLUMNS, n=1, cutoff=0.75)
+        if h not in COLUMNS and near:
+            raise InputError(name, f"the column {h!r} is none of {', '.join(COLUMNS)}; did you mean {near[0]!r}?")
     twice = sorted({h for h in header if h and header.count(h) > 1})
     if twice:
         raise InputError(name, f"the column {', '.join(twice)} appears twice in the header; keep one")
@@ -254,6 +262,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             if not row[col]:
                 raise InputError(name, f"row {n}: the {col} is empty")
         row["lang"] = row["lang"].lower()  # BN is bn
+        row["lang"] = LANG_ALIASES.get(row["lang"], row["lang"])  # ben is bn
         if row["lang"] not in SCRIPT_OF_LANG and row["lang"] != "x-symbol":
             raise InputError(name, f"row {n}: lang {row['lang']!r} is none of {', '.join(SCRIPT_OF_LANG)}, x-symbol; "
                                    "a row in another language would never be found")

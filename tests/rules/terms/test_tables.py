@@ -118,6 +118,9 @@ def test_a_headword_not_in_normal_form_is_reported():
         # a hostile tester: a joiner or a vowel sign alone was accepted and never found
         ("concept,lang,headword\nx.k,bn,\u200d\n", "row 2: '\\\\u200d' has no letter"),
         ("concept,lang,headword\nx.k,bn,া\n", "row 2: 'া' has no letter"),
+        # a newcomer's misspelt columns were dropped unseen: a variant lost, a weight of 1 for 0.2
+        ("concept,lang,headword,varaints\nx.m,bn,মীর,মির\n", "the column 'varaints' .*did you mean 'variants'"),
+        ("concept,lang,headword,wieght\nx.m,bn,মীর,0.2\n", "did you mean 'weight'"),
     ],
 )
 def test_malformed_scholar_tables_name_the_row(text, message):
@@ -226,3 +229,10 @@ def test_a_rows_language_must_be_one_the_aligner_reads():
     upper = read_table(io.StringIO("concept,lang,headword\ngame.e,BN,মজাখেলা\n"), "mine.csv")
     assert [e.lang for e in upper.entries] == ["bn"]
     assert [s.concept for s in find_terms("মজাখেলা হয়", load_tables() + upper)] == ["game.e"]
+
+
+def test_a_scholars_own_columns_and_three_letter_language_codes_are_read():
+    # notes and page columns of their own are kept out of the way; ben and asm are bn and as (as --lang takes them)
+    text = "concept,lang,headword,notes,page\nx.m,ben,মীর,my note,12\nx.t,asm,তাচ,,3\n"
+    table = read_table(io.StringIO(text), "s.csv")
+    assert [(e.concept, e.lang, e.headword) for e in table.entries] == [("x.m", "bn", "মীর"), ("x.t", "as", "তাচ")]
