@@ -97,6 +97,7 @@ def _edit_records(edits) -> list[dict]:
 
 
 _AFTER_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
+GUESS = 0.5  # an edit less sure than this is more often wrong than right (wrong-script confidences are calibrated)
 MAX_RAW_LINE = 64 * 2**20  # bytes of one line at most; lines over MAX_LINE characters are only normalised anyway
 
 
@@ -204,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
         else:  # standard input: count what the look-ahead holds, then each line as it comes
             document, noise = document_words(head, lang), NoiseLines.of(t for t, _ in buffered)
         number, run, page = 0, LanguageRun(), 0  # the language of the lines before, when a few agree
+        made = guesses = 0
         langs = page_langs(pages, lang) if args.lang == "auto" else []
         # a Bengali text written with ৰ for every র, by page (a file) or by its beginning (standard input)
         ra_as = [ra_written_as_assamese(p.assamese, p.bengali) for p in pages] or [
@@ -222,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
             run.add(text, r.lang)
             if args.min_confidence:
                 r, left = keep_confident(text, r, args.min_confidence)
+            made += len(r.edits)
+            guesses += sum(e.confidence < GUESS for e in r.edits)
             if args.format == "jsonl":
                 record = {"line": number, "lang": r.lang, "text": r.text, "edits": _edit_records(r.edits)}
                 if args.min_confidence:
@@ -233,6 +237,10 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
         if number == 0:  # a line-for-line repair of nothing is nothing (a blank page): a note, not an error
             print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
+        elif guesses and args.format == "text":  # a scholar cited a text with invented words unwarned (a newcomer)
+            print(f"puthi repair: {name}: {guesses:,} of the {made:,} edits made are guesses (confidence below "
+                  f"{GUESS}): --min-confidence 0.6 leaves the garble there, and --format jsonl gives every edit's "
+                  "confidence", file=sys.stderr)
     finally:
         out.flush()
         if out is not sys.stdout:

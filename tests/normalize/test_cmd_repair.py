@@ -131,6 +131,18 @@ def test_min_confidence_keeps_the_garble_where_the_reading_is_a_guess(tmp_path, 
     assert exc.value.code == 2 and "from 0 to 1" in capsys.readouterr().err
 
 
+def test_the_text_output_says_how_many_of_its_edits_are_guesses(tmp_path, capsys):
+    # a newcomer cited a repaired text whose garble had become invented words, with no word of warning
+    src = tmp_path / "in.txt"
+    src.write_text("থেলা শেষ हुडुदव\n", encoding="utf-8")
+    _, out, err = _run(capsys, ["repair", str(src), "--lang", "bn"])
+    assert "हुडुदव" not in out and re.search(r"1 of the 2 edits made are guesses.*--min-confidence 0\.6", err)
+    _, _, err = _run(capsys, ["repair", str(src), "--lang", "bn", "--min-confidence", "0.6"])
+    assert "guesses" not in err  # none made
+    src.write_text("থেলা শেষ\n", encoding="utf-8")
+    assert "guesses" not in _run(capsys, ["repair", str(src), "--lang", "bn"])[2]
+
+
 def test_a_text_without_spaces_is_repaired_in_flat_memory(tmp_path, capsys):
     # a PDF that lost its spaces: one 8,000-character "word" once took 4.5 GB in the word corrector
     src = tmp_path / "run-together.txt"
