@@ -129,12 +129,13 @@ def doubt_guesses(claims: list[Claim], edits: list, in_output: bool = True) -> l
     if not guesses:
         return claims
     from puthi.normalize.edits import OffsetMap
-    from puthi.rules.claims.extract import rank_of
+    from puthi.rules.claims.extract import TERM_MIN_SCORE, rank_of
     from puthi.rules.terms import find_numbers, find_terms
 
     def gives(e, c: Claim) -> bool:  # the value, or the rank it is a value of (a hostile tester's guessed সাহেব)
         return (isinstance(c.stated, int) and any(n.value == c.stated for n in find_numbers(e.after))) or (
-            "rank" in c.params and any(rank_of(t) == c.params["rank"] for t in find_terms(e.after)))
+            "rank" in c.params and any(rank_of(t) == c.params["rank"]
+                                       for t in find_terms(e.after, min_score=TERM_MIN_SCORE)))
 
     offsets = OffsetMap(list(edits)) if in_output else None
     out, changed = [], False

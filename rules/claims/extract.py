@@ -164,11 +164,16 @@ def game_of(term: TermSpan) -> str | None:
     return _GAME_CONCEPTS.get(name) if kind == "game" else None
 
 
+# A card named alone in its sentence scores its weight times the aligner's isolation factors: সাহেবের, an everyday
+# word ("Mr."), in "সাহেবের মূল্য ৫" is 0.44. The rule patterns that read a value beside it are its context.
+TERM_MIN_SCORE = 0.4
+
+
 def _spans(text: str, lang: str = "auto", tables: TermTables | None = None) -> tuple[list[TermSpan], list[NumberSpan]]:
     from puthi.rules.terms import find_numbers, find_terms
 
     # Rules count in whole numbers: a decimal (২.৫) is not a count, a score or a card's value.
-    return (find_terms(text, tables, lang=lang),
+    return (find_terms(text, tables, lang=lang, min_score=TERM_MIN_SCORE),
             [n for n in find_numbers(text, lang=lang) if isinstance(n.value, int)])
 
 

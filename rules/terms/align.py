@@ -132,6 +132,11 @@ ATTESTED_MAX_WEB = 10_000  # per billion
 SUPPORT_WINDOW = 40
 SUPPORT_MIN = 0.8
 ISOLATED_FACTOR = 0.6
+# ... and by EVERYDAY_FACTOR more on a word of everyday Bengali, seen at least EVERYDAY_WEB times per billion words of
+# web text: সাহেব (87,096: "Mr."), পিঠে ("on the back"), রং ("paint"), গুটিয়ে ("folding"); not তাস (7,943), বিবি
+# (13,183). A newcomer's memoir, a control that names no game, had 13 such links, all false, at 0.54-0.6.
+EVERYDAY_WEB = 15_000
+EVERYDAY_FACTOR = 0.75
 MAX_TOKEN = 60  # a longer "word" is run-together text (a PDF that lost its spaces), no term with an inflection
 SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
 COMPOUND_FACTOR = 0.95  # two terms written as one word
@@ -403,6 +408,12 @@ class Aligner:
                 and not all(self.entries[ei].borrowed for ei in self.single[lid])
                 and numbers.parse_word(self.lexemes[lid].key, "bn") is None)
 
+    def _everyday(self, surface: str, c: _Cand) -> bool:
+        """Is the word of link ``c``, as written or as its table spells it, an everyday word (``EVERYDAY_WEB``)?"""
+        web = Aligner._web_words()
+        return max(web.get(match_form(surface), 0), web.get(match_form(self.entries[c.entry].headword), 0)) \
+            >= EVERYDAY_WEB
+
     @staticmethod
     def _web_words() -> dict[str, int]:
         try:
@@ -531,7 +542,7 @@ class Aligner:
             if not c.listed:
                 c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
         self._attested_by_document(cands)
-        self._support(cands, _text_positions(toks))
+        self._support(text, cands, _text_positions(toks), lang)
         self._sense_by_document(cands)
         self._games_named_together(text, cands)
         return self._resolve(text, cands, lang, min_score, all_links)
@@ -610,18 +621,24 @@ class Aligner:
                 for c in group:
                     c.score = top if any(c is g for g in games) else min(c.score, top * 0.99)
 
-    def _support(self, cands: list[_Cand], pos: list[int]) -> None:
+    def _support(self, text: str, cands: list[_Cand], pos: list[int], lang: str) -> None:
         """Lower the score of links that no strong link of another concept supports nearby: within
-        ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`)."""
-        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands
-                        if c.score >= SUPPORT_MIN and not c.glued)
-        firsts = [f for f, _ in strong]
-        for c in cands:
-            concept = self.entries[c.entry].concept
+        ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`); an everyday word
+        (``EVERYDAY_WEB``, Bengali web counts: Bengali text only) the more when not even a term written glued to a
+        word (এটাটেক্কা) stands near."""
+        def near(links: list[tuple[int, str]], firsts: list[int], c: _Cand) -> bool:  # a link of another concept
             lo = bisect.bisect_left(firsts, pos[c.first] - SUPPORT_WINDOW)
             hi = bisect.bisect_right(firsts, pos[c.last] + SUPPORT_WINDOW)
-            if not any(strong[k][1] != concept for k in range(lo, hi)):
-                c.score *= ISOLATED_FACTOR
+            return any(links[k][1] != self.entries[c.entry].concept for k in range(lo, hi))
+
+        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands
+                        if c.score >= SUPPORT_MIN and not c.glued)
+        every = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
+        strong_at, every_at = [f for f, _ in strong], [f for f, _ in every]
+        for c in cands:
+            if not near(strong, strong_at, c):
+                alone = lang == "bn" and not near(every, every_at, c) and self._everyday(text[c.start:c.end], c)
+                c.score *= ISOLATED_FACTOR * (EVERYDAY_FACTOR if alone else 1.0)
 
     def _multi(self, text, toks, info, i, ei, lids) -> _Cand | None:
         """The multi-word term ``lids`` read from token ``i`` on: each word found in the token (exactly or
