@@ -61,7 +61,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 # part. Digits joined by more than one point (৩.২.১, a section; 8০৮1.০০০, soup) make one token and no number.
 TOKEN = regex.compile(rf"[\p{{L}}\p{{M}}\p{{Nd}}{ZW}]+(?:(?:,\d{{2}})*(?:,\d{{3}})+)?(?:\.\d+)*[\p{{L}}\p{{M}}{ZW}]*")
 BULLET = "\N{BULLET}"
-_RANGE = regex.compile(r"\s?[\-\N{EN DASH}]\s?")  # a range's dash: ৬-৭শত
+_RANGE = regex.compile(r"\s?[\-\N{EN DASH}\N{EM DASH}]\s?")  # a range's dash: ৬-৭শত
 ELISION = "'\N{RIGHT SINGLE QUOTATION MARK}"  # ছ'খানা: the apostrophe of a dropped vowel
 _NAME_PART = regex.compile(r"[\-\N{HYPHEN}\N{EN DASH}](?:গুটি|গুঁটি|ঘুটি|ঘুঁটি|পাত্তি)")  # দহ-গুটি, তিন-পাত্তি
 DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
@@ -74,6 +74,9 @@ DIGIT_RUN = regex.compile(r"^([0-9০-৯]+(?:(?:,[0-9০-৯]{2})*(?:,[0-9০-�
 CASE_ENDINGS = {"bn": ("", "র", "ের", "এর", "তে", "য়", "ও", "রও", "ে", "েও"),
                 "as": ("", "ৰ", "র", "ক", "ত", "তকৈ", "ও", "ে", "তে")}  # র: Assamese read by the Bengali model
 _AFTER_VOWEL = ("র", "রও")
+# Endings that make a multiplier another word: লক্ষে ("with the aim"), হাজারে হাজারে ("in thousands"), Assamese শতক
+# ("a century", ১৯ শতক: not 1900, a review)
+NOT_ON_MULTIPLIERS = ("ে", "েও", "ক")
 _VOWELS = frozenset("অআইঈউঊঋএঐওঔ" "\N{BENGALI VOWEL SIGN AA}\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN II}"
                     "\N{BENGALI VOWEL SIGN U}\N{BENGALI VOWEL SIGN UU}\N{BENGALI VOWEL SIGN E}"
                     "\N{BENGALI VOWEL SIGN AI}\N{BENGALI VOWEL SIGN O}\N{BENGALI VOWEL SIGN AU}")
@@ -162,7 +165,7 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     m = DIGIT_RUN.match(word)
     if m:
         rest = match_form(m.group(3)) if m.group(3) else ""
-        scale = _multiplier_on(rest, lang) if rest and rest not in _endings(lang) else 0
+        scale, classified = _multiplier_on(rest, lang) if rest and rest not in _endings(lang) else (0, False)
         if rest and not scale and rest not in _endings(lang) and rest != "কে":  # ৬৬কে: a digit run takes কে
             return None
         digits = m.group(1) + (m.group(2) or "")
@@ -172,8 +175,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
             return None  # a run of twenty digits is a table's dots read as digits, or a catalogue number
         whole = m.group(1).replace(",", "").translate(DIGITS)
         value = float(f"{whole}.{m.group(2).translate(DIGITS)}") if m.group(2) else int(whole)
-        if scale:  # ৭শত, ২.৫হাজার: the digits count hundreds or thousands
-            return _Word(_whole(value * scale), "compound", False, False, scale)
+        if scale:  # ৭শত, ২.৫হাজার, ৫শোটি: the digits count hundreds or thousands
+            return _Word(_whole(value * scale), "compound", classified, False, scale)
         return _Word(value, "digits", _endings(lang).get(rest, False), False)
     key = match_form(word)
     lex = lexicon(lang)
@@ -189,8 +192,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         if not stem or (lang == "bn" and end in _AFTER_VOWEL and stem[-1] not in _VOWELS):
             continue
         got = _parse_stem(stem, lex)
-        if got is None or (end in ("ে", "েও") and got[1] != "unit"):
-            continue  # লক্ষে ("with the aim"), হাজারে হাজারে ("in thousands") are no numbers
+        if got is None or (end in NOT_ON_MULTIPLIERS and got[1] != "unit"):
+            continue
         needs = stem in lex.needs_context
         if needs and end and not has_classifier and (end not in ("ের", "এর") or stem in _TIMES):
             continue  # নয়, এতে: a context word with only a case ending is not a number
@@ -198,15 +201,16 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     return None
 
 
-def _multiplier_on(rest: str, lang: str) -> int:
-    """The multiplier written onto digits (৭শত, ৫শো, ২হাজারের: 100, 100, 1000), or 0. Not শ: ১৭শ শতিকা is the
-    17th century (Assamese Wikipedia)."""
+def _multiplier_on(rest: str, lang: str) -> tuple[int, bool]:
+    """The multiplier written onto digits (৭শত, ৫শো, ২হাজারের: 100, 100, 1000), or 0, and whether a classifier
+    follows it (৫শোটি). Not শ: ১৭শ শতিকা is the 17th century (Assamese Wikipedia)."""
     lex = lexicon(lang)
-    for end in _endings(lang):
+    for end, has_classifier in _endings(lang).items():
         stem = rest[: len(rest) - len(end)]
-        if rest.endswith(end) and stem not in lex.needs_context and (mv := lex.multipliers.get(stem)):
-            return mv
-    return 0
+        if (rest.endswith(end) and end not in NOT_ON_MULTIPLIERS and stem not in lex.needs_context
+                and (mv := lex.multipliers.get(stem))):
+            return mv, has_classifier
+    return 0, False
 
 
 def _whole(value: int | float) -> int | float:
@@ -306,9 +310,8 @@ def _find_numbers(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]:
         end = max(end, last) if j == head else last
         if w.kind != "digits" and isinstance(value, float) and value.is_integer():
             value = int(value)  # আড়াই কুড়ি is 50, a count
-        if (out and lead and _RANGE.fullmatch(text, out[-1].end, start)
-                and isinstance(out[-1].value, int) and out[-1].value < min(100, value // lead)):
-            out[-1] = replace(out[-1], value=out[-1].value * lead)  # ৬-৭শত, দু-তিন হাজার: 600 to 700
+        if out and lead and _RANGE.fullmatch(text, out[-1].end, start) and out[-1].value < min(100, value / lead):
+            out[-1] = replace(out[-1], value=_whole(out[-1].value * lead))  # ৬-৭শত, দেড়-দুই হাজার: 600 to 700
         out.append(NumberSpan(start, end, text[start:end], value))
         i = j + 1
     return out
@@ -401,12 +404,16 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
     j = i
     while not _classified(toks[j][2], lang) and j + 1 < len(toks) and _gap_ok(text, toks[j][1], toks[j + 1][0]):
         w = parse_word(toks[j + 1][2], lang)
-        if w is None or w.kind == "digits" or toks[j + 1][2] == toks[j][2]:
+        if w is None or toks[j + 1][2] == toks[j][2]:
             break  # "কুড়ি কুড়ি করিয়া" is "by twenties", not 400
         if w.kind == "multiplier":
+            if w.value > low and after_multiplier:  # পাঁচ হাজার কোটি: thousands of crores
+                total, head, tail, scale, low = (total + head + tail) * w.value, 0, 0, w.value, w.value
+                j += 1
+                continue
             if w.value >= low:  # হাজার দুই হাজার: a second number begins at দুই
-                j -= 0 if after_multiplier else 1
-                tail = 0
+                if not after_multiplier:
+                    j, tail = j - 1, 0
                 break
             if w.value >= 1000:
                 total += ((head + tail) or 1) * w.value
@@ -422,8 +429,8 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
         elif w.kind == "compound" and after_multiplier and w.value < scale:  # এক হাজার দুশো, দুহাজাৰ পাঁচশ
             head, scale = head + w.value, w.scale
             low = min(low, w.scale) if w.scale >= 1000 else low
-        elif (w.kind == "unit" and after_multiplier and isinstance(w.value, int)
-              and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
+        elif (w.kind in ("unit", "digits") and after_multiplier and isinstance(w.value, int) and w.value < scale
+              and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21; ২ হাজার ৫০০
             tail += w.value
             after_multiplier = False
         else:

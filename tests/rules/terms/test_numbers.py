@@ -196,6 +196,13 @@ def test_a_reviews_cases_of_endings_and_compounds(text, lang, expected):
     ("হাজার দুই হাজার পাঁচশো", "bn", [1000, 2500]),
     ("দুই হাজার পাঁচশো এক লক্ষ", "bn", [2500, 100000]),
     ("এক লক্ষ দুই হাজার, এক কোটি দশ লক্ষ পাঁচ হাজার দুইশত দশ", "bn", [102000, 11005210]),
+    # a review: thousands of crores, digits after a multiplier, fractions in a range, a century, a classifier
+    ("পাঁচ হাজার কোটি টাকা, ২ হাজার কোটি", "bn", [50_000_000_000, 20_000_000_000]),
+    ("৫ লক্ষ ৫০ হাজার টাকা, ২ হাজার ৫০০, ১৫ হাজার ২০২০ সালে", "bn", [550000, 2500, 15000, 2020]),
+    ("২০ কোটি ৭০ লাখ টকা", "as", [207_000_000]),
+    ("দেড়-দুই হাজার, দুই-আড়াই হাজার, ২.৫-৩ হাজার", "bn", [1500, 2000, 2000, 2500, 2500, 3000]),
+    ("১৯ শতক, ৫লক্ষে", "as", [19]),
+    ("৫শোটি পাঁচ জনকে", "bn", [500, 5]),
 ])
 def test_digits_with_multipliers_ranges_and_falling_thousands(text, lang, expected):
     assert [n.value for n in find_numbers(text, lang=lang)] == expected
