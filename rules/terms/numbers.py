@@ -256,9 +256,9 @@ def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
     stand near (a term's score at least ``SURE_TERM``): an isolated "পঞ্চাশ পেরিয়ে" is an age, 50.
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ"
+    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ, হাতে পাঁচটি তাস"
     >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text))]
-    [(21, 66)]
+    [(21, 66), (78, 5)]
     """
     spans: list[list[int]] = []
     for t in sorted((t for t in terms if t.concept.startswith("game.") or t.score >= SURE_TERM), key=lambda t: t.start):
@@ -270,7 +270,11 @@ def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
 
     def named(n: NumberSpan) -> bool:  # inside a term's span: ছেষট্টি in ছেষট্টি'র (its ending is the name's, a review)
         k = bisect.bisect_right(starts, n.start) - 1
-        return k >= 0 and n.end <= spans[k][1]
+        return k >= 0 and n.end <= spans[k][1] and not counts(n)
+
+    def counts(n: NumberSpan) -> bool:  # a count with its classifier: "হাতে পাঁচটি তাস" is five cards (a review)
+        last = n.surface.split()[-1]
+        return any(_classified(last, lang) for lang in ("bn", "as"))
 
     return [n for n in numbers if not named(n)]
 
