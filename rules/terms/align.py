@@ -137,6 +137,7 @@ ISOLATED_FACTOR = 0.6
 # (13,183). A newcomer's memoir, a control that names no game, had 13 such links, all false, at 0.54-0.6.
 EVERYDAY_WEB = 15_000
 EVERYDAY_FACTOR = 0.75
+WEAK_SUPPORT_MIN = 0.5  # ... unless a link of another concept this strong stands near: পঞ্চাশ glued to a damaged কাবায়ু
 MAX_TOKEN = 60  # a longer "word" is run-together text (a PDF that lost its spaces), no term with an inflection
 SUFFIX_MAX_COST = 0.45  # one cheap confusion (ৰ for র, ী for ি) in an inflection after an exact form
 COMPOUND_FACTOR = 0.95  # two terms written as one word
@@ -624,8 +625,8 @@ class Aligner:
     def _support(self, text: str, cands: list[_Cand], pos: list[int], lang: str) -> None:
         """Lower the score of links that no strong link of another concept supports nearby: within
         ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`); an everyday word
-        (``EVERYDAY_WEB``, Bengali web counts: Bengali text only) the more when not even a term written glued to a
-        word (এটাটেক্কা) stands near."""
+        (``EVERYDAY_WEB``, Bengali web counts: Bengali text only) the more when not even a weaker link of another
+        concept (``WEAK_SUPPORT_MIN``: a term glued to a word, এটাটেক্কা, or damaged) stands near."""
         def near(links: list[tuple[int, str]], firsts: list[int], c: _Cand) -> bool:  # a link of another concept
             lo = bisect.bisect_left(firsts, pos[c.first] - SUPPORT_WINDOW)
             hi = bisect.bisect_right(firsts, pos[c.last] + SUPPORT_WINDOW)
@@ -633,7 +634,7 @@ class Aligner:
 
         strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands
                         if c.score >= SUPPORT_MIN and not c.glued)
-        every = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= SUPPORT_MIN)
+        every = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= WEAK_SUPPORT_MIN)
         strong_at, every_at = [f for f, _ in strong], [f for f, _ in every]
         for c in cands:
             if not near(strong, strong_at, c):
@@ -881,15 +882,19 @@ def _text_positions(toks: list[tuple[int, int, str]]) -> list[int]:
 
 
 def _offset_map(raw: str, key: str):
-    """A function from offsets in ``key`` (the normalised word) to offsets in ``raw`` (the word as given)."""
+    """A function from offsets in ``key`` (the normalised word) to offsets in ``raw`` (the word as given): the longest
+    prefix of ``raw`` whose normal form is no longer than ``k``, so that what normalising folds away stays with the
+    letters before it (a consonant doubled after a reph: কূর্ম্ম|টেক্কা, a review; a nukta).
+
+    >>> cut = _offset_map("কূর্ম্মটেক্কা", match_form("কূর্ম্মটেক্কা"))
+    >>> cut(len("কূর্ম")), cut(2)
+    (7, 2)
+    """
 
     def cut(k: int) -> int:
         if k >= len(key):
             return len(raw)
-        for i in range(len(raw) + 1):
-            if len(match_form(raw[:i])) >= k:
-                return i
-        return len(raw)
+        return next(i for i in range(len(raw), -1, -1) if len(match_form(raw[:i])) <= k)
 
     return cut
 
