@@ -63,7 +63,8 @@ from puthi.rules.terms.tables import BUNDLED, Entry, TermTables, load_tables, re
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 RA_BN = "\N{BENGALI LETTER RA}"  # a Bengali table's র is ৰ in Assamese: তুরুপ, গোলামচোর are তুৰুপ, গোলামচোৰ
-SPELLED_AS = "as-spelled"  # the language of such a spelling: Assamese for an exact match only
+SPELLED_AS = "as-spelled"  # the language of such a spelling: matched as written only
+SPELLED_FACTOR = 0.8  # ... and alone in its sentence below the default score (0.8 × ISOLATED_FACTOR)
 # A word: letters, marks, digits and joiners. Assamese writes an apostrophe for a dropped vowel after a word's
 # first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. One that sets off an ending
 # (বিস্তি'র, ‘তাস’এর) belongs to the word too, as an ending does, so a scholar's form may spell it (খেলা'র ঘর: a
@@ -261,7 +262,8 @@ class Aligner:
         forms = [(ei, e.lang, form) for ei, e in enumerate(self.entries) for form in dict.fromkeys(e.forms)]
         # A Bengali form's Assamese spelling that no table gives (তুৰুপ, গোলামচোৰ), where the form surely names its
         # concept: Assamese ৰং is any colour (seed 004's pieces), as Bengali রং (weight 0.9) is also paint. It is
-        # matched as written, not approximately (Assamese Wikipedia's বাবাৰ, "father's", is no damaged কাবাৰ).
+        # matched as written, not approximately (Assamese Wikipedia's বাবাৰ, "father's", is no damaged কাবাৰ), and
+        # counts less than a table's own form (SPELLED_FACTOR): তিৰি is also "woman", কাবাৰ "the Kaaba's" (a review).
         known = {match_form(form) for ei, lang, form in forms}
         forms += [(ei, SPELLED_AS, as_form) for ei, lang, form in forms
                   if lang == "bn" and RA_BN in form and self.entries[ei].weight == 1.0
@@ -281,6 +283,7 @@ class Aligner:
                     self.closed_sets[e.category].add(lids[0])
             elif lids:
                 self.multi[lids[0]].append((ei, lids))
+        self.spelled = {lid for lid, langs in self.lex_langs.items() if langs == {SPELLED_AS}}
 
     def _lexeme(self, word: str) -> int:
         key = match_form(word)
@@ -334,7 +337,7 @@ class Aligner:
             if lid is not None and lid not in hits:
                 # A form only another language's table has, on a common word of this text's language (কৌশল,
                 # "strategy" in Assamese, is the Bengali MT's word for a trick), is more likely that word.
-                foreign = (not self.lex_langs[lid] & {lang, f"{lang}-spelled"}) and self._known_word(key[:i], lang)
+                foreign = lang not in self.lex_langs[lid] and self._known_word(key[:i], lang)
                 hits[lid] = _Hit(lid, 0.0, i, True, foreign)
         if not hits and script == "beng":
             found = self._damaged_inflection(key, lang)
@@ -497,6 +500,7 @@ class Aligner:
             sim = 1.0 if h.stem_end == token_len else 0.97
         else:
             sim = 0.95 * (1.0 - h.cost / max(self.lexemes[h.lex].n, 3))
+        sim *= SPELLED_FACTOR if h.lex in self.spelled else 1.0
         return sim * KNOWN_WORD_FACTOR if h.known_word and (alone or not h.exact) else sim
 
     # --- a text ---------------------------------------------------------------------------------
