@@ -348,15 +348,17 @@ def glued_danda_edits(line: str) -> list[Edit]:
     >>> glued_danda_edits("COVID-19, ৬৬1, ক1খ")
     []
 
-    The word is all Bengali letters: ``[)০১৬া1`` is English read as soup, not a sentence's end (a review).
+    The word before it begins with a letter, after a space, a hyphen or a number (তাস-খেলা1, ৪টা1): ``[)০১৬া1``, a
+    vowel sign after digit soup, is English read as soup, not a sentence's end (a review).
 
-    >>> glued_danda_edits("হল [)০১৬া1 shoes")
-    []
+    >>> [e.start for e in glued_danda_edits("হল [)০১৬া1 shoes, তাস-খেলা1 বিকেল ৪টা1")]
+    [26, 37]
     """
     return [Edit(m.end() - 1, m.end(), "1", "\N{DEVANAGARI DANDA}", "danda", 0.8) for m in _GLUED_ONE.finditer(line)]
 
 
-_GLUED_ONE = regex.compile(r"(?<![^\s\"'“‘(])[[\p{Bengali}&&[\p{L}\p{M}]]\u200c\u200d]+1(?=[\s\"'”’)]|$)", regex.V1)
+_GLUED_ONE = regex.compile(r"(?<![\p{L}\p{M}\u200c\u200d])[\p{Bengali}&&\p{L}]"
+                           r"[[\p{Bengali}&&[\p{L}\p{M}]]\u200c\u200d]*1(?=[\s\"'”’)]|$)", regex.V1)
 
 
 def mixed_digit_edits(line: str) -> list[Edit]:

@@ -114,7 +114,8 @@ _GARBLE_BROKEN: list[str] = []
 # Hindi word in quotation marks is kept; 17: an ASCII number beside a Bengali one across a dash is Bengali (৬৬-0), a
 # mixed-digit run with an ASCII 1 (a danda) is left, OCR's 1 glued to a word's end is a danda, ৰ is ব or র by web
 # counts, a quotation keeps its own language and a text is told outside its quotations, a lone digit in English soup
-# stays, ৩৫°C is a temperature; 18: a 1 glued to a word is a danda only when the word is all Bengali letters.
+# stays, ৩৫°C is a temperature; 18: a 1 glued to a word is a danda only after a word that begins with a Bengali letter
+# ([)০১৬া1 is English soup).
 # The corpus repairs each page alone, with the document's noise-line counts (``line_counts``) passed along.
 VERSION = "18"
 
