@@ -235,10 +235,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     if missing:
         raise InputError(name, f"missing column {', '.join(missing)}; the header needs concept, lang, headword, "
                                "separated by commas, tabs or semicolons")
-    for h in header:  # a misspelt column would be dropped unseen (a newcomer's "varaints", "wieght"); others are notes
-        near = difflib.get_close_matches(h, COLUMNS, n=1, cutoff=0.75)
-        if h not in COLUMNS and near:
-            raise InputError(name, f"the column {h!r} is none of {', '.join(COLUMNS)}; did you mean {near[0]!r}?")
+    for h in header:
+        if (near := _misspelt(h, header)) is not None:
+            raise InputError(name, f"the column {h!r} is none of {', '.join(COLUMNS)}; did you mean {near!r}?")
     twice = sorted({h for h in header if h and header.count(h) > 1})
     if twice:
         raise InputError(name, f"the column {', '.join(twice)} appears twice in the header; keep one")
@@ -261,8 +260,7 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         for col in REQUIRED:
             if not row[col]:
                 raise InputError(name, f"row {n}: the {col} is empty")
-        row["lang"] = row["lang"].lower()  # BN is bn
-        row["lang"] = LANG_ALIASES.get(row["lang"], row["lang"])  # ben is bn
+        row["lang"] = LANG_ALIASES.get(row["lang"].lower(), row["lang"].lower())  # BN and ben are bn
         if row["lang"] not in SCRIPT_OF_LANG and row["lang"] != "x-symbol":
             raise InputError(name, f"row {n}: lang {row['lang']!r} is none of {', '.join(SCRIPT_OF_LANG)}, x-symbol; "
                                    "a row in another language would never be found")
@@ -304,6 +302,20 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
     if not entries:
         raise InputError(name, "the table has a header but no rows")
     return TermTables(entries)
+
+
+def _misspelt(column: str, header: list[str]) -> str | None:
+    """The column ``column`` misspells, which the header lacks, or None: a newcomer's "varaints" and "wieght" were
+    dropped unseen. A scholar's own columns are left alone, those that hold a known name too (gloss_bn, subcategory:
+    a review).
+
+    >>> _misspelt("varaints", ["concept", "varaints"]), _misspelt("gloss_bn", ["gloss_bn"]), _misspelt("notes", [])
+    ('variants', None, None)
+    """
+    if column in COLUMNS or any(c in column for c in COLUMNS):
+        return None
+    near = difflib.get_close_matches(column, COLUMNS, n=1, cutoff=0.75)
+    return near[0] if near and near[0] not in header else None
 
 
 def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str]]]:

@@ -233,6 +233,6 @@ def test_a_rows_language_must_be_one_the_aligner_reads():
 
 def test_a_scholars_own_columns_and_three_letter_language_codes_are_read():
     # notes and page columns of their own are kept out of the way; ben and asm are bn and as (as --lang takes them)
-    text = "concept,lang,headword,notes,page\nx.m,ben,মীর,my note,12\nx.t,asm,তাচ,,3\n"
+    text = "concept,lang,headword,notes,page,gloss_bn,subcategory\nx.m,ben,মীর,my note,12,,\nx.t,asm,তাচ,,3,,\n"
     table = read_table(io.StringIO(text), "s.csv")
     assert [(e.concept, e.lang, e.headword) for e in table.entries] == [("x.m", "bn", "মীর"), ("x.t", "as", "তাচ")]
