@@ -184,20 +184,21 @@ def _whole_file_counts(stream: BinaryIO, name: str, errors: str, lang: str
 def run(args: argparse.Namespace) -> int:
     name = "standard input" if args.file == "-" else args.file
     stream = open_input(args.file)
+    stdin = sys.stdin.buffer if sys.stdin is not None else None  # None when started with `<&-` (a hostile tester)
     out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="", write_through=False) \
         if hasattr(sys.stdout, "buffer") else sys.stdout
     try:
         lines = _lines(stream, name, args.errors)
         lang = args.lang
         # Someone typing at a terminal gets each line back at once: no look-ahead beyond the first line.
-        interactive = stream is sys.stdin.buffer and sys.stdin.isatty()
+        interactive = stream is stdin and sys.stdin.isatty()
         buffered, lines = _lookahead(lines, 0 if interactive else LOOKAHEAD)
         head = "\n".join(t for t, _ in buffered)
         if lang == "auto":
             lang = detect_lang(head)
         else:
             warn_if_other_language(head, lang, name)
-        whole = stream.seekable() and stream is not sys.stdin.buffer
+        whole = stream.seekable() and stream is not stdin
         pages: list[PageEvidence] = []
         if whole:  # a file: count it all first, then repair it from the start
             document, noise, pages = _whole_file_counts(stream, name, args.errors, lang)
@@ -245,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
         out.flush()
         if out is not sys.stdout:
             out.detach()
-        if stream is not sys.stdin.buffer:
+        if stream is not stdin:
             stream.close()
     return 0
 

@@ -59,6 +59,23 @@ _OCR_SYMBOLS = regex.compile(f"[{regex.escape(OCR_SYMBOLS)}]")
 
 
 _DEGREES = regex.compile(r"(?:[0-9]+|[০-৯]+)(?:[.,](?:[0-9]+|[০-৯]+))?°[CF]")
+# An English abbreviation or name with a Bengali ending after a hyphen: CO-কে, UK-র, BA-তে (a hostile tester's became
+# চোখকে, থাকার, শুষতে); OCR's stray Latin look-alikes (cন) have no hyphen and no capital run
+_LATIN_WITH_ENDING = regex.compile(r"[A-Z][A-Za-z0-9.]+[\-\N{HYPHEN}][\p{Bengali}&&[\p{L}\p{M}]]+", regex.V1)
+
+
+def written_so(core: str) -> str | None:
+    """The class of a token, without its edge punctuation, that mixes Bengali with Latin or a look-alike sign on
+    purpose: ``digits`` for a temperature (৩৫°C), ``english`` for an abbreviation with a Bengali ending (CO-কে).
+
+    >>> written_so("৩৫°C"), written_so("CO-কে"), written_so("c-ন"), written_so("৩°")
+    ('digits', 'english', None, None)
+    """
+    if "°" in core and _DEGREES.fullmatch(core):
+        return "digits"  # its ° is no OCR look-alike of ০ (a newcomer; a bare ৩° is ৩০ in an old book's OCR, a review)
+    if "-" in core or "\N{HYPHEN}" in core:
+        return "english" if _LATIN_WITH_ENDING.fullmatch(core) else None
+    return None
 
 
 def classify_token(token: str) -> TokenClass:
@@ -76,9 +93,8 @@ def classify_token(token: str) -> TokenClass:
     core = _EDGE_PUNCT.sub("", token)
     if (mark := _FOOTNOTE.search(core)) and _footnoted(_EDGE_PUNCT.sub("", core[: mark.start()]), core[: mark.start()]):
         core = _EDGE_PUNCT.sub("", core[: mark.start()])  # "নহে।*", "হয়*": a footnote's mark, not প
-    if "°" in core and _DEGREES.fullmatch(core):
-        return "digits"  # ৩৫°C, a temperature: its ° is no OCR look-alike of ০ (a newcomer; a bare ৩° is ৩০ in
-        # an old book's OCR, a review)
+    if kind := written_so(core):
+        return kind
     has_bn = bool(_BENGALI.search(core))
     if _DEVANAGARI.search(token):
         return "garbled-devanagari"

@@ -38,6 +38,7 @@ import regex
 
 from puthi.normalize import native
 from puthi.normalize.charlm import CharLM
+from puthi.normalize.detect import written_so
 from puthi.normalize.edits import Edit, apply_edits
 from puthi.normalize.garble_visual import devanagari_to_visual, from_visual, to_visual
 from puthi.normalize.hindi import real_hindi_runs
@@ -635,8 +636,8 @@ def _kind(token: str) -> str:
     """``garble`` (Devanagari, or look-alike signs mixed into Bengali), ``latin``, ``symbol`` or ``clean``."""
     if _DEVANAGARI.search(token.strip(_EDGE)):  # the danda is Bengali punctuation too, not garble
         return "garble"
-    if _PERCENT.fullmatch(token.strip(_EDGE)):
-        return "clean"
+    if _PERCENT.fullmatch(token.strip(_EDGE)) or written_so(token.strip(_EDGE)):
+        return "clean"  # ৬০%, ৩৫°C, CO-কে
     has_bn = bool(_BENGALI.search(token))
     has_latin = bool(_LATIN.search(token))
     has_sym = bool(_SYMBOL.search(token.strip(_EDGE + "!|")))

@@ -45,10 +45,10 @@ MIN_SHARE = 0.6  # of a run's Devanagari tokens that must be Hindi words
 MIN_RUN = 2  # Devanagari tokens
 
 _TOKEN = regex.compile(r"\S+")
-_EDGE = "\"'“”‘’,;:?!.।॥()[]-–—…|"
+_EDGE = "\"'“”‘’«»„‚‹›,;:?!.।॥()[]-–—…|"
 _DEVANAGARI_WORD = regex.compile(r"^[\u0900-\u097f\u200c\u200d]+(?:[-–—][\u0900-\u097f\u200c\u200d]+)*$")
 _PARTS = regex.compile(r"[-–—]")
-_QUOTED = regex.compile(r"^[\"'“‘«][^\"'”’»]+[\"'”’»][,;:?!.।॥)]*$")  # one word in quotation marks
+_QUOTED = regex.compile(r"^[\"'“‘«„‚‹][^\"'“”‘’«»„‚‹›]+[\"'“”‘’»‹›«][,;:?!.।॥)]*$")  # one word in quotation marks
 _NEUTRAL = regex.compile(r"^[\p{Latin}\p{Nd}\p{P}\p{S}]*$")  # A, K, 52, (): inside a Hindi run, part of it
 
 

@@ -226,3 +226,17 @@ def test_the_help_names_every_rule_the_repair_writes():
                     and ">>>" not in line for rule in re.findall(r'"([a-z]+(?:-[a-z]+)+)"', line)}
     assert {"invisible", "digit-lookalike", "ocr-confusion"} <= written
     assert sorted(r for r in written if r not in EPILOG) == []
+
+
+def test_a_file_is_repaired_when_standard_input_is_closed(tmp_path):
+    # a hostile tester: `puthi repair one.txt <&-` ended in an AttributeError traceback
+    import os
+    import subprocess
+    import sys
+
+    src = tmp_path / "one.txt"
+    src.write_text("থেলা শেষ\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "puthi", "repair", str(src)], capture_output=True,
+                         preexec_fn=lambda: os.close(0), check=False)
+    assert out.returncode == 0, out.stderr.decode()
+    assert out.stdout.decode() == "খেলা শেষ\n"

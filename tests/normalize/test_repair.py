@@ -251,3 +251,15 @@ def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
     line = 'এখন বঙালী কিতাপত লিখা আছে: "প্রত্যেক খেলোয়াড়ের দশটি গুটি থাকে।" অসমীয়াত প্রতিজন খেলুৱৈৰ দহটা গুটি থাকে।'
     assert repair_line(line, "as").text == line.replace("প্রতিজন", "প্ৰতিজন")
     assert repair_line("তেওঁ কৈছিল ‘অবস্থা’ বুলি।", "as").text == "তেওঁ কৈছিল ‘অবস্থা’ বুলি।"  # in single quotes too
+
+
+@pytest.mark.parametrize(("line", "lang"), [
+    # a hostile tester's clean lines that the wrong-script pass or the ra/wa rule had changed
+    ("আমি CO-কে চিঠি দিলাম, UK-র লোক BA-তে পড়ে।", "bn"),  # চোখকে, থাকার, শুষতে
+    ("ঘরের তাপমাত্রা ২৫°C, বাইরে আরও বেশি।", "bn"),  # ২৫°C beside other words had become সে
+    ("উত্তর ভারতে এই খেলাকে «ताश» বলা হয়, আর তাসের গোছাকে „गड्डी“।", "bn"),  # রাখা, guillemets lost
+    ("অসমীয়া বৰ্ণমালাত ৰ আৰু ৱ দুটা বিশেষ আখৰ আছে।", "as"),  # ৱ made ৰ
+    ("এইটো এটা জৈবিক প্ৰক্ৰিয়া।", "as"),  # জৈবিক made জৈৱিক: Assamese writes both
+])
+def test_clean_lines_a_hostile_tester_wrote_are_left_as_they_are(line, lang):
+    assert repair_line(line, lang).text == line
