@@ -28,6 +28,7 @@ puthi.errors.InputError: mine.csv: row 2: 2 fields where the header has 3; check
 
 from __future__ import annotations
 
+import codecs
 import csv
 import difflib
 import hashlib
@@ -197,6 +198,7 @@ def read_suffixes() -> dict[str, frozenset[str]]:
 
 
 MAX_FORM = 100  # characters of one form of a term; the aligner's work grows with its square
+MAX_TABLE_BYTES = 64 * 2**20
 
 
 def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTables:
@@ -206,7 +208,12 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
         path = Path(source)
         name = name or str(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            with path.open("rb") as fh:  # at most MAX_TABLE_BYTES: --table /dev/zero filled 23 GB (a hostile tester)
+                data = fh.read(MAX_TABLE_BYTES + 1)
+            if len(data) > MAX_TABLE_BYTES:
+                raise InputError(str(path), f"more than {MAX_TABLE_BYTES // 2**20} MB; a terminology table is a few "
+                                            "thousand rows: is it the right file?")
+            text = data.decode("utf-8-sig")
         except FileNotFoundError:
             raise InputError(str(path), "no such table file") from None
         except IsADirectoryError:
@@ -215,10 +222,10 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
             raise InputError(str(path), f"cannot read the table ({exc.strerror or exc}); check its permissions") \
                 from None
         except UnicodeDecodeError as exc:
-            with path.open("rb") as raw:
-                if error := wide_bom(str(path), raw.read(4)):  # as repair names it
-                    raise error from None
-            raise InputError(str(path), f"not UTF-8 (at byte offset {exc.start}); save the table as UTF-8") from None
+            if error := wide_bom(str(path), data[:4]):  # as repair names it
+                raise error from None
+            at = exc.start + 3 * data.startswith(codecs.BOM_UTF8)  # utf-8-sig counts after its byte-order mark
+            raise InputError(str(path), f"not UTF-8 (at byte offset {at}); save the table as UTF-8") from None
         stream: TextIO = io.StringIO(text)
     else:
         stream = source

@@ -236,3 +236,18 @@ def test_a_scholars_own_columns_and_three_letter_language_codes_are_read():
     text = "concept,lang,headword,notes,page,gloss_bn,subcategory\nx.m,ben,মীর,my note,12,,\nx.t,asm,তাচ,,3,,\n"
     table = read_table(io.StringIO(text), "s.csv")
     assert [(e.concept, e.lang, e.headword) for e in table.entries] == [("x.m", "bn", "মীর"), ("x.t", "as", "তাচ")]
+
+
+def test_a_huge_or_endless_table_is_refused_and_a_bad_byte_is_placed_after_a_byte_order_mark(tmp_path):
+    # a hostile tester: --table /dev/zero filled 23 GB; a bad byte after a BOM was placed 3 bytes early
+    from puthi.rules.terms.tables import MAX_TABLE_BYTES
+
+    big = tmp_path / "big.csv"
+    with big.open("wb") as fh:
+        fh.truncate(MAX_TABLE_BYTES + 1)
+    with pytest.raises(InputError, match="more than 64 MB"):
+        read_table(big)
+    bad = tmp_path / "bom.csv"
+    bad.write_bytes(b"\xef\xbb\xbfconcept,lang,headword\nx.y,bn,\xff\n")
+    with pytest.raises(InputError, match=r"byte offset 32\)"):
+        read_table(bad)
