@@ -43,6 +43,7 @@ from typing import Any
 
 import regex
 
+from puthi.cells import unguarded
 from puthi.corpus.records import NO_RULE, VERDICTS, Annotation, Claim, PageResult, Verdict
 from puthi.errors import InputError
 from puthi.normalize.edits import Edit, apply_edits, to_output
@@ -416,20 +417,6 @@ def check_annotation(a: Annotation, games: Iterable[str] | None = (), undoing: b
 MAX_PAGE = 10**7  # page numbers beyond any book (and the store's integers)
 
 
-#: How a cell that a spreadsheet would run as a formula begins (the CSV export sets such a cell off with ``'``).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _unguarded(value: str | None) -> str | None:
-    """A cell as it was before the CSV export set it off from spreadsheets (``'=x`` is ``=x``), so that an
-    exported annotations.csv imports as it was recorded.
-
-    >>> _unguarded("'-1: OCR"), _unguarded("'tis"), _unguarded(None)
-    ('-1: OCR', "'tis", None)
-    """
-    if value and value.startswith("'") and value[1:].startswith(FORMULA_START):
-        return value[1:]
-    return value
 _EXPORT_NAMES = {"page_no": "page", "line_no": "line", "word_no": "word"}
 
 
@@ -505,7 +492,7 @@ def _row(row: dict[str, str], name: str, n: int, default_author: str) -> Annotat
         raise InputError(f"{name} line {n}", "column page is empty; give the page number (1 for the first)")
     if (start is None or end is None) and line is None and (row.get("kind") or "").strip() != "game":
         raise InputError(f"{name} line {n}", "give start and end offsets, or a line (and word) number")
-    row = {k: _unguarded(v) if k in ("document", "author", "note") else v for k, v in row.items()}
+    row = {k: unguarded(v) if k in ("document", "author", "note") else v for k, v in row.items()}
     a = Annotation(
         document=(row.get("document") or "").strip(),
         page_no=page,

@@ -25,7 +25,7 @@ from typing import Any
 
 import regex
 
-from puthi.corpus.corrections import FORMULA_START
+from puthi.cells import guarded
 from puthi.corpus.records import Document
 from puthi.corpus.store import FRAMES, Corpus, StoredPage
 from puthi.errors import MissingDependencyError, OutputError
@@ -384,7 +384,7 @@ def spreadsheet_safe(frame):
     """
     out = frame.copy()
     for column in (c for c in FREE_TEXT if c in out.columns):
-        out[column] = [f"'{v}" if isinstance(v, str) and v.startswith(FORMULA_START) else v for v in out[column]]
+        out[column] = [guarded(v) if isinstance(v, str) else v for v in out[column]]
     return out
 
 

@@ -43,6 +43,7 @@ from typing import TextIO
 
 import regex
 
+from puthi.cells import guarded, unguarded
 from puthi.errors import InputError, wide_bom
 from puthi.normalize.unicode import normalized
 from puthi.rules.terms.letters import match_form
@@ -297,9 +298,9 @@ def read_table(source: str | Path | TextIO, name: str | None = None) -> TermTabl
                 lang=row["lang"],
                 headword=forms[0],
                 variants=tuple(dict.fromkeys(f for f in forms[1:] if f != forms[0])),
-                gloss=row.get("gloss", ""),
-                category=row.get("category", ""),
-                source=row.get("source", ""),
+                gloss=unguarded(row.get("gloss", "")),
+                category=unguarded(row.get("category", "")),
+                source=unguarded(row.get("source", "")),
                 ambiguous=tuple(a.strip() for a in row.get("ambiguous", "").split("|") if a.strip()),
                 weight=weight,
                 table=table,
@@ -429,7 +430,7 @@ def load_tables(extra_csv: str | Path | TableFile | list[str | Path | TableFile]
 
 def write_csv(tables: TermTables, out: TextIO, delimiter: str = ",") -> None:
     """Write the tables as CSV (or TSV with ``delimiter='\\t'``) with every column; :func:`read_table`
-    reads it back."""
+    reads it back. A gloss, category or source a spreadsheet would run as a formula is set off with ``'``."""
     w = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     w.writerow(COLUMNS)
     for e in tables.entries:
@@ -439,9 +440,9 @@ def write_csv(tables: TermTables, out: TextIO, delimiter: str = ",") -> None:
                 e.lang,
                 e.headword,
                 "|".join(e.variants),
-                e.gloss,
-                e.category,
-                e.source,
+                guarded(e.gloss),
+                guarded(e.category),
+                guarded(e.source),
                 "|".join(e.ambiguous),
                 f"{e.weight:g}",
             ]

@@ -251,3 +251,12 @@ def test_a_huge_or_endless_table_is_refused_and_a_bad_byte_is_placed_after_a_byt
     bad.write_bytes(b"\xef\xbb\xbfconcept,lang,headword\nx.y,bn,\xff\n")
     with pytest.raises(InputError, match=r"byte offset 32\)"):
         read_table(bad)
+
+
+def test_a_formula_in_a_gloss_is_set_off_in_the_csv_export_and_read_back_as_written():
+    # a hostile tester: "=HYPERLINK(...)" went out verbatim, to run in a spreadsheet
+    table = read_table(io.StringIO("concept,lang,headword,gloss\nx.a,bn,টেক্কা,=HYPERLINK(\"x\")\n"), "s.csv")
+    out = io.StringIO()
+    write_csv(table, out)
+    assert "'=HYPERLINK" in out.getvalue()
+    assert read_table(io.StringIO(out.getvalue()), "s.csv").entries[0].gloss == '=HYPERLINK("x")'
