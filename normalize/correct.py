@@ -356,6 +356,8 @@ def glued_danda_edits(line: str) -> list[Edit]:
     >>> [e.start for e in glued_danda_edits("হল [)০১৬া1 shoes, তাস-খেলা1 বিকেল ৪টা1")]
     [26, 37]
     """
+    if "1" not in line:
+        return []
     return [Edit(m.end() - 1, m.end(), "1", "\N{DEVANAGARI DANDA}", "danda", 0.8) for m in _GLUED_ONE.finditer(line)]
 
 
