@@ -50,7 +50,7 @@ def score(rows: list[dict[str, str]], show: bool = False) -> dict[str, tuple[int
     for row in rows:
         text, lang = row["text"], row["lang"]
         gold = gold_items(text, row["expected"])
-        found = outside_names(find_numbers(text, lang=lang), find_terms(text, lang=lang))
+        found = outside_names(find_numbers(text, lang=lang), find_terms(text, lang=lang), text)
         used: set[int] = set()
         right = exact = 0
         for g in gold:

@@ -60,7 +60,7 @@ def gold_items(text: str, gold: str) -> list[Item]:
 def predictions(text: str, lang: str, min_score: float) -> list[Item]:
     """What ``puthi terms`` gives for ``text``: term links and the numbers outside a game's name."""
     terms = find_terms(text, lang=lang, min_score=min_score)
-    numbers = outside_names(find_numbers(text, lang=lang), terms)
+    numbers = outside_names(find_numbers(text, lang=lang), terms, text)
     found = [Item(t.start, t.end, t.surface, t.concept) for t in terms]
     found += [Item(n.start, n.end, n.surface, _number(n.value)) for n in numbers]
     return sorted(found, key=lambda p: p.start)

@@ -101,7 +101,7 @@ def run(args) -> int:
             records.append((s.start, {k: getattr(s, k) for k in TERM_KEYS}))
         if not args.no_numbers:
             names = [] if args.all_links else found  # every reading asked for: the number is one of them
-            for n in outside_names(find_numbers(text, lang=code), names):
+            for n in outside_names(find_numbers(text, lang=code), names, text):
                 records.append((n.start, _number_record(n)))
         if edits:
             records = back_to_input(records, edits, chunk, args.min_score)

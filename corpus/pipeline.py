@@ -644,7 +644,7 @@ def _terms(text: str, tables: tuple[TableFile, ...] = ()) -> tuple[list[Any], li
     from puthi.rules.terms.numbers import outside_names
 
     terms = list(find_terms(text, load_tables(tables) if tables else None))
-    return terms, outside_names(find_numbers(text), terms)
+    return terms, outside_names(find_numbers(text), terms, text)
 
 
 def as_sure_as_repair(terms: list[Any], edits: list[Any]) -> list[Any]:

@@ -250,13 +250,13 @@ def _assamese_spelling(word: str) -> tuple[str, float, str] | None:
 
     >>> _assamese_spelling("প্রথম"), _assamese_spelling("খেলুৱৈ"), _assamese_spelling("খেলোয়াড়ের")
     (('প্ৰথম', 0.9, 'bengali-letter-in-assamese'), None, None)
-    >>> _assamese_spelling("আৱু"), _assamese_spelling("ৱ"), _assamese_spelling("জৈবিক")
-    (('আৰু', 0.8, 'assamese-ra-wa'), None, None)
+    >>> _assamese_spelling("আৱু"), _assamese_spelling("ৱ")
+    (('আৰু', 0.8, 'assamese-ra-wa'), None)
     """
     lex = load_lexicon("as")
     fixed = word.replace(BENGALI_ONLY, RA_AS)
-    if len(word) < 2 or (fixed == word and word in load_lexicon("bn")):
-        return None  # a letter named alone (the alphabet's ৱ), a word Assamese also spells as Bengali does (জৈবিক)
+    if len(word) < 2:
+        return None  # a letter named alone: the alphabet's ৱ (a hostile tester)
     if fixed not in lex:
         # ৰ and ৱ read for each other, and ৱ read as ব (the `ben` model: খেলুবৈ for খেলুৱৈ, a newcomer); an inflected
         # word by its stem, the ending kept (খেলুবৈসকলে: a hostile tester)

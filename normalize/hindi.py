@@ -48,7 +48,7 @@ _TOKEN = regex.compile(r"\S+")
 _EDGE = "\"'“”‘’«»„‚‹›,;:?!.।॥()[]-–—…|"
 _DEVANAGARI_WORD = regex.compile(r"^[\u0900-\u097f\u200c\u200d]+(?:[-–—][\u0900-\u097f\u200c\u200d]+)*$")
 _PARTS = regex.compile(r"[-–—]")
-_QUOTED = regex.compile(r"^[\"'“‘«„‚‹][^\"'“”‘’«»„‚‹›]+[\"'“”‘’»‹›«][,;:?!.।॥)]*$")  # one word in quotation marks
+_QUOTED = regex.compile(r"^[\"'“‘«»„‚‹›][^\"'“”‘’«»„‚‹›]+[\"'“”‘’«»‹›][,;:?!.।॥)]*$")  # one word in quotation marks
 _NEUTRAL = regex.compile(r"^[\p{Latin}\p{Nd}\p{P}\p{S}]*$")  # A, K, 52, (): inside a Hindi run, part of it
 
 

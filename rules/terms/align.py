@@ -64,7 +64,7 @@ ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
 RA_BN = "\N{BENGALI LETTER RA}"  # a Bengali table's র is ৰ in Assamese: তুরুপ, গোলামচোর are তুৰুপ, গোলামচোৰ
 SPELLED_AS = "as-spelled"  # the language of such a spelling: matched as written only
-SPELLED_FACTOR = 0.8  # ... and alone in its sentence below the default score (0.8 × ISOLATED_FACTOR)
+SPELLED_FACTOR = 0.75  # ... no strong support for another link (SUPPORT_MIN), and alone below the default score
 # A word: letters, marks, digits and joiners. Assamese writes an apostrophe for a dropped vowel after a word's
 # first consonant (ব'ৰ্ড, হ’ল, ক’লা: seed 004); there it belongs to the word. One that sets off an ending
 # (বিস্তি'র, ‘তাস’এর) belongs to the word too, as an ending does, so a scholar's form may spell it (খেলা'র ঘর: a
@@ -628,21 +628,26 @@ class Aligner:
 
     def _support(self, text: str, cands: list[_Cand], pos: list[int], lang: str) -> None:
         """Lower the score of links that no strong link of another concept supports nearby: within
-        ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`); an everyday word
-        (``EVERYDAY_WEB``, Bengali web counts: Bengali text only) the more when not even a weaker link of another
-        concept (``WEAK_SUPPORT_MIN``: a term glued to a word, এটাটেক্কা, or damaged) stands near."""
-        def near(links: list[tuple[int, str]], firsts: list[int], c: _Cand) -> bool:  # a link of another concept
+        ``SUPPORT_WINDOW`` words of the text's own script (``pos``, see :func:`_text_positions`); another reading of
+        the same word (রাজা: the king and the raja) is no support. An everyday word (``EVERYDAY_WEB``, Bengali web
+        counts: Bengali text only) is lowered the more when not even a weaker link of another concept stands near
+        (``WEAK_SUPPORT_MIN``: a term glued to a word, এটাটেক্কা, or damaged), in a text long enough to tell: a
+        sentence alone ("প্রত্যেককে ছয়টি কার্ড দেওয়া হয়") keeps its terms (a review)."""
+        def near(links: list[tuple[int, str, int]], firsts: list[int], c: _Cand) -> bool:  # another concept's link
             lo = bisect.bisect_left(firsts, pos[c.first] - SUPPORT_WINDOW)
             hi = bisect.bisect_right(firsts, pos[c.last] + SUPPORT_WINDOW)
-            return any(links[k][1] != self.entries[c.entry].concept for k in range(lo, hi))
+            return any(links[k][1] != self.entries[c.entry].concept and links[k][2] != c.start for k in range(lo, hi))
 
-        strong = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands
+        strong = sorted((pos[c.first], self.entries[c.entry].concept, c.start) for c in cands
                         if c.score >= SUPPORT_MIN and not c.glued)
-        every = sorted((pos[c.first], self.entries[c.entry].concept) for c in cands if c.score >= WEAK_SUPPORT_MIN)
-        strong_at, every_at = [f for f, _ in strong], [f for f, _ in every]
+        every = sorted((pos[c.first], self.entries[c.entry].concept, c.start) for c in cands
+                       if c.score >= WEAK_SUPPORT_MIN)
+        strong_at, every_at = [f for f, _, _ in strong], [f for f, _, _ in every]
+        long_text = bool(pos) and pos[-1] > 2 * SUPPORT_WINDOW  # a sentence alone says too little to tell
         for c in cands:
             if not near(strong, strong_at, c):
-                alone = lang == "bn" and not near(every, every_at, c) and self._everyday(text[c.start:c.end], c)
+                alone = (lang == "bn" and long_text and not near(every, every_at, c)
+                         and self._everyday(text[c.start:c.end], c))
                 c.score *= ISOLATED_FACTOR * (EVERYDAY_FACTOR if alone else 1.0)
 
     def _multi(self, text, toks, info, i, ei, lids) -> _Cand | None:

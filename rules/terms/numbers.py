@@ -249,16 +249,17 @@ def _numbers_by_runs(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]
 SURE_TERM = 0.8  # a link's score with no isolation factor (the aligner's ISOLATED_FACTOR is 0.6)
 
 
-def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
-    """``numbers`` without those inside a term the aligner read: ছেষট্টি in "ছেষট্টি খেলার নিয়ম" is Sixty-Six, not 66
-    (a newcomer's CSV export listed running heads as the number 66), and a meld's পঞ্চাশ, the পাঁচ of হাতের পাঁচ and the
-    10 of "10 সেকেন্ড" (the ten, in machine translation) are no numbers either (a blind set), where other terms
-    stand near (a term's score at least ``SURE_TERM``): an isolated "পঞ্চাশ পেরিয়ে" is an age, 50.
+def outside_names(numbers: list[NumberSpan], terms: list, text: str = "") -> list[NumberSpan]:
+    """``numbers`` without the number words inside a term the aligner read: ছেষট্টি in "ছেষট্টি খেলার নিয়ম" is
+    Sixty-Six, not 66 (a newcomer's CSV export listed running heads as the number 66), and a meld's পঞ্চাশ and the পাঁচ
+    of হাতের পাঁচ are no numbers either (a blind set), where other terms stand near (a term's score at least
+    ``SURE_TERM``): an isolated "পঞ্চাশ পেরিয়ে" is an age, 50. A count stays one: digits (a rank's value, "10 10"), a
+    number with its classifier, or before a counted noun of ``text`` ("হাতে পাঁচটি তাস", "হাতে পাঁচ তাস": a review).
 
     >>> from puthi.rules.terms import find_terms
-    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ, হাতে পাঁচটি তাস"
-    >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text))]
-    [(21, 66), (78, 5)]
+    >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ, হাতে পাঁচটি তাস, হাতে পাঁচ তাস"
+    >>> [(n.start, n.value) for n in outside_names(find_numbers(text), find_terms(text), text)]
+    [(21, 66), (78, 5), (95, 5)]
     """
     spans: list[list[int]] = []
     for t in sorted((t for t in terms if t.concept.startswith("game.") or t.score >= SURE_TERM), key=lambda t: t.start):
@@ -272,9 +273,12 @@ def outside_names(numbers: list[NumberSpan], terms: list) -> list[NumberSpan]:
         k = bisect.bisect_right(starts, n.start) - 1
         return k >= 0 and n.end <= spans[k][1] and not counts(n)
 
-    def counts(n: NumberSpan) -> bool:  # a count with its classifier: "হাতে পাঁচটি তাস" is five cards (a review)
+    def counts(n: NumberSpan) -> bool:
         last = n.surface.split()[-1]
-        return any(_classified(last, lang) for lang in ("bn", "as"))
+        if DIGIT_RUN.match(last) or any(_classified(last, lang) for lang in ("bn", "as")):
+            return True
+        after = TOKEN.search(text, n.end)
+        return after is not None and _gap_ok(text, n.end, after.start()) and is_counted(after.group())
 
     return [n for n in numbers if not named(n)]
 
@@ -387,6 +391,19 @@ def _gap_ok(text: str, a: int, b: int) -> bool:
     return b > a and gap.strip(" \t\r\n") == "" and gap.count("\n") <= 1
 
 
+def _digits_go_on(text: str, toks, j: int, w: _Word, scale: int, lang: str) -> bool:
+    """Do the digits ``w`` at ``toks[j + 1]``, after a multiplier of ``scale``, go on the number? Before a smaller
+    multiplier (৫ লক্ষ ৫০ হাজার) or as a thousand's three last digits (২ হাজার ৫০০), on the same line; not a year or
+    the next item of a list (২ লক্ষ ১৯৯১ সালে, ৫ হাজার / ২. ভাড়া: a review)."""
+    if not isinstance(w.value, int) or w.value >= scale or "\n" in text[toks[j][1] : toks[j + 1][0]]:
+        return False
+    after = j + 2 < len(toks) and _gap_ok(text, toks[j + 1][1], toks[j + 2][0])
+    nxt = parse_word(toks[j + 2][2], lang) if after else None
+    if nxt is not None and nxt.kind == "multiplier" and nxt.value < scale:
+        return True
+    return scale == 1000 and len(regex.findall(r"\d", toks[j + 1][2])) == 3
+
+
 def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) -> tuple[int, int, int, int]:
     """Extend a number word over the words that continue it (multipliers, a unit after a multiplier).
     Returns (value, end offset, index of the last token used, the multiplier of its first word or 0)."""
@@ -433,8 +450,9 @@ def _expression(text: str, toks, i: int, first: _Word, lex: Lexicon, lang: str) 
         elif w.kind == "compound" and after_multiplier and w.value < scale:  # এক হাজার দুশো, দুহাজাৰ পাঁচশ
             head, scale = head + w.value, w.scale
             low = min(low, w.scale) if w.scale >= 1000 else low
-        elif (w.kind in ("unit", "digits") and after_multiplier and isinstance(w.value, int) and w.value < scale
-              and (not w.needs_context or w.classified)):  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21; ২ হাজার ৫০০
+        elif ((w.kind == "unit" and after_multiplier and isinstance(w.value, int) and w.value < scale
+               and (not w.needs_context or w.classified))  # কুড়ি নয় is "not 20"; Assamese একুৰি এটা is 21
+              or (w.kind == "digits" and after_multiplier and _digits_go_on(text, toks, j, w, scale, lang))):
             tail += w.value
             after_multiplier = False
         else:

@@ -323,7 +323,8 @@ def _misspelt(column: str, header: list[str]) -> str | None:
     if column in COLUMNS or any(c in column for c in COLUMNS):
         return None
     near = difflib.get_close_matches(column, COLUMNS, n=1, cutoff=0.75)
-    return near[0] if near and near[0] not in header else None
+    typo = near and abs(len(near[0]) - len(column)) <= 1  # one letter more or less at most: not "categories"
+    return near[0] if typo and near[0] not in header else None
 
 
 def _rows(stream: TextIO, delim: str, name: str) -> Iterator[tuple[int, list[str]]]:

@@ -203,6 +203,10 @@ def test_a_reviews_cases_of_endings_and_compounds(text, lang, expected):
     ("দেড়-দুই হাজার, দুই-আড়াই হাজার, ২.৫-৩ হাজার", "bn", [1500, 2000, 2000, 2500, 2500, 3000]),
     ("১৯ শতক, ৫লক্ষে", "as", [19]),
     ("৫শোটি পাঁচ জনকে", "bn", [500, 5]),
+    # ... digits go on only before a smaller multiplier or as a thousand's last three: not a year, a list's next item
+    ("জনসংখ্যা ২ লক্ষ ১৯৯১ সালের, দাম ৩ শত ২য় খণ্ড", "bn", [200000, 1991, 300, 2]),
+    ("খরচ হল ৫ হাজার\n২. যাতায়াত ভাড়া", "bn", [5000, 2]),
+    ("১ লাখ ৮৫ হেজাৰ শব্দ", "as", [185000]),
 ])
 def test_digits_with_multipliers_ranges_and_falling_thousands(text, lang, expected):
     assert [n.value for n in find_numbers(text, lang=lang)] == expected
