@@ -47,6 +47,7 @@ from puthi.normalize.detect import (
     page_langs,
     ra_written_as_assamese,
 )
+from puthi.normalize.edits import GUESS
 from puthi.normalize.furniture import NoiseLines
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
@@ -97,7 +98,6 @@ def _edit_records(edits) -> list[dict]:
 
 
 _AFTER_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
-GUESS = 0.5  # an edit less sure than this is more often wrong than right (wrong-script confidences are calibrated)
 MAX_RAW_LINE = 64 * 2**20  # bytes of one line at most; lines over MAX_LINE characters are only normalised anyway
 
 

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 import regex
 
+from puthi.normalize.edits import GUESS
 from puthi.rules.claims.model import Claim, Value, Verdict
 from puthi.rules.quantities import QUANTITIES
 
@@ -100,9 +101,8 @@ _DEAL_POINTS = regex.compile(r"দান|ভাগ|দুই দল|উভয়
 _CARDS_ALONE = regex.compile(r"তাস|তাচ|কার্ড|পাত|টেক্কা|দহলা|সাহেব|বিবি|গোলাম|নহলা|বাদে|ছাড়া|বাহিৰে")
 
 
-# A claim less sure than this (its value a repair's guess at garbled OCR) contradicts no rule: it is unverifiable
+# A claim less sure than GUESS (its value a repair's guess at garbled OCR) contradicts no rule: it is unverifiable
 # where the engine differs (where it agrees, the guess is borne out).
-GUESS = 0.5
 # A value read out of wrong-script garble is a guess below this: such a reading 0.65 sure ("जाठैछ्ि" read as সাতটি, not
 # আটটি) had contradicted a hand of eight (a hostile tester's scans read by Tesseract hin)
 SCRIPT_SURE = 0.9

@@ -165,9 +165,11 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
     m = DIGIT_RUN.match(word)
     if m:
         rest = match_form(m.group(3)) if m.group(3) else ""
-        scale, classified = _multiplier_on(rest, lang) if rest and rest not in _endings(lang) else (0, False)
-        if rest and not scale and rest not in _endings(lang) and rest != "কে":  # ৬৬কে: a digit run takes কে
-            return None
+        scale, classified = 0, False
+        if rest and rest not in _endings(lang):
+            scale, classified = _multiplier_on(rest, lang)  # ৭শত
+            if not scale and rest != "কে":  # ৬৬কে: a digit run takes কে
+                return None
         digits = m.group(1) + (m.group(2) or "")
         if regex.search("[0-9]", digits) and regex.search("[০-৯]", digits):
             return None  # ASCII and Bengali digits in one number (8০৮1০০1): OCR soup, not a number
