@@ -418,9 +418,9 @@ def load_tables(extra_csv: str | Path | TableFile | list[str | Path | TableFile]
             name = str(extra_source)
             extra = read_table(extra_source)
         merged = merged + extra
-        extra_tables = {e.table for e in extra.entries}
+        ours = tuple({f"{e.table} row " for e in extra.entries})  # not split at " row ": a file may be "my row list"
         for problem in merged.validate():
-            if problem.split(" row ")[0] in extra_tables:
+            if problem.startswith(ours):
                 raise InputError(name, problem)
     if key is not None:
         if len(_MERGED_CACHE) > 8:

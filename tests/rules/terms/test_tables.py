@@ -260,3 +260,11 @@ def test_a_formula_in_a_gloss_is_set_off_in_the_csv_export_and_read_back_as_writ
     write_csv(table, out)
     assert "'=HYPERLINK" in out.getvalue()
     assert read_table(io.StringIO(out.getvalue()), "s.csv").entries[0].gloss == '=HYPERLINK("x")'
+
+
+def test_a_clash_in_a_table_whose_name_holds_row_is_still_refused(tmp_path):
+    # a hostile tester: "my row list.csv" slipped past the check of forms that name two concepts
+    path = tmp_path / "my row list.csv"
+    path.write_text("concept,lang,headword\ncard.king,bn,টেক্কা\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"also names card\.ace"):
+        load_tables(path)
