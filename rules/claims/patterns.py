@@ -20,6 +20,7 @@ from puthi.rules.claims.extract import Sentence, cue_patterns
 from puthi.rules.claims.model import Claim, Value
 from puthi.rules.claims.sentences import ANSWER_MARK
 from puthi.rules.spans import NumberSpan, TermSpan
+from puthi.rules.terms.numbers import has_classifier
 
 # Between a number and the noun it counts: a classifier (টি, টা, খানি, জন) is part of the number span
 # or follows it, then at most a word such as করে/করিয়া ("eight each").
@@ -101,7 +102,7 @@ def _count_after(s: Sentence, noun_end: int) -> NumberSpan | None:
     if gap is None:
         return None
     n = next((n for n in s.free_numbers() if n.start - s.start == gap.end()), None)
-    if n is None or n.value < 2 or not _counts_things(n) or not _CLAUSE_END.match(s.text, n.end - s.start):
+    if n is None or n.value < 2 or not has_classifier(n) or not _CLAUSE_END.match(s.text, n.end - s.start):
         return None
     return n
 
@@ -131,22 +132,6 @@ _NOT_POINTS = regex.compile(r"\s*(?:টি|টা)?\s*-?\s*(?:টাকা|ট�
                             r"|জন|শতাংশ|আসন|নম্বর|বয়স|কিলো|মাইল|ভরি|গ্রাম|কদম|হাজার|হাজাৰ|লাখ|লক্ষ|কোটি|বিঘা|মণ|ইঞ্চি|বার"
                             r"|বাৰ|মুদ্রা|খানা|খানি|ওভার|গোল|উইকেট|দিনার|মোহর|রুপি|রুপিয়া|ডলার|পাউন্ড)"
                             r"(?:ে|ের|এর|র|েই|ও)?(?![\p{L}\p{M}])")
-
-
-def _counts_things(n: NumberSpan) -> bool:
-    """Does ``n`` carry a counting classifier ("৫২ খানা", "আটটি", Assamese "দহটাকৈ"; not the টি of বাষট্টি,
-    sixty-two)? Read by the number tables of both languages: Assamese দহ is no Bengali number word.
-
-    >>> [_counts_things(NumberSpan(0, 4, s, v)) for s, v in (("৫২খানা", 52), ("৫২ খানা", 52), ("একশত বাষট্টি", 162),
-    ...                                                       ("দহটাকৈ", 10), ("একটিও", 1))]
-    [True, True, False, True, True]
-    """
-    from puthi.rules.terms.numbers import lexicon, parse_word
-
-    last = n.surface.split()[-1]
-    if last in lexicon("bn").classifiers:  # "৫২ খানা"
-        return True
-    return any((w := parse_word(last, lang)) is not None and w.classified for lang in ("bn", "as"))
 
 
 def _points(s: Sentence, n: NumberSpan) -> bool:
@@ -206,7 +191,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
     each = [(a, b) for a, b in s.cues("each") if not _A_SUIT.match(s.text, b - s.start)]  # "প্রত্যেক রঙে": each suit's
     counted_cards = _counted(s, "cards")
     face_down = s.cues("face_down")
-    said = [n for n in s.free_numbers() if _counts_things(n) and not _COUNTS_PEOPLE.search(n.surface) and s.has("cards")
+    said = [n for n in s.free_numbers() if has_classifier(n) and not _COUNTS_PEOPLE.search(n.surface) and s.has("cards")
             and any(0 <= s.reach(n.end, a) <= 2 for a, _ in face_down)]  # not "দুইজন ঢাকার খেলোয়াড়" (a review)
     if said:  # a count right before the face-down word: "তাহার একখানি চিত, পনেরোখানি উপুড়" (a hostile tester)
         claims.append(_claim(s, game, "stock_face_down", said[0].value, 0.8))
@@ -245,7 +230,7 @@ def deck_and_hand(s: Sentence, game: str) -> list[Claim]:
         # the cards named before, then "each gets eight" with no noun: "বত্রিশখানা তাসে খেলা হয়; প্রত্যেকে আটখানা পায়"
         for _, e in each:  # (a hostile tester)
             n = _next_number(s, e, 12)
-            if n is not None and id(n) not in packets and 2 <= n.value <= 16 and _counts_things(n) \
+            if n is not None and id(n) not in packets and 2 <= n.value <= 16 and has_classifier(n) \
                     and cue_patterns()["receive"].match(s.after(n.end, 14).lstrip()):
                 claims.append(_claim(s, game, "hand_size", n.value, 0.7))
                 break
@@ -384,7 +369,7 @@ def card_values(s: Sentence, game: str) -> list[Claim]:
     # "নহলার মূল্য ১৪ নয়, ২০": the value the text corrects is none
     # "টেক্কাকে এগারো ধরা হয়" (counted as): with no other word for value, only a number right before it is one
     counted_as = s.has("value") and all(_COUNTED_AS.match(s.text, a - s.start) for a, _ in s.cues("value"))
-    numbers = [n for n in s.free_numbers() if n.value <= 25 and not _counts_things(n) and _points(s, n)
+    numbers = [n for n in s.free_numbers() if n.value <= 25 and not has_classifier(n) and _points(s, n)
                and not (_MORE_OR_LESS.match(s.after(n.end, 20)) and _THAN.search(s.text, 0, n.start - s.start))
                and not _CORRECTED.match(s.text, n.end - s.start)
                and not (counted_as and not _BEFORE_COUNTED_AS.match(s.text, n.end - s.start))]
@@ -540,7 +525,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
     said: set[int] = set()
     for cs, ce in s.cues("total") + (s.cues("sum") if s.has("cards") else []):
         n = _next_number(s, ce, 20)
-        if n and (not _points(s, n) or _counts_things(n) or n.start in said):
+        if n and (not _points(s, n) or has_classifier(n) or n.start in said):
             continue  # "সব তাস একত্র করিলে ৫২ খানা" counts cards; a number read once
         if n and _includes_last_trick(s, cs, n, phrases):
             continue  # "শেষ ট্রিক ধরিয়া মোট ১৬২": the cards and the last trick together, no card total
@@ -549,7 +534,7 @@ def totals(s: Sentence, game: str) -> list[Claim]:
             said.add(n.start)
     for _, ce in s.cues("last_trick"):
         n = _next_number(s, ce, 50)
-        if n and (not _points(s, n) or _counts_things(n)):
+        if n and (not _points(s, n) or has_classifier(n)):
             continue  # "শেষ পিঠ সহ ৩৫ টাকা"; "শেষ পিঠের পর স্টক থেকে তিনটি তাস" counts cards
         if n and n.value <= _LAST_TRICK_MAX and not _NEGATED.match(s.after(n.end, 24)):
             claims.append(_claim(s, game, "last_trick_bonus", n.value, 0.8))

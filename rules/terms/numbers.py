@@ -248,6 +248,20 @@ def _numbers_by_runs(text: str, lang: str, ocr_digits: bool) -> list[NumberSpan]
     return _find_numbers(text, runs[0][2], ocr_digits)
 
 
+def has_classifier(n: NumberSpan) -> bool:
+    """Does ``n`` carry a counting classifier ("৫২ খানা", "আটটি", Assamese "দহটাকৈ"; not the টি of বাষট্টি,
+    sixty-two)? Read by the number tables of both languages: Assamese দহ is no Bengali number word.
+
+    >>> [has_classifier(NumberSpan(0, 4, s, v)) for s, v in (("৫২খানা", 52), ("৫২ খানা", 52), ("একশত বাষট্টি", 162),
+    ...                                                      ("দহটাকৈ", 10), ("একটিও", 1))]
+    [True, True, False, True, True]
+    """
+    last = n.surface.split()[-1]
+    if last in lexicon("bn").classifiers:  # "৫২ খানা"
+        return True
+    return any(_classified(last, lang) for lang in ("bn", "as"))
+
+
 SURE_TERM = 0.8  # a link's score with no isolation factor (the aligner's ISOLATED_FACTOR is 0.6)
 
 
@@ -276,8 +290,7 @@ def outside_names(numbers: list[NumberSpan], terms: list, text: str = "") -> lis
         return k >= 0 and n.end <= spans[k][1] and not counts(n)
 
     def counts(n: NumberSpan) -> bool:
-        last = n.surface.split()[-1]
-        if DIGIT_RUN.match(last) or any(_classified(last, lang) for lang in ("bn", "as")):
+        if DIGIT_RUN.match(n.surface.split()[-1]) or has_classifier(n):
             return True
         after = TOKEN.search(text, n.end)
         return after is not None and _gap_ok(text, n.end, after.start()) and is_counted(after.group())
