@@ -46,7 +46,8 @@ VISUAL = DATA / "bn_confusions_visual.tsv"  # hand-written prior: look-alikes kn
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 HELD_OUT = range(12, 18)  # memoir segments never used for learning or tuning
 #: The sources the word corrector learns from (see :func:`alternatives`); the aligner uses all of them.
-REPAIR_SOURCES = frozenset({"memoir-dev"})
+REPAIR_SOURCES = frozenset({"memoir-dev", "oldprint-dev"})
+OLDPRINT_DEV_BOOKS = ("Bardidi", "BiswasGhatakMahon")  # of degraded-ocr-train; the other two are held out
 MAX_SEGMENT = 3  # the longest run of units counted as one confusion (ট্ট read as ট: "্ট" dropped)
 
 _UNIT = regex.compile(r".\N{BENGALI SIGN NUKTA}?", regex.DOTALL)
@@ -69,24 +70,67 @@ class Counts:
     pairs: collections.Counter[tuple[str, str]]
     totals: collections.Counter[str]
 
-    def add_word_pair(self, observed: str, intended: str) -> None:
-        """Count the unit-level differences between an OCR word and its true word."""
+    def add_word_pair(self, observed: str, intended: str, errors: bool = True) -> None:
+        """Count the unit-level differences between an OCR word and its true word (with ``errors=False``, only the
+        intended word's units)."""
         o, i = units(observed), units(intended)
         for n in range(1, MAX_SEGMENT + 1):  # segments of up to MAX_SEGMENT units, for multi-unit confusions
             for k in range(len(i) - n + 1):
                 self.totals["".join(i[k : k + n])] += 1
         self.totals[""] += len(i) + 1  # slots where a unit can be invented
-        if o == i:
+        if o == i or not errors or _same_but_joiners(observed, intended):
             return
-        for tag, a0, a1, b0, b1 in Levenshtein.opcodes(o, i).as_list():
-            if tag == "equal":
+        for ops in _blocks(Levenshtein.opcodes(o, i).as_list(), o):
+            a0, b0, a1, b1 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
+            if len(ops) > 1 and max(a1 - a0, b1 - b0) <= MAX_SEGMENT:  # স্থ for সু: "্থ" read for "ু", one glyph
+                self.pairs[("".join(o[a0:a1]), "".join(i[b0:b1]))] += 1
                 continue
-            obs, ins = "".join(o[a0:a1]), "".join(i[b0:b1])
-            if tag == "replace" and a1 - a0 == b1 - b0:
-                for x, y in zip(o[a0:a1], i[b0:b1], strict=True):
-                    self.pairs[(x, y)] += 1
-            elif max(a1 - a0, b1 - b0) <= MAX_SEGMENT:
-                self.pairs[(obs, ins)] += 1
+            for tag, a0, a1, b0, b1 in ops:
+                if tag == "equal":
+                    continue
+                if tag == "replace" and a1 - a0 == b1 - b0:
+                    for x, y in zip(o[a0:a1], i[b0:b1], strict=True):
+                        self.pairs[(x, y)] += 1
+                elif max(a1 - a0, b1 - b0) <= MAX_SEGMENT:
+                    self.pairs[("".join(o[a0:a1]), "".join(i[b0:b1]))] += 1
+
+
+def _same_but_joiners(a: str, b: str) -> bool:
+    """Whether two spellings differ only in how a hasanta is written (ঝট্‌পট, ঝটপট): a transcriber's choice of
+    encoding, not a glyph OCR misread."""
+    return ("\u200c" in a + b or "\u200d" in a + b) and _JOINERS.sub("", a) == _JOINERS.sub("", b)
+
+
+VIRAMA = "\N{BENGALI SIGN VIRAMA}"
+_SHORT = str.maketrans("\N{BENGALI VOWEL SIGN II}\N{BENGALI VOWEL SIGN UU}\N{BENGALI LETTER II}\N{BENGALI LETTER UU}",
+                       "\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN U}\N{BENGALI LETTER I}\N{BENGALI LETTER U}")
+_JOINERS = regex.compile(f"[\u200c\u200d{VIRAMA}]")
+
+
+def _blocks(opcodes: list[tuple], observed: list[str]) -> list[list[tuple]]:
+    """The opcodes that are not ``equal``, grouped into runs that touch: one misread glyph may be a replace and a
+    delete side by side, or two replaces on either side of a conjunct's hasanta (রহন্ত for রহস্য: "ন্ত" for "স্য").
+
+    >>> _blocks([("equal", 0, 1, 0, 1), ("replace", 1, 2, 1, 2), ("delete", 2, 3, 2, 2), ("equal", 3, 4, 2, 3)], [])
+    [[('replace', 1, 2, 1, 2), ('delete', 2, 3, 2, 2)]]
+    >>> len(_blocks([("replace", 0, 1, 0, 1), ("equal", 1, 2, 1, 2), ("replace", 2, 3, 2, 3)], list("ন্ত")))
+    1
+    """
+    out: list[list[tuple]] = []
+    for op in opcodes:
+        if op[0] == "equal":
+            if out and observed[op[1] : op[2]] == [VIRAMA] and out[-1][-1][2] == op[1]:
+                out[-1].append(op)  # kept only while the next op extends the run
+            continue
+        if out and out[-1][-1][2] == op[1] and out[-1][-1][4] == op[3]:
+            out[-1].append(op)
+        else:
+            if out and out[-1][-1][0] == "equal":
+                out[-1].pop()
+            out.append([op])
+    if out and out[-1][-1][0] == "equal":
+        out[-1].pop()
+    return out
 
 
 def align_words(ocr_text: str, clean_text: str, min_similarity: float = 0.6) -> list[tuple[str, str]]:
@@ -119,6 +163,32 @@ def memoir_counts(path: Path) -> Counts:
     return counts
 
 
+def oldprint_counts(data: Path = SHARED / "data" / "degraded-ocr-train") -> Counts:
+    """Counts from real scans of old print: the lines of ``OLDPRINT_DEV_BOOKS`` in ``degraded-ocr-train``, each read
+    by ``puthi ocr --lang ben`` and by plain ``tesseract -l ben --psm 7``, against their transcriptions.
+
+    The transcriptions modernise the print's spelling (পাখীর is written পাখির), so only OCR words that are no word
+    are learnt from, and not where the two differ only in a vowel's length: there the difference is as likely the
+    transcriber's as the OCR's."""
+    import pytesseract
+
+    from puthi.normalize.lexicon import load_lexicon
+    from puthi.ocr.recognize import ocr_batch
+
+    lines = [x for x in json.loads((data / "ground_truth.json").read_text(encoding="utf-8"))
+             if Path(x["image"]).name.split("_")[0] in OLDPRINT_DEV_BOOKS]
+    paths = [str(data / x["image"]) for x in lines]
+    ours = ocr_batch(paths, lang="ben", workers=2, progress=False)
+    lex = load_lexicon("bn")
+    counts = Counts(collections.Counter(), collections.Counter())
+    for path, x in zip(paths, lines, strict=True):
+        plain = pytesseract.image_to_string(path, lang="ben", config="--psm 7", timeout=60)
+        for reading in (" ".join(p.text for p in ours.pages.get(path, [])), plain):
+            for o, i in align_words(reading, x["text"]):
+                counts.add_word_pair(o, i, errors=o not in lex and o.translate(_SHORT) != i.translate(_SHORT))
+    return counts
+
+
 def rendered_counts(n_lines: int, seed: int = 7) -> Counts:
     """Counts from lexicon words rendered in every installed Bengali font, degraded, read by Tesseract ben."""
     import pytesseract
@@ -146,15 +216,19 @@ def rendered_counts(n_lines: int, seed: int = 7) -> Counts:
 
 
 def write_table(sources: dict[str, Counts], path: Path = TABLE, min_count: int = 2) -> None:
-    """Write the TSV: observed, intended, count, intended_total, source (pairs seen at least ``min_count``)."""
+    """Write the TSV: observed, intended, count, intended_total, source (pairs seen at least ``min_count``). The rows
+    of a source not in ``sources`` are kept as they are."""
     head = [
         "# Bengali OCR confusions: OCR printed `observed` where the page had `intended` (empty = nothing).",
         "# Sources: memoir-dev = ../shared/data/memoir-ocr-dev.json segments 0-11 (MIT; 12-17 held out);",
+        "# oldprint-dev = ../shared/data/degraded-ocr-train, books Bardidi and BiswasGhatakMahon (GPL-3.0 data, counts",
+        "# only; MatirPath and ParamarthaPrasanga held out), read by puthi ocr and by plain tesseract;",
         "# rendered = lexicon words rendered with installed fonts + degradations, read by Tesseract ben.",
         "# derived by: python -m puthi.normalize.confusions",
         "observed\tintended\tcount\tintended_total\tsource",
     ]
-    rows = []
+    rows = [line for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.startswith(("#", "observed\t")) and line.rsplit("\t", 1)[-1] not in sources]
     for name, c in sources.items():
         for (o, i), n in sorted(c.pairs.items(), key=lambda kv: (-kv[1], kv[0])):
             if n >= min_count and c.totals[i]:
@@ -167,7 +241,7 @@ def build_table(rendered_lines: int = 0) -> None:
     memoir = SHARED / "data" / "memoir-ocr-dev.json"
     if not memoir.exists():
         raise SystemExit(f"{memoir} not found: the confusion table needs ../shared/data")
-    sources = {"memoir-dev": memoir_counts(memoir)}
+    sources = {"memoir-dev": memoir_counts(memoir), "oldprint-dev": oldprint_counts()}
     if rendered_lines:
         sources["rendered"] = rendered_counts(rendered_lines)
     write_table(sources)

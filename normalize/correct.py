@@ -49,7 +49,7 @@ from collections.abc import Mapping
 
 import regex
 
-from puthi.normalize.confusions import alternatives, units
+from puthi.normalize.confusions import MAX_SEGMENT, alternatives, units
 from puthi.normalize.detect import DEVANAGARI_LETTERS, LATIN_LETTERS, OCR_SYMBOLS, QUOTATION, RA_WA_WORD
 from puthi.normalize.edits import Edit
 from puthi.normalize.lexicon import is_offensive, load_lexicon, old_orthography, web_counts
@@ -72,6 +72,8 @@ MAX_RA_WA_SLOTS = 6  # ৰ/ৱ positions tried in one word (2**6 spellings at mo
 MIN_RA_WA_FREQ = 2  # a swap must give a word seen at least twice in the Assamese word list
 CURRENCY_FOUR = "\N{BENGALI CURRENCY NUMERATOR FOUR}"  # ৷, printed as a danda, sometimes OCR for া
 CANDRABINDU = "\N{BENGALI SIGN CANDRABINDU}"
+AA = "\N{BENGALI VOWEL SIGN AA}"
+CONSONANTS = frozenset(chr(c) for c in range(0x0995, 0x09BA))  # ক … হ; a nukta letter is one of them and ় (য়)
 
 # A Bengali-script word (no digits); a trailing ৷ is kept with it so that ফোট৷ can become ফোটা.
 _LETTERS = r"[\u0980-\u09e5\u09f0-\u09f6\u09f8-\u09ff\u200c\u200d]+"
@@ -101,18 +103,24 @@ DIGIT_LOOKALIKES = {"e": "\N{BENGALI DIGIT FIVE}", "•": "\N{BENGALI DIGIT ZERO
 
 
 def _steps(word_units: tuple[str, ...], lang: str) -> list[tuple[tuple[str, ...], float]]:
-    """All strings one confusion away from ``word_units`` (as unit tuples) with log P(observed | candidate)."""
+    """All strings one confusion away from ``word_units`` (as unit tuples) with log P(observed | candidate). A
+    confusion may read several units for one glyph: স্থ for সু is "্থ" for "ু".
+
+    >>> ("স", "ু", "খ", "ী") in dict(_steps(tuple("স্থখী"), "bn"))
+    True
+    """
     alts = alternatives()
     out: list[tuple[tuple[str, ...], float]] = []
     n = len(word_units)
     for p in range(n + 1):
-        if p < n:
-            for intended, prob in alts.get(word_units[p], ()):
+        for q in range(p + 1, min(n, p + MAX_SEGMENT) + 1):
+            observed = "".join(word_units[p:q])
+            for intended, prob in alts.get(observed, ()):
                 if prob < MIN_STEP_PROB:
                     break
-                if lang == "as" and (intended == BENGALI_ONLY or word_units[p] in ASSAMESE_LETTERS):
+                if lang == "as" and (intended == BENGALI_ONLY or any(c in ASSAMESE_LETTERS for c in observed)):
                     continue
-                out.append((word_units[:p] + ((intended,) if intended else ()) + word_units[p + 1 :], math.log(prob)))
+                out.append((word_units[:p] + tuple(units(intended)) + word_units[q:], math.log(prob)))
         for intended, prob in alts.get("", ()):
             if prob < MIN_STEP_PROB:
                 break
@@ -451,6 +459,28 @@ def _quotations(line: str, lang: str) -> list[tuple[int, int]]:
     return out
 
 
+def _aa_read_as_mark(line: str, end: int, word: str, lang: str, lex) -> bool:
+    """Whether the "!" or "।" glued to ``word`` (ending at ``end``) is old print's া, the vertical stroke that plain
+    Tesseract reads as a mark (``degraded-ocr-train``'s dev books: আসিয়!, একল!, করিয়।, মাথাট!): in Bengali, after a
+    consonant, where the word alone is no word and the word with া is one, or a word and an ending (খাতাট। is
+    খাতাটা). An exclamation or a danda after a word stays (ধরেছে!), as does one after a name the word list lacks
+    and no word with া would make (তাহের!)."""
+    return (lang == "bn" and line.startswith(("!", "\N{DEVANAGARI DANDA}"), end)
+            and word.removesuffix("\N{BENGALI SIGN NUKTA}")[-1:] in CONSONANTS and word not in lex
+            and _known_with_ending(word + AA, lex))
+
+
+def _known_with_ending(word: str, lex) -> bool:
+    """Whether ``word`` is in the word list, or is one of its words with an ending of :data:`_AA_ENDINGS`."""
+    return word in lex or any(word.endswith(e) and len(word) - len(e) >= 2 and word[: -len(e)] in lex
+                              for e in _AA_ENDINGS)
+
+
+# Bengali endings in া that the word list has not with every word (খাতাটা); not the plural রা, which a name's
+# genitive before a danda would make (মতির। is no মতিরা: the memoir's dev pages)
+_AA_ENDINGS = ("টা", "খানা")
+
+
 def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None = None, *,
                  ra_as: bool = False) -> list[Edit]:
     """Edits (offsets into ``line``, which should be normalised) that correct OCR damage in one line.
@@ -468,6 +498,11 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
     ([], 1)
     >>> correct_line("দছ-গুটি আৰু লাউ কাটা কাটি"), [e.after for e in correct_line("যদি কাহারও ৰিস্তি থাকে")]
     ([], ['বিস্তি'])
+
+    Old print's া read as "!" or "।" (:func:`_aa_read_as_mark`):
+
+    >>> [(e.start, e.after) for e in correct_line("সে সহস! কহিল, “মাথাট! বড় ধরেছে!” করিয়। ঘুরিয়! বেড়াইল।")]
+    [(6, 'া'), (20, 'া'), (39, 'া'), (47, 'া')]
     """
     edits: list[Edit] = digit_edits(line) if lang == "bn" else []
     lex = load_lexicon(lang)
@@ -502,13 +537,16 @@ def correct_line(line: str, lang: str = "bn", document: Mapping[str, int] | None
             edits.append(Edit(s, s + len(core), core, after, "assamese-letter-in-bengali", conf))
             continue
         if core != token:  # ফোট৷: try the ৷ as the vowel sign া
-            joined = core + "\N{BENGALI VOWEL SIGN AA}"
+            joined = core + AA
             # A known word before ৷ changes only mid-sentence and when the joined word is far more common.
             mid_sentence = bool(_NEXT_WORD.match(line, e))
             much_more_common = lex.frequency(joined) > 4 * lex.frequency(core)
             if joined in lex and (core not in lex or (mid_sentence and much_more_common)):
                 edits.append(Edit(s, e, token, joined, "ocr-confusion", 0.8))
                 continue
+        if _aa_read_as_mark(line, e, token, lang, lex):
+            edits.append(Edit(e, e + 1, line[e], AA, "ocr-confusion", 0.8))
+            continue
         if core in lex or (quoting and core in assamese):  # বঙালী beside আৰু is Assamese, not বাঙালী misread
             continue
         fix = word_correction(core, lang)

@@ -16,7 +16,7 @@ def test_table_rows_have_counts_and_sources():
     assert rows[0] == ["observed", "intended", "count", "intended_total", "source"]
     assert len(rows) > 10
     for o, i, n, total, source in rows[1:]:
-        assert o != i and int(n) >= 2 and int(total) > 0 and source in ("memoir-dev", "rendered")
+        assert o != i and int(n) >= 2 and int(total) > 0 and source in ("memoir-dev", "oldprint-dev", "rendered")
 
 
 def test_costs_are_between_zero_and_one_and_lower_for_known_confusions():
@@ -41,3 +41,25 @@ def test_units_keep_nukta_with_its_letter_and_alignment_skips_far_pairs():
     assert units("য়") == ["য়"]
     assert align_words("আমি bad তুমি", "আমি ভালো তুমি") == [("আমি", "আমি"), ("তুমি", "তুমি")]
     assert "ব" in [i for i, _ in alternatives()["ৰ"]]
+
+
+def _counts(*pairs: tuple[str, str]) -> Counts:
+    import collections
+
+    c = Counts(collections.Counter(), collections.Counter())
+    for o, i in pairs:
+        c.add_word_pair(o, i)
+    return c
+
+
+def test_one_misread_glyph_is_one_confusion_of_several_units():
+    # স্থ for সু (old print): "্থ" read for "ু", not a ু→্ and a থ invented
+    assert dict(_counts(("স্থতরাং", "সুতরাং")).pairs) == {("্থ", "ু"): 1}
+    # a conjunct misread whole, either side of its hasanta: রহন্ত for রহস্য
+    assert dict(_counts(("রহন্ত", "রহস্য")).pairs) == {("ন্ত", "স্য"): 1}
+    # letters apart stay apart
+    assert dict(_counts(("থেলাম", "খেলাস")).pairs) == {("থ", "খ"): 1, ("ম", "স"): 1}
+
+
+def test_a_hasanta_written_with_a_joiner_or_without_is_no_confusion():
+    assert not _counts(("ঝট্\u200cপট্\u200c", "ঝটপট"), ("কখন", "কখন্\u200c")).pairs

@@ -262,3 +262,13 @@ def test_a_bengali_sentence_quoted_in_assamese_keeps_its_spelling():
 ])
 def test_clean_lines_a_hostile_tester_wrote_are_left_as_they_are(line, lang):
     assert repair_line(line, lang).text == line
+
+
+def test_old_print_confusions_of_several_units_and_marks_for_aa_are_corrected():
+    from puthi.normalize.correct import correct_line
+
+    # degraded-ocr-train's dev books: স্থ for সু, "ন্ত" for "স্য", and া read as "!" or "।" by plain Tesseract
+    fixed = {(e.before, e.after) for e in correct_line("স্থতরাং তাহার রহন্ত সহস! বুঝিল, আসিয়। দেখিল")}
+    assert fixed == {("স্থতরাং", "সুতরাং"), ("রহন্ত", "রহস্য"), ("!", "া"), ("।", "া")}
+    # an exclamation or a danda after a word, or after a name no word with া would make, stays
+    assert correct_line("সে বলিল, তাহের! এসো। আমি যাব।") == []
