@@ -6,7 +6,7 @@ and they were committed before the aligner first read them. Each gold item is ``
 ``surface=#value``. A prediction (``puthi terms``' own: links down to ``--min-score``, and the numbers outside a game's
 name) is right when its span overlaps a gold item's and its concept or value is the same, one to one.
 
-    .venv/bin/python bench/terms_sentences.py [--show] [--min-score 0.5]
+    .venv/bin/python bench/terms_sentences.py [--set 1|2] [--show] [--min-score 0.5]
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from terms_gold import _bounded
 from puthi.rules.terms import find_numbers, find_terms
 from puthi.rules.terms.numbers import outside_names
 
-DATA = Path(__file__).resolve().parent / "data" / "terms_sentences_blind.tsv"
+SETS = {1: Path(__file__).resolve().parent / "data" / "terms_sentences_blind.tsv",
+        2: Path(__file__).resolve().parent / "data" / "terms_sentences_blind2.tsv"}
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", action="store_true", help="print each sentence with a miss or a false link")
     ap.add_argument("--min-score", type=float, default=0.5)
+    ap.add_argument("--set", type=int, choices=(1, 2), default=1, help="blind set 1 (session 21) or 2 (session 22)")
+    ap.add_argument("--part", choices=("all", "dev", "heldout"), default="all",
+                    help="rows of even number (dev) or odd number (heldout): set 2 was tuned on its dev rows only")
     args = ap.parse_args(argv)
-    with DATA.open(encoding="utf-8") as fh:
+    with SETS[args.set].open(encoding="utf-8") as fh:
         rows = list(csv.DictReader((ln for ln in fh if not ln.startswith("#")), delimiter="\t"))
+    if args.part != "all":
+        rows = [r for r in rows if (int(r["id"][1:]) % 2 == 0) == (args.part == "dev")]
+    if args.show and args.set == 2 and args.part != "dev":
+        raise SystemExit("--show prints the dev rows only: add --part dev")
     totals: dict[tuple[str, str], list[int]] = {}
     for row in rows:
         gold = gold_items(row["text"], row["gold"])
