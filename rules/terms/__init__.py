@@ -37,7 +37,9 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # "বিস্তি চারজনে খেলে", is the game's; 15: ছেষট্টিতে, ছেষট্টির name the game, and ছেষট্টির বেশি is a number;
 # 16: digits with a multiplier (৭শত, ২ হাজার) and ranges (৬-৭শত); a Bengali form's Assamese spelling (তুৰুপ); no
 # number inside a sure term (হাতের পাঁচ); কূর্ম্ম for কূর্ম; Assamese চাহাব, জেক, বিয়া, টুৱেন্টি নাইন).
-VERSION = "16"
+# 17: a term OCR broke with a space (তু রুপের) is read whole; a number word before a multiplier is no meld (পঞ্চাশ
+# হাজার); Assamese classifiers ডাল, গছ, -োটা.
+VERSION = "17"
 
 
 def warm_up() -> None:

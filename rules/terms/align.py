@@ -18,6 +18,9 @@ For each word of the text (a run of letters, marks and digits) the aligner looks
    সাহেব, নহকা ও বিবি" is নহলা). The first word, and a last word after a bare comma, keep the ordinary
    limit: they may be a word of the sentence around the list (তবে, টেক্কা ...; ..., যাদের).
 
+6. two words one space apart, the first neither an everyday word nor a term, are read as one when together they are a
+   term's form exactly (তু রুপের, ইস্কা বনের: OCR put a space inside the word).
+
 Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
 break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
 them. Overlaps are resolved longest first (বিবিধর গ্যাম wins over বিবি), then by score.
@@ -26,9 +29,9 @@ Scores: ``weight × similarity × context × support`` where similarity is 1 for
 inflection, 0.95 × (1 − cost/length) for an approximate one (× 0.95 again for a part of a compound).
 Context: a form declared ambiguous between a game and a meld (বিস্তি) is the game when a word for
 "game" follows (বিস্তি খেলা), the meld otherwise; a term that is also a number word (পঞ্চাশ the meld,
-ছেষট্টি the game) drops to 0.3× when a classifier or a counted noun makes it a number (পঞ্চাশ ফোটা), a word
-for "value" comes before it (মূল্য পঞ্চাশ) or one of "more than", "reaching" follows (ছেষট্টির বেশি); a game's name
-with the ending of "in" or "of" is the game (ছেষট্টিতে তাস থাকে).
+ছেষট্টি the game) drops to 0.3× when a classifier, a counted noun or a multiplier makes it a number (পঞ্চাশ ফোটা,
+পঞ্চাশ হাজার), a word for "value" comes before it (মূল্য পঞ্চাশ) or one of "more than", "reaching" follows
+(ছেষট্টির বেশি); a game's name with the ending of "in" or "of" is the game (ছেষট্টিতে তাস থাকে).
 :func:`~puthi.rules.terms.numbers.find_numbers` reports the number in every case; a caller that wants one
 reading per span keeps the term when its score is high and the number otherwise.
 Support: a link with no strong link of another concept within 40 words (a lone সাহেব "sir" in a memoir)
@@ -146,6 +149,7 @@ COMPOUND_FACTOR = 0.95  # two terms written as one word
 # Endings of Bengali place names: a term before one is a place (রানীগঞ্জ, রাজাবাজার, রংপুর), not a glued term.
 PLACE_ENDINGS = frozenset(match_form(w) for w in ("গঞ্জ", "পুর", "নগর", "বাজার", "ঘাট", "হাট", "গ্রাম", "পাড়া", "ডাঙা",
                                                   "ডাঙ্গা", "তলা", "গড়", "খালি", "দিয়া", "হাটি"))
+SPLIT_FACTOR = 0.85  # a term read across a space OCR put inside it (step 6)
 GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
 GLUED_MIN = 3
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
@@ -518,8 +522,11 @@ class Aligner:
         return self._find(text, runs[0][2], min_score, all_links)
 
     def _find(self, text: str, lang: str, min_score: float, all_links: bool) -> list[TermSpan]:
-        toks = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
-        info = [self.analyze(t, lang) for _, _, t in toks]
+        toks, joined = self._join_split_words(text, [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)],
+                                              lang)
+        # a joined token's own compounds are not read: their cuts count in the word without its space
+        info = [(self.analyze(t, lang)[0], ()) if k in joined else self.analyze(t, lang) for k, (_, _, t) in
+                enumerate(toks)]
         cands: list[_Cand] = []
         for i, (s, e, tok) in enumerate(toks):
             hits, compounds = info[i]
@@ -546,6 +553,8 @@ class Aligner:
         for c in cands:
             if not c.listed:
                 c.score = self.entries[c.entry].weight * c.score * self._context(text, toks, c, lang)
+            if joined and any(c.first <= k <= c.last for k in joined):
+                c.score *= SPLIT_FACTOR
         self._attested_by_document(cands)
         self._support(text, cands, _text_positions(toks), lang)
         self._sense_by_document(cands)
@@ -679,6 +688,28 @@ class Aligner:
             previous = hit
         return _Cand(toks[i][0], toks[last][1], ei, sim, len(lids), i, last)
 
+    def _join_split_words(self, text: str, toks: list[tuple[int, int, str]], lang: str) -> tuple[list, set[int]]:
+        """Step 6: a word OCR broke in two with a space (তু রুপের, ইস্কা বনের, এঘাৰ-গু টি). Two words one space apart
+        whose join is a term's form, exactly or with an inflection, are read as one token, when the first is neither
+        a term nor an everyday word (রং করা stays two words; তু, a syllable web text has 7,586 times in a billion
+        words, is no such word). Returns the tokens and the indices of the joined ones."""
+        out: list[tuple[int, int, str]] = []
+        joined: set[int] = set()
+        i = 0
+        while i < len(toks):
+            (s, e, a), nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
+            if (nxt is not None and text[e : nxt[0]] == " " and script_of(a) == "beng"
+                    and not any(h.exact for h in self.analyze(a, lang)[0])
+                    and self._web_words().get(match_form(a), 0) < EVERYDAY_WEB
+                    and any(h.exact and h.stem_end > len(a) for h in self.analyze(a + nxt[2], lang)[0])):
+                joined.add(len(out))
+                out.append((s, nxt[1], a + nxt[2]))
+                i += 2
+            else:
+                out.append(toks[i])
+                i += 1
+        return out, joined
+
     @staticmethod
     def _term_gap(text: str, a: int, b: int, previous: _Hit | None) -> bool:
         """Can ``text[a:b]`` stand between two words of a multi-word term (``previous``: the first word's hit)?"""
@@ -808,7 +839,8 @@ class Aligner:
                 prev = toks[c.first - 1] if c.first > 0 else None
                 valued = prev is not None and prev[2] in VALUE_WORDS and CONTEXT_GAP.fullmatch(text, prev[1], c.start)
                 if valued or w.classified or (nxt is not None and c.end == toks[c.last][1]
-                                              and (numbers.is_counted(nxt, lang) or _NUMBER_FOLLOWS.match(nxt))):
+                                              and (numbers.is_counted(nxt, lang) or _NUMBER_FOLLOWS.match(nxt)
+                                                   or _multiplies(nxt, lang))):
                     factor *= 0.3
         return factor
 
@@ -1002,6 +1034,12 @@ def _in_or_of_the_game(surface: str, e: Entry, nxt: str | None) -> bool:
 # The locative and genitive endings: Bengali ছেষট্টিতে, ছেষট্টির; Assamese ছয়ষষ্ঠিত, ছয়ষষ্ঠিৰ
 _GAME_CASE_ENDINGS = frozenset({"তে", "র", "ত", "ৰ", "য়"})
 # After a number word with such an ending: "more than", "less than", "up to", "reaching", "rising to" 66
+def _multiplies(word: str, lang: str) -> bool:
+    """Whether ``word`` is a multiplier (হাজার, লক্ষ): a number word before one is part of a number (পঞ্চাশ হাজার)."""
+    w = numbers.parse_word(word, lang)
+    return w is not None and w.kind == "multiplier"
+
+
 _NUMBER_FOLLOWS = regex.compile(r"বেশি|বেশী|বেছি|কম|উপর|ওপর|ওপৰ|ঊর্ধ্ব|উর্ধ্ব|নিচ|নীচ|তলত|অধিক|পর্যন্ত|অবধি|লৈকে|পৌঁছ"
                                 r"|পৌছ|উঠ|ওঠ|পূর্ণ|পূরণ")
 

@@ -503,3 +503,18 @@ def test_another_reading_of_the_same_word_is_no_support():
     text = f"{story} দেশের রাজা তখন খুব দুর্বল ছিলেন। {story}"
     alone = next(s for s in find_terms(text, min_score=0.1) if s.surface == "রাজা")
     assert alone.score < 0.4  # 0.7 × 0.6 × 0.75, an everyday word alone; not 0.42
+
+
+def test_a_term_ocr_broke_with_a_space_is_one_term():
+    found = [(s.surface, s.concept) for s in find_terms("তু রুপের গোলাম বড়, ইস্কা বনের টেক্কাও হারে।", lang="bn")]
+    assert ("তু রুপের", "vocab.trump") in found and ("ইস্কা বনের", "suit.spades") in found
+    # a game's name of two words too, and its number is no number
+    text = "এঘাৰ-গু টি খেলত প্ৰতিটো পক্ষৰ এঘাৰটাকৈ গুটি থাকে।"
+    assert ("এঘাৰ-গু টি", "game.egharo_guti") in [(s.surface, s.concept) for s in find_terms(text, lang="as")]
+    # two words, the first an everyday one, stay two
+    assert [s.surface for s in find_terms("সে রং করা ঘরে বসে তাস খেলে।", lang="bn")] == ["রং", "তাস"]
+
+
+def test_a_number_word_before_a_multiplier_is_no_meld():
+    assert not [s for s in find_terms("ম্যাচের সেরা হয়ে পেলেন পঞ্চাশ হাজার টাকা।", lang="bn")
+                if s.concept == "meld.panchash"]

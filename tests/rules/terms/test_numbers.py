@@ -210,3 +210,8 @@ def test_a_reviews_cases_of_endings_and_compounds(text, lang, expected):
 ])
 def test_digits_with_multipliers_ranges_and_falling_thousands(text, lang, expected):
     assert [n.value for n in find_numbers(text, lang=lang)] == expected
+
+
+def test_assamese_classifiers_of_long_things_and_of_all_n():
+    text = "তিনিডাল ৰেখা, দুগছ ৰছী, দহোটা টুকুৰা আৰু চাৰিওটা গুটি"
+    assert [n.value for n in find_numbers(text, lang="as")] == [3, 2, 10, 4]
