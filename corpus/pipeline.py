@@ -647,15 +647,21 @@ def _terms(text: str, tables: tuple[TableFile, ...] = ()) -> tuple[list[Any], li
     return terms, outside_names(find_numbers(text), terms, text)
 
 
-def as_sure_as_repair(terms: list[Any], edits: list[Any]) -> list[Any]:
+def as_sure_as_repair(terms: list[Any], edits: list[Any], unrepaired: Callable[[], list[Any]] | None = None
+                      ) -> list[Any]:
     """``terms`` found in a repaired text, each scored no surer than the edits under it, as ``puthi terms --repair``
     scores them: a newcomer's garble guessed as কাবার at 0.24 had been linked to the Grabu term at 1.0.
+    ``unrepaired()`` gives the links of the text as given: one there on the same words, for the same concept, keeps
+    its own score when that is surer (ৰিস্তি, which the aligner reads at 0.93 and the repair guesses at 0.6).
 
     >>> from puthi.normalize.edits import Edit
     >>> from puthi.rules.spans import TermSpan
     >>> t = TermSpan(4, 9, "কাবার", "কাবার", "grabu.kabar", "kabar", "games", 1.0)
     >>> [x.score for x in as_sure_as_repair([t], [Edit(4, 10, "कां★ाख", "কাবার", "wrong-script", 0.24)])]
     [0.24]
+    >>> raw = TermSpan(4, 10, "কাবায়ু", "কাবার", "grabu.kabar", "kabar", "games", 0.9)
+    >>> [x.score for x in as_sure_as_repair([t], [Edit(4, 10, "কাবায়ু", "কাবার", "ocr-confusion", 0.6)], lambda: [raw])]
+    [0.9]
     """
     if not edits:
         return terms
@@ -664,8 +670,20 @@ def as_sure_as_repair(terms: list[Any], edits: list[Any]) -> list[Any]:
     from puthi.normalize.edits import OffsetMap
 
     offsets = OffsetMap(list(edits))
-    return [replace(t, score=round(t.score * sure, 3)) if (sure := offsets.output_confidence(t.start, t.end)) < 1
-            else t for t in terms]
+    own: dict[tuple[int, int, str], float] | None = None
+    out = []
+    for t in terms:
+        sure = offsets.output_confidence(t.start, t.end)
+        if sure >= 1:
+            out.append(t)
+            continue
+        score = round(t.score * sure, 3)
+        if unrepaired is not None:
+            if own is None:
+                own = {(r.start, r.end, r.concept): r.score for r in unrepaired()}
+            score = max(score, own.get((offsets.to_input(t.start), offsets.to_input(t.end, end=True), t.concept), 0.0))
+        out.append(replace(t, score=score))
+    return out
 
 
 def detect_game(terms: list[Any]) -> str | None:
@@ -752,7 +770,8 @@ def process_page(task: PageTask) -> PageResult:
             result.lang = lang or result.lang
         result.steps.append(steps[1])
         fresh = reanalyse(result.text, result.lang, steps=steps, fail=True, tables=task.tables)
-        result.terms, result.numbers = as_sure_as_repair(fresh.terms, result.edits), fresh.numbers
+        result.terms = as_sure_as_repair(fresh.terms, result.edits, lambda: _terms(result.ocr_text, task.tables)[0])
+        result.numbers = fresh.numbers
         result.claims, result.verdicts = fresh.claims, fresh.verdicts
         if fresh.claims:
             from puthi.rules.check import doubt_guesses
