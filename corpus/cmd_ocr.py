@@ -299,6 +299,7 @@ def run(args: argparse.Namespace) -> int:
             first[0] = True
         else:
             atomic_write(out_dir / name, text)
+            written.append(name)
 
     def keep_read(path: str, pages: list[Page], left: list[int]) -> None:
         """Ctrl-C in the middle of a file: its pages read so far go out, under a name that says which they are."""
@@ -321,8 +322,11 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
 
     first = [False]
+    written: list[str] = []
     result = ocr_batch(args.images, lang=args.lang, settings=settings, workers=args.workers, on_file=write,
                        pages=args.pages, on_interrupt=keep_read)
+    if out_dir is not None:  # the progress line may have stopped short of the end (a newcomer): say what is there
+        print(f"puthi ocr: {len(written)} of {len(args.images)} input(s) written to {out_dir}", file=sys.stderr)
     if result.failures:
         n_files = len({f.path for f in result.failures})
         print(f"puthi ocr: {n_files} of {len(args.images)} input(s) failed:", file=sys.stderr)

@@ -78,7 +78,7 @@ def test_batch_with_crash_and_timeout_writes_the_rest(scans, fake_engine, tmp_pa
     assert code == EngineError.exit_code
     assert sorted(p.name for p in out.iterdir()) == ["good1.txt", "good2.txt"]   # no temporary files left
     assert (out / "good2.txt").read_text(encoding="utf-8") == texts["good2"] + "\n"
-    assert "2 of 4 input(s) failed" in err
+    assert "2 of 4 input(s) failed" in err and f"2 of 4 input(s) written to {out}" in err
     failure_lines = [ln for ln in err.splitlines() if ln.startswith("  ")]
     assert len(failure_lines) == 2
     assert "crash.png" in failure_lines[0] and "crashed" in failure_lines[0]
