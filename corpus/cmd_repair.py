@@ -49,6 +49,7 @@ from puthi.normalize.detect import (
 )
 from puthi.normalize.edits import GUESS
 from puthi.normalize.furniture import NoiseLines
+from puthi.normalize.noise import LEGACY_FONT_NOTE, legacy_font_text
 from puthi.normalize.repair import MAX_LINE, document_words, keep_confident, repair_line
 
 HELP = "repair OCR text (Unicode normalisation, wrong-script garble, OCR confusions), keeping the line count"
@@ -238,6 +239,8 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
         if number == 0:  # a line-for-line repair of nothing is nothing (a blank page): a note, not an error
             print(f"puthi repair: {name}: empty input, nothing to repair", file=sys.stderr)
+        elif legacy_font_text(head):
+            print(f"puthi repair: {name}: {LEGACY_FONT_NOTE}", file=sys.stderr)
         elif guesses and args.format == "text":  # a scholar cited a text with invented words unwarned (a newcomer)
             print(f"puthi repair: {name}: {guesses:,} of the {made:,} edits made are guesses (confidence below "
                   f"{GUESS}): --min-confidence 0.6 leaves the garble there, and --format jsonl gives every edit's "

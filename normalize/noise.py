@@ -373,6 +373,38 @@ def _read_words(path: Path = WORDS) -> dict[str, float]:
     return words
 
 
+@functools.cache
+def _english_words() -> frozenset[str]:
+    return frozenset(w.casefold() for w in _read_words())
+
+
+_LATIN_WORD = regex.compile(r"[A-Za-z]{2,}")
+_INDIC_LETTER = regex.compile(r"[\u0900-\u09ff]")
+
+
+def legacy_font_text(text: str, min_words: int = 20) -> bool:
+    """Whether ``text`` looks like Bengali typed in a legacy font encoding (Bijoy, SutonnyMJ: Bengali glyphs on
+    ASCII codes, so "তাস খেলার নিয়ম" is stored as "Zvm ‡Ljvi wbqg"): no Bengali or Devanagari character, at least
+    ``min_words`` Latin words, and fewer than a third of them English (a newcomer's file passed through unwarned).
+
+    >>> legacy_font_text("Zvm ‡Ljvi wbqg: cÖ‡Z¨K ‡L‡jvqvo `kwU K‡i Zvm cvq| " * 4)
+    True
+    >>> legacy_font_text("The rules of the game are simple: each player is dealt ten cards in turn. " * 3)
+    False
+    """
+    if _INDIC_LETTER.search(text):
+        return False
+    words = [w.casefold() for w in _LATIN_WORD.findall(text[:WORDS_SAMPLE])]
+    english = _english_words()
+    return len(words) >= min_words and sum(w in english for w in words) < len(words) / 3
+
+
+WORDS_SAMPLE = 64 * 1024  # the characters whose words decide :func:`legacy_font_text`
+LEGACY_FONT_NOTE = ("no Bengali letters, and its Latin words are not English: if it is Bengali typed in a legacy "
+                    "font encoding (Bijoy, SutonnyMJ), convert it to Unicode first (a Bijoy-to-Unicode converter); "
+                    "puthi reads Unicode Bengali and Assamese")
+
+
 class EnglishReader:
     """Reads soup tokens back as English words: channel cost plus a word-frequency prior.
 

@@ -240,3 +240,18 @@ def test_a_file_is_repaired_when_standard_input_is_closed(tmp_path):
                          preexec_fn=lambda: os.close(0), check=False)
     assert out.returncode == 0, out.stderr.decode()
     assert out.stdout.decode() == "খেলা শেষ\n"
+
+
+# Bengali in the Bijoy encoding (SutonnyMJ): the glyphs of "তাস খেলার নিয়ম …" on ASCII codes
+BIJOY = "Zvm ‡Ljvi wbqg: cÖ‡Z¨K ‡L‡jvqvo `kwU K‡i Zvm cvq| ‡Kvb c‡¶i nv‡Z we¯¿ wZb KzwU dzUv ‡`LvB‡Z nq| " * 3
+
+
+def test_bengali_in_a_legacy_font_encoding_is_named(tmp_path, capsys):
+    src = tmp_path / "bijoy.txt"
+    src.write_text(BIJOY, encoding="utf-8")
+    for command in ("repair", "terms"):
+        code, _, err = _run(capsys, [command, str(src)])
+        assert code == 0 and "legacy font encoding (Bijoy, SutonnyMJ)" in err, command
+    src.write_text("Each player is dealt ten cards, and the dealer turns the next card for trumps. " * 3)
+    for command in ("repair", "terms"):
+        assert "legacy" not in _run(capsys, [command, str(src)])[2]
