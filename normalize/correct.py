@@ -109,25 +109,39 @@ def _steps(word_units: tuple[str, ...], lang: str) -> list[tuple[tuple[str, ...]
     >>> ("স", "ু", "খ", "ী") in dict(_steps(tuple("স্থখী"), "bn"))
     True
     """
-    alts = alternatives()
+    table, longer = _step_table(lang)
     out: list[tuple[tuple[str, ...], float]] = []
     n = len(word_units)
+    inserts = table.get("", ())
     for p in range(n + 1):
-        for q in range(p + 1, min(n, p + MAX_SEGMENT) + 1):
-            observed = "".join(word_units[p:q])
-            for intended, prob in alts.get(observed, ()):
-                if prob < MIN_STEP_PROB:
-                    break
-                if lang == "as" and (intended == BENGALI_ONLY or any(c in ASSAMESE_LETTERS for c in observed)):
-                    continue
-                out.append((word_units[:p] + tuple(units(intended)) + word_units[q:], math.log(prob)))
-        for intended, prob in alts.get("", ()):
-            if prob < MIN_STEP_PROB:
-                break
-            if lang == "as" and intended == BENGALI_ONLY:
-                continue
-            out.append(((*word_units[:p], intended, *word_units[p:]), math.log(prob)))
+        if p < n:
+            unit = word_units[p]
+            for intended, lp in table.get(unit, ()):
+                out.append((word_units[:p] + intended + word_units[p + 1 :], lp))
+            if unit in longer:  # the first unit of a confusion of several ("্" of "্থ")
+                for q in range(p + 2, min(n, p + MAX_SEGMENT) + 1):
+                    for intended, lp in table.get("".join(word_units[p:q]), ()):
+                        out.append((word_units[:p] + intended + word_units[q:], lp))
+        for intended, lp in inserts:
+            out.append((word_units[:p] + intended + word_units[p:], lp))
     return out
+
+
+@functools.cache
+def _step_table(lang: str) -> tuple[dict[str, list[tuple[tuple[str, ...], float]]], frozenset[str]]:
+    """The corrector's confusions for ``lang`` as ``{observed: [(intended units, log P)]}`` (those at least
+    ``MIN_STEP_PROB`` likely; Assamese neither gains a Bengali র nor loses its ৰ ৱ), and the first units of the
+    observed strings of several units."""
+    table: dict[str, list[tuple[tuple[str, ...], float]]] = {}
+    for observed, alts in alternatives().items():
+        if lang == "as" and any(c in ASSAMESE_LETTERS for c in observed):
+            continue
+        steps = [(tuple(units(i)), math.log(p)) for i, p in alts
+                 if p >= MIN_STEP_PROB and not (lang == "as" and i == BENGALI_ONLY)]
+        if steps:
+            table[observed] = steps
+    longer = frozenset(units(o)[0] for o in table if len(units(o)) > 1)
+    return table, longer
 
 
 @functools.lru_cache(maxsize=200_000)
