@@ -287,6 +287,7 @@ def run(args: argparse.Namespace) -> int:
             folder.mkdir(exist_ok=True)
             for p in image_paths_from(folder, page_images(folder, pages, path)):
                 atomic_write(folder / f"page-{p.page_no:04d}{FORMATS[fmt]}", render(path, [p], fmt))
+            written.add(path)
             return
         if out_dir is not None and fmt == "page":
             pages = page_images(out_dir, pages, path, name.removesuffix(FORMATS[fmt]))
@@ -299,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
             first[0] = True
         else:
             atomic_write(out_dir / name, text)
-            written.append(name)
+            written.add(path)
 
     def keep_read(path: str, pages: list[Page], left: list[int]) -> None:
         """Ctrl-C in the middle of a file: its pages read so far go out, under a name that says which they are."""
@@ -309,6 +310,7 @@ def run(args: argparse.Namespace) -> int:
         name = part_name(names[path], pages, FORMATS[fmt])
         try:
             write(path, pages, [], name)
+            partly.add(path)
         except (PuthiError, OSError) as exc:
             print(f"puthi ocr: {path}: pages {first_page}-{last_page} were read but could not be kept ({exc})",
                   file=sys.stderr)
@@ -322,11 +324,13 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
 
     first = [False]
-    written: list[str] = []
+    written: set[str] = set()  # the inputs with a file in -o DIR
+    partly: set[str] = set()  # of those, the ones cut short by Ctrl-C
     result = ocr_batch(args.images, lang=args.lang, settings=settings, workers=args.workers, on_file=write,
                        pages=args.pages, on_interrupt=keep_read)
     if out_dir is not None:  # the progress line may have stopped short of the end (a newcomer): say what is there
-        print(f"puthi ocr: {len(written)} of {len(args.images)} input(s) written to {out_dir}", file=sys.stderr)
+        part = f" ({len(partly)} in part)" if partly else ""
+        print(f"puthi ocr: {len(written)} of {len(args.images)} input(s) written to {out_dir}{part}", file=sys.stderr)
     if result.failures:
         n_files = len({f.path for f in result.failures})
         print(f"puthi ocr: {n_files} of {len(args.images)} input(s) failed:", file=sys.stderr)

@@ -106,7 +106,7 @@ def _same_but_joiners(a: str, b: str) -> bool:
 VIRAMA = "\N{BENGALI SIGN VIRAMA}"
 _SHORT = str.maketrans("\N{BENGALI VOWEL SIGN II}\N{BENGALI VOWEL SIGN UU}\N{BENGALI LETTER II}\N{BENGALI LETTER UU}",
                        "\N{BENGALI VOWEL SIGN I}\N{BENGALI VOWEL SIGN U}\N{BENGALI LETTER I}\N{BENGALI LETTER U}")
-_JOINERS = regex.compile(f"[\u200c\u200d{VIRAMA}]")
+_JOINERS = regex.compile(f"{VIRAMA}?[\u200c\u200d]")  # a hasanta written with a joiner, or a joiner alone
 
 
 def _blocks(opcodes: list[tuple], observed: list[str]) -> list[list[tuple]]:
@@ -229,8 +229,8 @@ def write_table(sources: dict[str, Counts], path: Path = TABLE, min_count: int =
         "# derived by: python -m puthi.normalize.confusions",
         "observed\tintended\tcount\tintended_total\tsource",
     ]
-    rows = [line for line in path.read_text(encoding="utf-8").splitlines()
-            if not line.startswith(("#", "observed\t")) and line.rsplit("\t", 1)[-1] not in sources]
+    kept = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    rows = [line for line in kept if not line.startswith(("#", "observed\t")) and line.rsplit("\t", 1)[-1] not in sources]
     for name, c in sources.items():
         for (o, i), n in sorted(c.pairs.items(), key=lambda kv: (-kv[1], kv[0])):
             if n >= MIN_COUNT.get(name, min_count) and c.totals[i]:
@@ -243,6 +243,9 @@ def build_table(rendered_lines: int = 0) -> None:
     memoir = SHARED / "data" / "memoir-ocr-dev.json"
     if not memoir.exists():
         raise SystemExit(f"{memoir} not found: the confusion table needs ../shared/data")
+    oldprint = SHARED / "data" / "degraded-ocr-train" / "ground_truth.json"
+    if not oldprint.exists():
+        raise SystemExit(f"{oldprint} not found: the confusion table needs ../shared/data")
     sources = {"memoir-dev": memoir_counts(memoir), "oldprint-dev": oldprint_counts()}
     if rendered_lines:
         sources["rendered"] = rendered_counts(rendered_lines)

@@ -384,19 +384,33 @@ _INDIC_LETTER = regex.compile(r"[\u0900-\u09ff]")
 
 def legacy_font_text(text: str, min_words: int = 20) -> bool:
     """Whether ``text`` looks like Bengali typed in a legacy font encoding (Bijoy, SutonnyMJ: Bengali glyphs on
-    ASCII codes, so "তাস খেলার নিয়ম" is stored as "Zvm ‡Ljvi wbqg"): no Bengali or Devanagari character, at least
-    ``min_words`` Latin words, and fewer than a third of them English (a newcomer's file passed through unwarned).
+    ASCII codes, so "তাস খেলার নিয়ম" is stored as "Zvm ‡Ljvi wbqg"; a newcomer's file passed through unwarned): no
+    Bengali or Devanagari character, at least ``min_words`` Latin words, fewer than a third of them English, and
+    the encoding's own marks: its glyph pieces (‡ for the vowel sign ে, ¨ for the ya-phala) or capitals inside
+    words (KzwU, where capitals are consonants). Romanised Bengali, German, or English full of names are no such
+    text (a review).
 
     >>> legacy_font_text("Zvm ‡Ljvi wbqg: cÖ‡Z¨K ‡L‡jvqvo `kwU K‡i Zvm cvq| " * 4)
     True
     >>> legacy_font_text("The rules of the game are simple: each player is dealt ten cards in turn. " * 3)
     False
+    >>> legacy_font_text("ami tomake bhalobashi, aj raate amra tash khelbo, bisti ar grabu duto khela. " * 3)
+    False
     """
     if _INDIC_LETTER.search(text):
         return False
-    words = [w.casefold() for w in _LATIN_WORD.findall(text[:WORDS_SAMPLE])]
+    sample = text[:WORDS_SAMPLE]
+    words = _LATIN_WORD.findall(sample)
     english = _english_words()
-    return len(words) >= min_words and sum(w in english for w in words) < len(words) / 3
+    if len(words) < min_words or sum(w.casefold() in english for w in words) >= len(words) / 3:
+        return False
+    inner_capitals = sum(bool(_INNER_CAPITAL.search(w)) for w in words)
+    return len(_BIJOY_MARKS.findall(sample)) >= len(words) / 20 or inner_capitals >= len(words) / 5
+
+
+_BIJOY_MARKS = regex.compile("[\N{DOUBLE DAGGER}\N{DIAERESIS}\N{MODIFIER LETTER CIRCUMFLEX ACCENT}"
+                             "\N{MACRON}\N{PILCROW SIGN}\N{LATIN CAPITAL LETTER O WITH DIAERESIS}]")
+_INNER_CAPITAL = regex.compile("[a-z][A-Z]")
 
 
 WORDS_SAMPLE = 64 * 1024  # the characters whose words decide :func:`legacy_font_text`

@@ -18,8 +18,8 @@ For each word of the text (a run of letters, marks and digits) the aligner looks
    সাহেব, নহকা ও বিবি" is নহলা). The first word, and a last word after a bare comma, keep the ordinary
    limit: they may be a word of the sentence around the list (তবে, টেক্কা ...; ..., যাদের).
 
-6. two words one space apart, the first neither an everyday word nor a term, are read as one when together they are a
-   term's form exactly (তু রুপের, ইস্কা বনের: OCR put a space inside the word).
+6. two words one space apart are read as one when together they are a term's form exactly and one of them is no
+   word (তু রুপের, ইস্কা বনের: OCR put a space inside the word; not পরশু রাম).
 
 Multi-word terms (হাতের পাঁচ, দেখা বিস্তি, দছ-গুটি) are matched over words separated by spaces, a line
 break or a hyphen; rank symbols (A K Q J 10 9 8 7) only in a run of at least three with a letter among
@@ -51,6 +51,7 @@ is multiplied by 0.6.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
@@ -149,7 +150,8 @@ COMPOUND_FACTOR = 0.95  # two terms written as one word
 # Endings of Bengali place names: a term before one is a place (রানীগঞ্জ, রাজাবাজার, রংপুর), not a glued term.
 PLACE_ENDINGS = frozenset(match_form(w) for w in ("গঞ্জ", "পুর", "নগর", "বাজার", "ঘাট", "হাট", "গ্রাম", "পাড়া", "ডাঙা",
                                                   "ডাঙ্গা", "তলা", "গড়", "খালি", "দিয়া", "হাটি"))
-SPLIT_FACTOR = 0.85  # a term read across a space OCR put inside it (step 6)
+SPLIT_FACTOR = 0.85  # a term read across a space OCR put inside it (step 6) ...
+SPLIT_PART_WEB = 1_000  # ... when one of the two parts is rarer than this per billion words of web text
 GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
 GLUED_MIN = 3
 # The game a concept belongs to, by the first part of its id: the standard pack's ranks and suits are one
@@ -688,19 +690,26 @@ class Aligner:
             previous = hit
         return _Cand(toks[i][0], toks[last][1], ei, sim, len(lids), i, last)
 
+    @functools.cached_property
+    def _term_starts(self) -> frozenset[str]:
+        """The beginnings of the tables' Bengali-script single-word forms (not the whole form)."""
+        return frozenset(lx.key[:k] for lx in self.lexemes if lx.script == "beng" for k in range(1, len(lx.key)))
+
     def _join_split_words(self, text: str, toks: list[tuple[int, int, str]], lang: str) -> tuple[list, set[int]]:
-        """Step 6: a word OCR broke in two with a space (তু রুপের, ইস্কা বনের, এঘাৰ-গু টি). Two words one space apart
-        whose join is a term's form, exactly or with an inflection, are read as one token, when the first is neither
-        a term nor an everyday word (রং করা stays two words; তু, a syllable web text has 7,586 times in a billion
-        words, is no such word). Returns the tokens and the indices of the joined ones."""
+        """Step 6: a word OCR broke in two with a space (তু রুপের, ইস্কা বনের, হর তন). Two words one space apart whose
+        join is a term's form, exactly or with an inflection, are read as one token, when the first begins a term's
+        form and is no term itself, and one of the two is no word of web text (fewer than SPLIT_PART_WEB in a
+        billion words: রুপের, ইস্কা, তন). Two words stay two (পরশু রাম, "Ram the day after tomorrow", is no
+        পরশুরাম; রং করা). Returns the tokens and the indices of the joined ones."""
         out: list[tuple[int, int, str]] = []
         joined: set[int] = set()
+        web = self._web_words()
         i = 0
         while i < len(toks):
             (s, e, a), nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
-            if (nxt is not None and text[e : nxt[0]] == " " and script_of(a) == "beng"
+            if (nxt is not None and text[e : nxt[0]] == " " and (key := _key(a)) in self._term_starts
+                    and min(web.get(key, 0), web.get(_key(nxt[2]), 0)) < SPLIT_PART_WEB
                     and not any(h.exact for h in self.analyze(a, lang)[0])
-                    and self._web_words().get(match_form(a), 0) < EVERYDAY_WEB
                     and any(h.exact and h.stem_end > len(a) for h in self.analyze(a + nxt[2], lang)[0])):
                 joined.add(len(out))
                 out.append((s, nxt[1], a + nxt[2]))
@@ -1034,6 +1043,9 @@ def _in_or_of_the_game(surface: str, e: Entry, nxt: str | None) -> bool:
 # The locative and genitive endings: Bengali ছেষট্টিতে, ছেষট্টির; Assamese ছয়ষষ্ঠিত, ছয়ষষ্ঠিৰ
 _GAME_CASE_ENDINGS = frozenset({"তে", "র", "ত", "ৰ", "য়"})
 # After a number word with such an ending: "more than", "less than", "up to", "reaching", "rising to" 66
+_key = functools.lru_cache(maxsize=100_000)(match_form)  # the same words recur: a text's tokens, looked up once
+
+
 def _multiplies(word: str, lang: str) -> bool:
     """Whether ``word`` is a multiplier (হাজার, লক্ষ): a number word before one is part of a number (পঞ্চাশ হাজার)."""
     w = numbers.parse_word(word, lang)

@@ -197,7 +197,7 @@ def test_fast_reads_once_per_page(scans, capsys, monkeypatch):
 
 @pytest.mark.skipif(not (shutil.which("tesseract") and shutil.which("pdftoppm")), reason="needs tesseract and poppler")
 @pytest.mark.parametrize("suffix", [".pdf", ".tif"])
-def test_page_xml_of_a_pdf_or_tiff_names_a_png_of_each_page(scans, tmp_path, suffix):
+def test_page_xml_of_a_pdf_or_tiff_names_a_png_of_each_page(scans, tmp_path, suffix, capsys):
     # a newcomer: imageFilename named the PDF, which Transkribus and OCR-D cannot open as a page image; a hostile
     # tester (session 20): each page of a TIFF named the whole TIFF
     from PIL import Image
@@ -211,6 +211,7 @@ def test_page_xml_of_a_pdf_or_tiff_names_a_png_of_each_page(scans, tmp_path, suf
     assert main(["ocr", str(book), "--format", "page", "--fast", "--lang", "ben", "-o", str(tmp_path / "out")]) == 0
     xmls = sorted((tmp_path / "out").rglob("*.page.xml"))
     assert len(xmls) == 2
+    assert "1 of 1 input(s) written to" in capsys.readouterr().err  # a folder of pages is the input's (a review)
     for xml in xmls:
         page = read_page_xml(xml)
         image = xml.parent / page.path
