@@ -230,7 +230,8 @@ def write_table(sources: dict[str, Counts], path: Path = TABLE, min_count: int =
         "observed\tintended\tcount\tintended_total\tsource",
     ]
     kept = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    rows = [line for line in kept if not line.startswith(("#", "observed\t")) and line.rsplit("\t", 1)[-1] not in sources]
+    rows = [line for line in kept
+            if not line.startswith(("#", "observed\t")) and line.rsplit("\t", 1)[-1] not in sources]
     for name, c in sources.items():
         for (o, i), n in sorted(c.pairs.items(), key=lambda kv: (-kv[1], kv[0])):
             if n >= MIN_COUNT.get(name, min_count) and c.totals[i]:
