@@ -34,6 +34,9 @@ Context: a form declared ambiguous between a game and a meld (বিস্তি
 (ছেষট্টির বেশি); a game's name with the ending of "in" or "of" is the game (ছেষট্টিতে তাস থাকে).
 :func:`~puthi.rules.terms.numbers.find_numbers` reports the number in every case; a caller that wants one
 reading per span keeps the term when its score is high and the number otherwise.
+Other senses: a word that tells a form's other sense, in its sentence or just before or after it (``senses.tsv``:
+ওভার, ম্যাচ by ছক্কা is cricket's six; খবরের before কাগজ a newspaper; ইংরাজ before সাহেব an Englishman), weakens its
+link by OTHER_SENSE_FACTOR.
 Support: a link with no strong link of another concept within 40 words (a lone সাহেব "sir" in a memoir)
 is multiplied by 0.6.
 
@@ -62,7 +65,7 @@ from puthi.rules.spans import TermSpan, read_past_invisible
 from puthi.rules.terms import numbers
 from puthi.rules.terms.costs import CostModel, default_costs
 from puthi.rules.terms.letters import language_runs, match_form, script_of, skeleton, units
-from puthi.rules.terms.tables import BUNDLED, Entry, TermTables, load_tables, read_suffixes
+from puthi.rules.terms.tables import BUNDLED, Entry, TermTables, load_tables, read_senses, read_suffixes
 
 ZW = "\N{ZERO WIDTH NON-JOINER}\N{ZERO WIDTH JOINER}"
 RA_AS, WA_AS = "\N{BENGALI LETTER RA WITH MIDDLE DIAGONAL}", "\N{BENGALI LETTER RA WITH LOWER DIAGONAL}"
@@ -150,6 +153,9 @@ COMPOUND_FACTOR = 0.95  # two terms written as one word
 # Endings of Bengali place names: a term before one is a place (রানীগঞ্জ, রাজাবাজার, রংপুর), not a glued term.
 PLACE_ENDINGS = frozenset(match_form(w) for w in ("গঞ্জ", "পুর", "নগর", "বাজার", "ঘাট", "হাট", "গ্রাম", "পাড়া", "ডাঙা",
                                                   "ডাঙ্গা", "তলা", "গড়", "খালি", "দিয়া", "হাটি"))
+OTHER_SENSE_FACTOR = 0.4  # a link with a word of its other sense by it (senses.tsv): cricket's ছক্কা ...
+SENSE_WINDOW = 8  # ... in its sentence, up to this many words either side
+SENTENCE_END = regex.compile(r"[।॥.?!;\n]")
 SPLIT_FACTOR = 0.85  # a term read across a space OCR put inside it (step 6) ...
 SPLIT_PART_WEB = 1_000  # ... when one of the two parts is rarer than this per billion words of web text
 GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
@@ -259,6 +265,7 @@ class Aligner:
         self.closed_sets: dict[str, set[int]] = defaultdict(set)  # category -> single-word lexemes
         self.skel_index: dict[str, list[int]] = defaultdict(list)
         self.suffixes = read_suffixes()
+        self.senses = read_senses()
         self.suffix_by_len: dict[str, dict[int, list[str]]] = {}  # an OCR-damaged inflection keeps its length
         for lang, sufs in self.suffixes.items():
             by_len = self.suffix_by_len[lang] = defaultdict(list)
@@ -851,7 +858,33 @@ class Aligner:
                                               and (numbers.is_counted(nxt, lang) or _NUMBER_FOLLOWS.match(nxt)
                                                    or _multiplies(nxt, lang))):
                     factor *= 0.3
+        if self._other_sense(text, toks, c, lang):
+            factor *= OTHER_SENSE_FACTOR
         return factor
+
+    def _other_sense(self, text: str, toks, c: _Cand, lang: str) -> bool:
+        """Does a cue of ``senses.tsv`` stand by link ``c``: ওভার in its sentence (cricket's ছক্কা), খবরের just before
+        (a newspaper's কাগজ)? A cue matches a word as it is, with an inflection, or as the start of a longer word
+        when it has four letters or more (ব্যাট in ব্যাটসম্যান)."""
+        e = self.entries[c.entry]
+        cues = self.senses.get((e.concept, _key(e.headword)))
+        if not cues:
+            return False
+        sufs = self.suffixes.get(lang, self.suffixes["bn"])
+
+        def said(k: int, cue: str) -> bool:
+            key = _key(toks[k][2])
+            return key.startswith(cue) and (len(key) == len(cue) or len(cue) >= 4 or key[len(cue):] in sufs)
+
+        before = c.first - 1 if c.first > 0 and CONTEXT_GAP.fullmatch(text, toks[c.first - 1][1], c.start) else None
+        after = c.last + 1 if c.last + 1 < len(toks) and CONTEXT_GAP.fullmatch(text, c.end, toks[c.last + 1][0]) \
+            else None
+        near = _sentence_window(text, toks, c.first, c.last, SENSE_WINDOW)
+        for cue in cues:
+            where = {"before": [before], "after": [after], "near": near}[cue.scope]
+            if any(k is not None and said(k, cue.cue) for k in where):
+                return True
+        return False
 
     def _resolve(self, text, cands, lang, min_score, all_links) -> list[TermSpan]:
         cands = [c for c in cands if c.score >= min_score]
@@ -1042,7 +1075,6 @@ def _in_or_of_the_game(surface: str, e: Entry, nxt: str | None) -> bool:
 
 # The locative and genitive endings: Bengali ছেষট্টিতে, ছেষট্টির; Assamese ছয়ষষ্ঠিত, ছয়ষষ্ঠিৰ
 _GAME_CASE_ENDINGS = frozenset({"তে", "র", "ত", "ৰ", "য়"})
-# After a number word with such an ending: "more than", "less than", "up to", "reaching", "rising to" 66
 _key = functools.lru_cache(maxsize=100_000)(match_form)  # the same words recur: a text's tokens, looked up once
 
 
@@ -1052,6 +1084,7 @@ def _multiplies(word: str, lang: str) -> bool:
     return w is not None and w.kind == "multiplier"
 
 
+# After a number word with such an ending: "more than", "less than", "up to", "reaching", "rising to" 66
 _NUMBER_FOLLOWS = regex.compile(r"বেশি|বেশী|বেছি|কম|উপর|ওপর|ওপৰ|ঊর্ধ্ব|উর্ধ্ব|নিচ|নীচ|তলত|অধিক|পর্যন্ত|অবধি|লৈকে|পৌঁছ"
                                 r"|পৌছ|উঠ|ওঠ|পূর্ণ|পূরণ")
 
@@ -1070,3 +1103,17 @@ def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:
     verb, then = toks[k][2], toks[k + 1][2] if k + 1 < len(toks) else ""
     # "চারজনে খেলে", "খেলিলে"; "চারজনে খেলা হয়"; "চারজনের খেলা" (a game of four: a review)
     return bool(_PLAY_VERB.match(verb)) or (verb == "খেলা" and (then in ("হয়", "যায়") or words[-1].endswith("জনের")))
+
+
+def _sentence_window(text: str, toks, first: int, last: int, width: int) -> list[int]:
+    """The tokens up to ``width`` either side of ``first``–``last`` that stand in the same sentence."""
+    out = []
+    for step, edge, stop in ((-1, first, max(0, first - width)), (1, last, min(len(toks) - 1, last + width))):
+        k = edge
+        while k != stop:
+            a, b = (toks[k - 1][1], toks[k][0]) if step < 0 else (toks[k][1], toks[k + 1][0])
+            if SENTENCE_END.search(text, a, b):
+                break
+            k += step
+            out.append(k)
+    return out

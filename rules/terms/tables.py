@@ -169,6 +169,31 @@ def _script_problem(form: str, lang: str) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class SenseCue:
+    """A word that tells a form's other sense (``senses.tsv``): ওভার near ছক্কা is cricket's six, not the card."""
+
+    cue: str  # as matched (:func:`~puthi.rules.terms.letters.match_form`)
+    scope: str  # "near" (the same sentence, a few words either side), "before" or "after" (the next word)
+
+
+@cache
+def read_senses() -> dict[tuple[str, str], tuple[SenseCue, ...]]:
+    """The cues of ``senses.tsv`` by (concept, headword as matched).
+
+    >>> any(c.cue == "ওভার" for c in read_senses()[("card.six", "ছক্কা")])
+    True
+    """
+    from puthi.rules.terms.letters import match_form
+
+    out: dict[tuple[str, str], list[SenseCue]] = {}
+    with open(HERE / "senses.tsv", encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            key = (row["concept"], match_form(row["headword"]))
+            out.setdefault(key, []).append(SenseCue(match_form(row["cue"]), row["scope"]))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 @cache
 def read_suffixes() -> dict[str, frozenset[str]]:
     """Every inflection a term may carry in each language (``bn``, ``as``), as matching keys: each classifier,

@@ -518,3 +518,15 @@ def test_a_term_ocr_broke_with_a_space_is_one_term():
 def test_a_number_word_before_a_multiplier_is_no_meld():
     assert not [s for s in find_terms("ম্যাচের সেরা হয়ে পেলেন পঞ্চাশ হাজার টাকা।", lang="bn")
                 if s.concept == "meld.panchash"]
+
+
+def test_a_word_of_the_other_sense_nearby_unlinks_a_term():
+    # senses.tsv: cricket's six and four, a newspaper, an Englishman, the back
+    cricket = "শেষ ওভারে পরপর দুটো ছক্কা আর একটা চৌকা মেরে দলকে জিতিয়ে দিলেন অধিনায়ক।"
+    assert find_terms(cricket, lang="bn") == []
+    prose = "ইংরাজ সাহেবেরা এই খেলা খেলেন, কেহ পিঠে চাপড় মারিয়া খবরের কাগজে লিখিল।"
+    assert find_terms(prose, lang="bn") == []
+    # the same words in a rule book, and a cue in another sentence, leave the terms alone
+    rules = "ছক্কা আর চৌকা একত্র ধরে। শেষ পিঠ যে পাইবে সে কাগজ ধরিবে। ওভারে কিছু নাই।"
+    assert [s.concept for s in find_terms(rules, lang="bn")] == ["card.six", "card.four", "vocab.trick",
+                                                                  "grabu.kagaj"]

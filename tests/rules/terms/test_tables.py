@@ -268,3 +268,13 @@ def test_a_clash_in_a_table_whose_name_holds_row_is_still_refused(tmp_path):
     path.write_text("concept,lang,headword\ncard.king,bn,টেক্কা\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"also names card\.ace"):
         load_tables(path)
+
+
+def test_every_sense_cue_names_a_row_of_the_tables():
+    from puthi.rules.terms.letters import match_form
+    from puthi.rules.terms.tables import read_senses
+
+    rows = {(e.concept, match_form(e.headword)) for e in load_tables().entries}
+    senses = read_senses()
+    assert senses and set(senses) <= rows
+    assert all(c.scope in ("near", "before", "after") and c.cue for cues in senses.values() for c in cues)
