@@ -702,6 +702,11 @@ class Aligner:
         """The beginnings of the tables' Bengali-script single-word forms (not the whole form)."""
         return frozenset(lx.key[:k] for lx in self.lexemes if lx.script == "beng" for k in range(1, len(lx.key)))
 
+    @functools.cached_property
+    def _term_keys(self) -> frozenset[str]:
+        """The tables' Bengali-script single-word forms and their beginnings."""
+        return self._term_starts | {lx.key for lx in self.lexemes if lx.script == "beng"}
+
     def _join_split_words(self, text: str, toks: list[tuple[int, int, str]], lang: str) -> tuple[list, set[int]]:
         """Step 6: a word OCR broke in two with a space (তু রুপের, ইস্কা বনের, হর তন). Two words one space apart whose
         join is a term's form, exactly or with an inflection, are read as one token, when the first begins a term's
@@ -716,6 +721,7 @@ class Aligner:
             (s, e, a), nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
             if (nxt is not None and text[e : nxt[0]] == " " and (key := _key(a)) in self._term_starts
                     and min(web.get(key, 0), web.get(_key(nxt[2]), 0)) < SPLIT_PART_WEB
+                    and _key(a + nxt[2])[: len(key) + 1] in self._term_keys  # the join goes on in a form
                     and not any(h.exact for h in self.analyze(a, lang)[0])
                     and any(h.exact and h.stem_end > len(a) for h in self.analyze(a + nxt[2], lang)[0])):
                 joined.add(len(out))
@@ -871,19 +877,17 @@ class Aligner:
         if not cues:
             return False
         sufs = self.suffixes.get(lang, self.suffixes["bn"])
-
-        def said(k: int, cue: str) -> bool:
-            key = _key(toks[k][2])
-            return key.startswith(cue) and (len(key) == len(cue) or len(cue) >= 4 or key[len(cue):] in sufs)
-
-        before = c.first - 1 if c.first > 0 and CONTEXT_GAP.fullmatch(text, toks[c.first - 1][1], c.start) else None
-        after = c.last + 1 if c.last + 1 < len(toks) and CONTEXT_GAP.fullmatch(text, c.end, toks[c.last + 1][0]) \
-            else None
-        near = _sentence_window(text, toks, c.first, c.last, SENSE_WINDOW)
-        for cue in cues:
-            where = {"before": [before], "after": [after], "near": near}[cue.scope]
-            if any(k is not None and said(k, cue.cue) for k in where):
-                return True
+        before = [_key(toks[c.first - 1][2])] if c.first > 0 and CONTEXT_GAP.fullmatch(
+            text, toks[c.first - 1][1], c.start) else []
+        after = [_key(toks[c.last + 1][2])] if c.last + 1 < len(toks) and CONTEXT_GAP.fullmatch(
+            text, c.end, toks[c.last + 1][0]) else []
+        near = [_key(toks[k][2]) for k in _sentence_window(text, toks, c.first, c.last, SENSE_WINDOW)]
+        for scope, keys in (("before", before), ("after", after), ("near", near)):
+            said = tuple(cue.cue for cue in cues if cue.scope == scope)
+            for key in keys:
+                if key.startswith(said) and any(key.startswith(cue) and (len(key) == len(cue) or len(cue) >= 4
+                                                                         or key[len(cue):] in sufs) for cue in said):
+                    return True
         return False
 
     def _resolve(self, text, cands, lang, min_score, all_links) -> list[TermSpan]:
