@@ -82,8 +82,9 @@ _VOWELS = frozenset("অআইঈউঊঋএঐওঔ" "\N{BENGALI VOWEL SIGN A
                     "\N{BENGALI VOWEL SIGN AI}\N{BENGALI VOWEL SIGN O}\N{BENGALI VOWEL SIGN AU}")
 _POINTS = ("পয়েন্ট", "পইণ্ট", "ফোটা")
 # Words that read as a number with an ending but are other words: একে ("same", "one by one"), Assamese একক ("a
-# unit"), শোতে ("in the show"); found by reading the commonest words of bn_wordfreq.tsv and as_wikipedia_freq.tsv
-_NOT_NUMBERS = frozenset({"একে", "একক", "শোতে", "শোর"})
+# unit"), শোতে ("in the show"), বারবার ("again and again"), শোবার ("to lie down"); found by reading the commonest
+# words of bn_wordfreq.tsv and as_wikipedia_freq.tsv
+_NOT_NUMBERS = frozenset({"একে", "একক", "শোতে", "শোর", "বারবার", "বাৰবাৰ", "বারেবারে", "বাৰেবাৰে", "শোবার"})
 # A number word that needs context may still take a genitive (নয়ের ঘর, "the square of nine"), but বার ("time")
 # with one is a time (সেই বারের খেলা)
 _TIMES = frozenset({"বার", "বাৰ"})

@@ -215,3 +215,10 @@ def test_digits_with_multipliers_ranges_and_falling_thousands(text, lang, expect
 def test_assamese_classifiers_of_long_things_and_of_all_n():
     text = "তিনিডাল ৰেখা, দুগছ ৰছী, দহোটা টুকুৰা আৰু চাৰিওটা গুটি"
     assert [n.value for n in find_numbers(text, lang="as")] == [3, 2, 10, 4]
+
+
+def test_times_written_on_a_number_word():
+    # দুবার as দু বার is; বারবার ("again and again") and শোবার ("to lie down") are no numbers
+    assert values("তিন দানের মধ্যে যে দুবার বিবি ধরে, সে বারবার জেতে; শোবার ঘরে তিনবার", lang="bn") == [
+        ("তিন", 3), ("দুবার", 2), ("তিনবার", 3)]
+    assert values("বছৰি দুবাৰকৈ খেলে, বাৰে বাৰে", lang="as") == [("দুবাৰকৈ", 2)]
