@@ -530,3 +530,9 @@ def test_a_word_of_the_other_sense_nearby_unlinks_a_term():
     rules = "ছক্কা আর চৌকা একত্র ধরে। শেষ পিঠ যে পাইবে সে কাগজ ধরিবে। ওভারে কিছু নাই।"
     assert [s.concept for s in find_terms(rules, lang="bn")] == ["card.six", "card.four", "vocab.trick",
                                                                   "grabu.kagaj"]
+
+
+def test_assamese_emphatic_locative_and_paper_drawn_on():
+    # -তে is Assamese's locative too (বিন্দুতে); কাগজ by a word of drawing is paper, not Grabu's কাগজ
+    text = "গুটিবোৰ শিখৰৰ বিন্দুতে ৰাখক। এখন কাগজত এটা ত্ৰিভুজ আঁকিবলৈ প্ৰথমে এডাল ৰেখা টানক।"
+    assert [s.surface for s in find_terms(text, lang="as")] == ["গুটিবোৰ", "শিখৰৰ", "বিন্দুতে", "ত্ৰিভুজ", "ৰেখা"]
