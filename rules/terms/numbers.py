@@ -271,7 +271,8 @@ def outside_names(numbers: list[NumberSpan], terms: list, text: str = "") -> lis
     Sixty-Six, not 66 (a newcomer's CSV export listed running heads as the number 66), and a meld's পঞ্চাশ and the পাঁচ
     of হাতের পাঁচ are no numbers either (a blind set), where other terms stand near (a term's score at least
     ``SURE_TERM``): an isolated "পঞ্চাশ পেরিয়ে" is an age, 50. A count stays one: digits (a rank's value, "10 10"), a
-    number with its classifier, or before a counted noun of ``text`` ("হাতে পাঁচটি তাস", "হাতে পাঁচ তাস": a review).
+    number with its classifier, or before a counted noun of ``text`` ("হাতে পাঁচটি তাস", "হাতে পাঁচ তাস": a review);
+    but not digits that begin a longer name, machine translation's cards "9 এস", "10 সেকেন্ড" (both blind sets).
 
     >>> from puthi.rules.terms import find_terms
     >>> text = "ছেষট্টি খেলার নিয়ম: ছেষট্টি ফোটা হইলে জয়। ছেষট্টি’র নিয়ম, হাতের পাঁচ, হাতে পাঁচটি তাস, হাতে পাঁচ তাস"
@@ -288,7 +289,10 @@ def outside_names(numbers: list[NumberSpan], terms: list, text: str = "") -> lis
 
     def named(n: NumberSpan) -> bool:  # inside a term's span: ছেষট্টি in ছেষট্টি'র (its ending is the name's, a review)
         k = bisect.bisect_right(starts, n.start) - 1
-        return k >= 0 and n.end <= spans[k][1] and not counts(n)
+        if k < 0 or n.end > spans[k][1]:
+            return False
+        longer = (spans[k][0], spans[k][1]) != (n.start, n.end)  # the digits of a card's name: 9 এস, 10 সেকেন্ড
+        return (longer and n.surface.isdigit()) or not counts(n)
 
     def counts(n: NumberSpan) -> bool:
         if DIGIT_RUN.match(n.surface.split()[-1]) or has_classifier(n):

@@ -222,3 +222,14 @@ def test_times_written_on_a_number_word():
     assert values("তিন দানের মধ্যে যে দুবার বিবি ধরে, সে বারবার জেতে; শোবার ঘরে তিনবার", lang="bn") == [
         ("তিন", 3), ("দুবার", 2), ("তিনবার", 3)]
     assert values("বছৰি দুবাৰকৈ খেলে, বাৰে বাৰে", lang="as") == [("দুবাৰকৈ", 2)]
+
+
+def test_digits_that_begin_a_cards_name_are_no_count():
+    from puthi.rules.terms import find_terms
+    from puthi.rules.terms.numbers import outside_names
+
+    # machine translation's "10 সেকেন্ড" and "9 এস" are cards; a rank's value after its name stays a number
+    text = "এসিস প্রতিটি 11 পয়েন্ট, 10 সেকেন্ড প্রতিটি 10; ট্রাম্পের 9 এস বদলানো যায়; টেক্কা 11, 10 10"
+    kept = outside_names(find_numbers(text, lang="bn"), find_terms(text, lang="bn"), text)
+    assert [(n.start, n.value) for n in kept] == [(text.index("11"), 11), (text.index(" 10;") + 1, 10),
+                                                  (text.rindex("11"), 11), (len(text) - 5, 10), (len(text) - 2, 10)]
