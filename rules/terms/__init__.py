@@ -38,7 +38,7 @@ __all__ = ["Aligner", "Entry", "TermTables", "find_numbers", "find_terms", "load
 # 16: digits with a multiplier (৭শত, ২ হাজার) and ranges (৬-৭শত); a Bengali form's Assamese spelling (তুৰুপ); no
 # number inside a sure term (হাতের পাঁচ); কূর্ম্ম for কূর্ম; Assamese চাহাব, জেক, বিয়া, টুৱেন্টি নাইন).
 # 17: a term OCR broke with a space (তু রুপের) is read whole; a number word before a multiplier is no meld (পঞ্চাশ
-# হাজার); Assamese classifiers ডাল, গছ, -োটা; a word of a form's other sense by it (senses.tsv: ওভার by ছক্কা) unlinks it.
+# হাজার); Assamese classifiers ডাল, গছ, -োটা; a word of a form's other sense by it (senses.tsv: ওভার by ছক্কা) weakens it.
 VERSION = "17"
 
 

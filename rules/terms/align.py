@@ -155,7 +155,7 @@ PLACE_ENDINGS = frozenset(match_form(w) for w in ("গঞ্জ", "পুর", "
                                                   "ডাঙ্গা", "তলা", "গড়", "খালি", "দিয়া", "হাটি"))
 OTHER_SENSE_FACTOR = 0.4  # a link with a word of its other sense by it (senses.tsv): cricket's ছক্কা ...
 SENSE_WINDOW = 8  # ... in its sentence, up to this many words either side
-SENTENCE_END = regex.compile(r"[।॥.?!;\n]")
+SENTENCE_END = regex.compile(r"[।॥৷|.?!;]|\n\s*\n")  # ৷ and | are OCR's dandas; a line break alone ends none
 SPLIT_FACTOR = 0.85  # a term read across a space OCR put inside it (step 6) ...
 SPLIT_PART_WEB = 1_000  # ... when one of the two parts is rarer than this per billion words of web text
 GLUED_FACTOR = 0.8  # alone (ISOLATED_FACTOR) below min_score: a lone নবাবসাহেব is the honorific
@@ -699,13 +699,8 @@ class Aligner:
 
     @functools.cached_property
     def _term_starts(self) -> frozenset[str]:
-        """The beginnings of the tables' Bengali-script single-word forms (not the whole form)."""
-        return frozenset(lx.key[:k] for lx in self.lexemes if lx.script == "beng" for k in range(1, len(lx.key)))
-
-    @functools.cached_property
-    def _term_keys(self) -> frozenset[str]:
         """The tables' Bengali-script single-word forms and their beginnings."""
-        return self._term_starts | {lx.key for lx in self.lexemes if lx.script == "beng"}
+        return frozenset(lx.key[:k] for lx in self.lexemes if lx.script == "beng" for k in range(1, len(lx.key) + 1))
 
     def _join_split_words(self, text: str, toks: list[tuple[int, int, str]], lang: str) -> tuple[list, set[int]]:
         """Step 6: a word OCR broke in two with a space (তু রুপের, ইস্কা বনের, হর তন). Two words one space apart whose
@@ -721,7 +716,7 @@ class Aligner:
             (s, e, a), nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
             if (nxt is not None and text[e : nxt[0]] == " " and (key := _key(a)) in self._term_starts
                     and min(web.get(key, 0), web.get(_key(nxt[2]), 0)) < SPLIT_PART_WEB
-                    and _key(a + nxt[2])[: len(key) + 1] in self._term_keys  # the join goes on in a form
+                    and _key(a + nxt[2])[: len(key) + 1] in self._term_starts  # the join goes on in a form
                     and not any(h.exact for h in self.analyze(a, lang)[0])
                     and any(h.exact and h.stem_end > len(a) for h in self.analyze(a + nxt[2], lang)[0])):
                 joined.add(len(out))
@@ -841,10 +836,8 @@ class Aligner:
     def _context(self, text, toks, c: _Cand, lang: str) -> float:
         e = self.entries[c.entry]
         factor = 1.0
-        nxt = None
-        if c.last + 1 < len(toks) and c.end == toks[c.last][1]:
-            if CONTEXT_GAP.fullmatch(text, c.end, toks[c.last + 1][0]):
-                nxt = toks[c.last + 1][2]
+        k = _neighbour(text, toks, c, 1) if c.end == toks[c.last][1] else None
+        nxt = None if k is None else toks[k][2]
         if e.ambiguous and e.category in ("game_name", "meld"):
             cue = nxt is not None and nxt.casefold().startswith(GAME_CUES)
             cue = cue or (nxt is not None and _played_by(toks, c.last + 1, lang))
@@ -870,25 +863,24 @@ class Aligner:
 
     def _other_sense(self, text: str, toks, c: _Cand, lang: str) -> bool:
         """Does a cue of ``senses.tsv`` stand by link ``c``: ওভার in its sentence (cricket's ছক্কা), খবরের just before
-        (a newspaper's কাগজ)? A cue matches a word as it is, with an inflection, or as the start of a longer word
-        when it has four letters or more (ব্যাট in ব্যাটসম্যান)."""
+        (a newspaper's কাগজ)? A cue matches a word as it is or with an inflection; one written with a final "-"
+        also as the start of a longer word (ব্যাট- in ব্যাটসম্যান)."""
         e = self.entries[c.entry]
         cues = self.senses.get((e.concept, _key(e.headword)))
-        if not cues:
+        if cues is None:
             return False
         sufs = self.suffixes.get(lang, self.suffixes["bn"])
-        before = [_key(toks[c.first - 1][2])] if c.first > 0 and CONTEXT_GAP.fullmatch(
-            text, toks[c.first - 1][1], c.start) else []
-        after = [_key(toks[c.last + 1][2])] if c.last + 1 < len(toks) and CONTEXT_GAP.fullmatch(
-            text, c.end, toks[c.last + 1][0]) else []
-        near = [_key(toks[k][2]) for k in _sentence_window(text, toks, c.first, c.last, SENSE_WINDOW)]
-        for scope, keys in (("before", before), ("after", after), ("near", near)):
-            said = tuple(cue.cue for cue in cues if cue.scope == scope)
-            for key in keys:
-                if key.startswith(said) and any(key.startswith(cue) and (len(key) == len(cue) or len(cue) >= 4
-                                                                         or key[len(cue):] in sufs) for cue in said):
-                    return True
-        return False
+
+        def said(k: int | None, scope: tuple[str, ...]) -> bool:
+            if k is None or not scope:
+                return False
+            key = _key(toks[k][2])
+            return any(key.startswith(cue[:-1]) if cue.endswith("-") else
+                       key.startswith(cue) and (len(key) == len(cue) or key[len(cue):] in sufs) for cue in scope)
+
+        return (said(_neighbour(text, toks, c, -1), cues.before) or said(_neighbour(text, toks, c, 1), cues.after)
+                or (bool(cues.near) and any(said(k, cues.near)
+                                            for k in _sentence_window(text, toks, c.first, c.last, SENSE_WINDOW))))
 
     def _resolve(self, text, cands, lang, min_score, all_links) -> list[TermSpan]:
         cands = [c for c in cands if c.score >= min_score]
@@ -1107,6 +1099,15 @@ def _played_by(toks: list[tuple[int, int, str]], k: int, lang: str) -> bool:
     verb, then = toks[k][2], toks[k + 1][2] if k + 1 < len(toks) else ""
     # "চারজনে খেলে", "খেলিলে"; "চারজনে খেলা হয়"; "চারজনের খেলা" (a game of four: a review)
     return bool(_PLAY_VERB.match(verb)) or (verb == "খেলা" and (then in ("হয়", "যায়") or words[-1].endswith("জনের")))
+
+
+def _neighbour(text: str, toks, c: _Cand, step: int) -> int | None:
+    """The token just before (``step`` -1) or after (1) link ``c``, when only a space or the like stands between."""
+    k = c.first - 1 if step < 0 else c.last + 1
+    if not 0 <= k < len(toks):
+        return None
+    a, b = (toks[k][1], c.start) if step < 0 else (c.end, toks[k][0])
+    return k if CONTEXT_GAP.fullmatch(text, a, b) else None
 
 
 def _sentence_window(text: str, toks, first: int, last: int, width: int) -> list[int]:

@@ -87,7 +87,7 @@ _POINTS = ("পয়েন্ট", "পইণ্ট", "ফোটা")
 _NOT_NUMBERS = frozenset({"একে", "একক", "শোতে", "শোর", "বারবার", "বাৰবাৰ", "বারেবারে", "বাৰেবাৰে", "শোবার"})
 # A number word that needs context may still take a genitive (নয়ের ঘর, "the square of nine"), but বার ("time")
 # with one is a time (সেই বারের খেলা)
-_TIMES = frozenset({"বার", "বাৰ"})
+_TIMES = ("বার", "বাৰ")
 AFTER_CLASSIFIER = ("", "ে", "এ", "র", "ের", "কে", "তে", "ও", "ই", "ৰ", "ক", "ত", "ৰে", "কৈ", "রও")
 
 
@@ -197,6 +197,8 @@ def parse_word(word: str, lang: str = "bn") -> _Word | None:
         got = _parse_stem(stem, lex)
         if got is None or (end in NOT_ON_MULTIPLIERS and got[1] != "unit"):
             continue
+        if got[0] == 1 and end.startswith(_TIMES):
+            continue  # একবার, Assamese এবাৰ: "once", "just" ("একবার দেখো"), seldom a count (a review)
         needs = stem in lex.needs_context
         if needs and end and not has_classifier and (end not in ("ের", "এর") or stem in _TIMES):
             continue  # নয়, এতে: a context word with only a case ending is not a number
@@ -291,8 +293,8 @@ def outside_names(numbers: list[NumberSpan], terms: list, text: str = "") -> lis
         k = bisect.bisect_right(starts, n.start) - 1
         if k < 0 or n.end > spans[k][1]:
             return False
-        longer = (spans[k][0], spans[k][1]) != (n.start, n.end)  # the digits of a card's name: 9 এস, 10 সেকেন্ড
-        return (longer and n.surface.isdigit()) or not counts(n)
+        begins = spans[k][0] == n.start and spans[k][1] > n.end  # the digits of a card's name: 9 এস, 10 সেকেন্ড
+        return (begins and n.surface.isdigit()) or not counts(n)
 
     def counts(n: NumberSpan) -> bool:
         if DIGIT_RUN.match(n.surface.split()[-1]) or has_classifier(n):

@@ -170,28 +170,34 @@ def _script_problem(form: str, lang: str) -> str:
 
 
 @dataclass(frozen=True)
-class SenseCue:
-    """A word that tells a form's other sense (``senses.tsv``): ওভার near ছক্কা is cricket's six, not the card."""
+class SenseCues:
+    """The words that tell a form's other sense (``senses.tsv``): ওভার near ছক্কা is cricket's six, not the card.
+    Each cue is as matched (:func:`~puthi.rules.terms.letters.match_form`); one written with a final "-" is the
+    start of longer words (ব্যাট- in ব্যাটসম্যান), the others stand alone or with an inflection."""
 
-    cue: str  # as matched (:func:`~puthi.rules.terms.letters.match_form`)
-    scope: str  # "near" (the same sentence, a few words either side), "before" or "after" (the next word)
+    before: tuple[str, ...] = ()  # the word just before the form
+    after: tuple[str, ...] = ()  # the word just after it
+    near: tuple[str, ...] = ()  # a word of its sentence, a few words either side
 
 
 @cache
-def read_senses() -> dict[tuple[str, str], tuple[SenseCue, ...]]:
+def read_senses() -> dict[tuple[str, str], SenseCues]:
     """The cues of ``senses.tsv`` by (concept, headword as matched).
 
-    >>> any(c.cue == "ওভার" for c in read_senses()[("card.six", "ছক্কা")])
-    True
+    >>> senses = read_senses()[("card.six", "ছক্কা")]
+    >>> "ওভার" in senses.near, "ব্যাট-" in senses.near
+    (True, True)
     """
     from puthi.rules.terms.letters import match_form
 
-    out: dict[tuple[str, str], list[SenseCue]] = {}
+    out: dict[tuple[str, str], dict[str, list[str]]] = {}
     with open(HERE / "senses.tsv", encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh, delimiter="\t"):
+            cue = row["cue"]
+            matched = match_form(cue.removesuffix("-")) + ("-" if cue.endswith("-") else "")
             key = (row["concept"], match_form(row["headword"]))
-            out.setdefault(key, []).append(SenseCue(match_form(row["cue"]), row["scope"]))
-    return {k: tuple(v) for k, v in out.items()}
+            out.setdefault(key, {}).setdefault(row["scope"], []).append(matched)
+    return {k: SenseCues(**{scope: tuple(cues) for scope, cues in v.items()}) for k, v in out.items()}
 
 
 @cache

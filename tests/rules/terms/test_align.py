@@ -536,3 +536,15 @@ def test_assamese_emphatic_locative_and_paper_drawn_on():
     # -তে is Assamese's locative too (বিন্দুতে); কাগজ by a word of drawing is paper, not Grabu's কাগজ
     text = "গুটিবোৰ শিখৰৰ বিন্দুতে ৰাখক। এখন কাগজত এটা ত্ৰিভুজ আঁকিবলৈ প্ৰথমে এডাল ৰেখা টানক।"
     assert [s.surface for s in find_terms(text, lang="as")] == ["গুটিবোৰ", "শিখৰৰ", "বিন্দুতে", "ত্ৰিভুজ", "ৰেখা"]
+
+
+def test_where_a_sense_cue_reaches():
+    concepts = lambda text: [s.concept for s in find_terms(text, lang="bn")]  # noqa: E731
+    # OCR's danda ৷ ends a sentence, a line break alone does not (a review)
+    assert concepts("ওভার শেষ হইল৷ ছক্কা আর চৌকা একত্র ধরে।") == ["card.six", "card.four"]
+    assert concepts("শেষ ওভারে পরপর দুটো\nছক্কা মারিলেন।") == []
+    # a cue is the start of a longer word only where senses.tsv says so: পুলি (a cake) is not পুলিশ
+    assert concepts("পিঠ পাইলে, পুলিশ তাস খেলায়।") == ["vocab.trick", "vocab.card"]
+    assert concepts("পিঠ পাইলে, পুলি খাইল।") == []
+    # a board's corner is no geometry lesson
+    assert concepts("ত্রিভুজের কোণে গুটি রাখিতে হয়।") == ["dashguti.triangle", "dashguti.piece"]

@@ -222,6 +222,8 @@ def test_times_written_on_a_number_word():
     assert values("তিন দানের মধ্যে যে দুবার বিবি ধরে, সে বারবার জেতে; শোবার ঘরে তিনবার", lang="bn") == [
         ("তিন", 3), ("দুবার", 2), ("তিনবার", 3)]
     assert values("বছৰি দুবাৰকৈ খেলে, বাৰে বাৰে", lang="as") == [("দুবাৰকৈ", 2)]
+    # once is "just", seldom a count (a review): একবার দেখো, সে একবারে ভুলিল, Assamese এবাৰ
+    assert values("একবার দেখো, সে একবারে ভুলিল", lang="bn") == [] and values("এবাৰ আহিল", lang="as") == []
 
 
 def test_digits_that_begin_a_cards_name_are_no_count():
